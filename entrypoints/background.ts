@@ -1,0 +1,6 @@
+import { defineBackground } from 'wxt/utils/define-background';
+
+export default defineBackground({
+  type: 'module',
+  main() {},
+});

@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<main>Listings Desk</main>, document.getElementById('app')!);

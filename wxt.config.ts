@@ -1,0 +1,34 @@
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'wxt';
+
+// Build-time defaults; every one can be changed later in the options page's Connection section.
+const env = process.env;
+const sandboxApi = env.LISTINGS_DESK_API_URL ?? 'http://127.0.0.1:8787';
+const sandboxAuth = env.LISTINGS_DESK_AUTH_URL ?? 'http://localhost:8788';
+
+export default defineConfig({
+  modules: ['@wxt-dev/webextension-polyfill'],
+  imports: false,
+  vite: () => ({
+    plugins: [preact()],
+    define: {
+      'import.meta.env.LISTINGS_DESK_ENVIRONMENT': JSON.stringify(env.LISTINGS_DESK_ENVIRONMENT ?? 'sandbox'),
+      'import.meta.env.LISTINGS_DESK_API_URL': JSON.stringify(sandboxApi),
+      'import.meta.env.LISTINGS_DESK_AUTH_URL': JSON.stringify(sandboxAuth),
+      'import.meta.env.LISTINGS_DESK_CLIENT_ID': JSON.stringify(env.LISTINGS_DESK_CLIENT_ID ?? 'sandbox-client-id'),
+      'import.meta.env.LISTINGS_DESK_API_KEY': JSON.stringify(env.LISTINGS_DESK_API_KEY ?? 'sandbox-api-key'),
+    },
+  }),
+  manifest: ({ browser }) => ({
+    name: 'Listings Desk',
+    description: 'Triage publisher suggestions and manage listings, users and services for linked customer accounts.',
+    permissions: ['identity', 'storage', 'alarms', 'notifications'],
+    host_permissions: ['https://api.yext.com/*', 'https://www.yext.com/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // A pinned key keeps the extension id, and so the OAuth redirect URI, stable across machines.
+    ...(env.LISTINGS_DESK_EXTENSION_KEY ? { key: env.LISTINGS_DESK_EXTENSION_KEY } : {}),
+    ...(browser === 'firefox'
+      ? { browser_specific_settings: { gecko: { id: env.LISTINGS_DESK_GECKO_ID ?? 'listings-desk@example.com' } } }
+      : {}),
+  }),
+});
