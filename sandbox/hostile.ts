@@ -1,0 +1,50 @@
+// The hostile dataset: same ids and counts as the normal seed, but publisher-controlled text and
+// URLs carry markup and script URLs, so a UI that renders anything as HTML or links it blindly shows it.
+import type { SandboxState } from './state.ts';
+
+export const HOSTILE_PAYLOADS = [
+  '<img src=x onerror="alert(\'xss-img\')">',
+  '<script>alert("xss-script")</script>',
+  '"><svg onload=alert(1)>',
+  "'; alert('xss-quote'); //",
+  '<a href="javascript:alert(1)">click</a>',
+  '{{constructor.constructor("alert(1)")()}}',
+] as const;
+
+export const HOSTILE_URLS = [
+  'javascript:alert(document.domain)',
+  'JaVaScRiPt:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  ' javascript:alert("leading-space")',
+] as const;
+
+const payload = (i: number) => HOSTILE_PAYLOADS[i % HOSTILE_PAYLOADS.length] as string;
+const badUrl = (i: number) => HOSTILE_URLS[i % HOSTILE_URLS.length] as string;
+
+export function applyHostile(state: SandboxState): void {
+  state.publishers.forEach((publisher, i) => {
+    if (i % 3 === 0) publisher.name = `${publisher.name} ${payload(i)}`;
+    publisher.alternateBrands.push({ name: `Partner ${payload(i + 1)}`, url: badUrl(i) });
+    if (i % 4 === 0) publisher.supportedCountries.push('<b>US</b>');
+  });
+  for (const account of state.accounts) account.accountName = `${account.accountName} ${payload(1)}`;
+  state.locations.forEach((location, i) => {
+    if (i % 4 === 0) location.name = `${location.name} ${payload(i)}`;
+    if (i % 6 === 1) location.websiteUrl = badUrl(i);
+  });
+  state.listings.forEach((listing, i) => {
+    if (i % 5 === 0) listing.listingUrl = badUrl(i);
+    if (i % 7 === 0) listing.screenShotUrl = i % 2 ? badUrl(i + 1) : payload(i);
+    for (const detail of listing.statusDetails) detail.message = `${detail.message} ${payload(i)}`;
+  });
+  state.suggestions.forEach((suggestion, i) => {
+    if (i % 2 === 0) suggestion.suggestedContent = `${payload(i)} ${suggestion.suggestedContent}`;
+    if (i % 3 === 0) suggestion.originalContent = `${suggestion.originalContent} ${payload(i + 2)}`;
+    if (suggestion.fieldName === 'websiteUrl') suggestion.suggestedContent = badUrl(i);
+  });
+  for (const user of state.users.slice(0, 2)) user.firstName = `${user.firstName} ${payload(0)}`;
+  for (const service of state.availableServices.slice(0, 2)) {
+    service.serviceDescription = `${service.serviceDescription} ${payload(1)}`;
+  }
+}

@@ -1,0 +1,138 @@
+// Publishers, listings, opt-in and opt-out.
+import type { Hono } from 'hono';
+import { ApiError, CODES, ok } from '../envelope.ts';
+import {
+  intParam,
+  jsonBody,
+  listParam,
+  queryOf,
+  resolveAccount,
+  type SandboxContext,
+  type SandboxEnv,
+} from '../guard.ts';
+import { LISTING_STATUSES, type Listing, type ListingStatus, type Store } from '../state.ts';
+
+const BASE = '/v2/accounts/:accountId/powerlistings';
+/** Opt-in and opt-out: locations × publishers per request. */
+export const OPT_LIMIT = 100;
+
+function publicListing(l: Listing) {
+  return {
+    id: l.id,
+    locationId: l.locationId,
+    accountId: l.accountId,
+    publisherId: l.publisherId,
+    status: l.status,
+    listingUrl: l.listingUrl,
+    screenShotUrl: l.screenShotUrl,
+    statusDetails: l.statusDetails.map((d) => ({ ...d })),
+  };
+}
+
+export function statusFilter(values: string[] | undefined, allowed: readonly string[]): Set<string> | undefined {
+  if (!values) return undefined;
+  for (const value of values) {
+    if (!allowed.includes(value)) {
+      throw new ApiError(
+        400,
+        CODES.INVALID_PARAMETER,
+        `Invalid status: ${value}. Expected one of ${allowed.join(', ')}`,
+      );
+    }
+  }
+  return new Set(values);
+}
+
+async function optLists(c: SandboxContext): Promise<{ locationIds: string[]; publisherIds: string[] }> {
+  const query = queryOf(c);
+  let locationIds = listParam(query, 'locationIds');
+  let publisherIds = listParam(query, 'publisherIds');
+  // The interface puts the lists in the query; a JSON body with the same names is accepted too.
+  if (!locationIds || !publisherIds) {
+    const body = (c.req.header('content-type') ?? '').includes('json') ? await jsonBody(c) : {};
+    const fromBody = (v: unknown) =>
+      Array.isArray(v)
+        ? v.map(String)
+        : typeof v === 'string'
+          ? listParam(new URLSearchParams({ x: v }), 'x')
+          : undefined;
+    locationIds ??= fromBody(body.locationIds);
+    publisherIds ??= fromBody(body.publisherIds);
+  }
+  if (!locationIds?.length) throw new ApiError(400, CODES.MISSING_FIELD, 'Missing required parameter: locationIds');
+  if (!publisherIds?.length) throw new ApiError(400, CODES.MISSING_FIELD, 'Missing required parameter: publisherIds');
+  return { locationIds: [...new Set(locationIds)], publisherIds: [...new Set(publisherIds)] };
+}
+
+export function listingsRoutes(app: Hono<SandboxEnv>, store: Store): void {
+  app.get(`${BASE}/publishers`, (c) => {
+    const account = resolveAccount(c, store);
+    if (!account.listingsSubscription) return ok([]);
+    return ok(
+      store.state.publishers.map((p) => ({
+        id: p.id,
+        name: p.name,
+        alternateBrands: p.alternateBrands.map((b) => ({ ...b })),
+        supportedCountries: [...p.supportedCountries],
+      })),
+    );
+  });
+
+  app.get(`${BASE}/listings`, (c) => {
+    const account = resolveAccount(c, store);
+    const query = queryOf(c);
+    const limit = intParam(query, 'limit', 100, 1, 100);
+    const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const statuses = statusFilter(listParam(query, 'statuses'), LISTING_STATUSES);
+    const publisherIds = listParam(query, 'publisherIds');
+    const locationIds = listParam(query, 'locationIds');
+    if (!account.listingsSubscription) return ok({ count: 0, listings: [] });
+    const pubs = publisherIds ? new Set(publisherIds) : undefined;
+    const locs = locationIds ? new Set(locationIds) : undefined;
+    // state.listings is kept sorted by publisher, then location.
+    const matching = store.state.listings.filter(
+      (l) =>
+        l.accountId === account.accountId &&
+        (!statuses || statuses.has(l.status)) &&
+        (!pubs || pubs.has(l.publisherId)) &&
+        (!locs || locs.has(l.locationId)),
+    );
+    return ok({ count: matching.length, listings: matching.slice(offset, offset + limit).map(publicListing) });
+  });
+
+  const opt = (target: 'in' | 'out') => async (c: SandboxContext) => {
+    const account = resolveAccount(c, store);
+    const { locationIds, publisherIds } = await optLists(c);
+    const total = locationIds.length * publisherIds.length;
+    if (total > OPT_LIMIT) {
+      throw new ApiError(
+        400,
+        CODES.OPT_LIMIT,
+        `Opt-${target} handles at most ${OPT_LIMIT} listings per request; ${locationIds.length} locations × ${publisherIds.length} publishers = ${total}`,
+      );
+    }
+    const known = new Set(store.state.locations.filter((l) => l.accountId === account.accountId).map((l) => l.id));
+    const unknownLocation = locationIds.find((id) => !known.has(id));
+    if (unknownLocation) throw new ApiError(400, CODES.UNKNOWN_LOCATION, `Unknown location: ${unknownLocation}`);
+    const unknownPublisher = publisherIds.find((id) => !store.state.publishers.some((p) => p.id === id));
+    if (unknownPublisher) throw new ApiError(400, CODES.UNKNOWN_PUBLISHER, `Unknown publisher: ${unknownPublisher}`);
+    const locs = new Set(locationIds);
+    const pubs = new Set(publisherIds);
+    for (const listing of store.state.listings) {
+      if (listing.accountId !== account.accountId || !locs.has(listing.locationId) || !pubs.has(listing.publisherId)) {
+        continue;
+      }
+      if (target === 'in' && listing.status === 'OPTED_OUT') {
+        // Opting in starts sending data: the publisher has it next.
+        listing.status = 'WAITING_ON_PUBLISHER' satisfies ListingStatus;
+      } else if (target === 'out') {
+        listing.status = 'OPTED_OUT';
+        listing.statusDetails = [];
+      }
+    }
+    store.changed();
+    return ok({});
+  };
+  app.put(`${BASE}/listings/optin`, opt('in'));
+  app.put(`${BASE}/listings/optout`, opt('out'));
+}

@@ -1,0 +1,72 @@
+// Publisher suggestions: list, accept, reject.
+import type { Hono } from 'hono';
+import { ApiError, CODES, ok } from '../envelope.ts';
+import { intParam, listParam, queryOf, resolveAccount, type SandboxEnv } from '../guard.ts';
+import { applyFieldContent } from '../seed.ts';
+import { type Store, SUGGESTION_STATUSES, type Suggestion } from '../state.ts';
+import { statusFilter } from './listings.ts';
+
+const BASE = '/v2/accounts/:accountId/powerlistings/publishersuggestions';
+
+function publicSuggestion(s: Suggestion) {
+  return {
+    id: s.id,
+    publisherId: s.publisherId,
+    locationId: s.locationId,
+    dateCreated: s.dateCreated,
+    dateResolved: s.dateResolved,
+    fieldName: s.fieldName,
+    status: s.status,
+    resolvedBy: s.resolvedBy,
+    originalContent: s.originalContent,
+    suggestedContent: s.suggestedContent,
+  };
+}
+
+export function suggestionsRoutes(app: Hono<SandboxEnv>, store: Store): void {
+  app.get(BASE, (c) => {
+    const account = resolveAccount(c, store);
+    const query = queryOf(c);
+    const limit = intParam(query, 'limit', 10, 1, 50);
+    const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const statuses = statusFilter(listParam(query, 'statuses'), SUGGESTION_STATUSES);
+    const pubs = listParam(query, 'publisherIds');
+    const locs = listParam(query, 'locationIds');
+    if (!account.listingsSubscription) return ok({ count: 0, suggestions: [] });
+    const matching = store.state.suggestions.filter(
+      (s) =>
+        s.accountId === account.accountId &&
+        (!statuses || statuses.has(s.status)) &&
+        (!pubs || pubs.includes(s.publisherId)) &&
+        (!locs || locs.includes(s.locationId)),
+    );
+    return ok({ count: matching.length, suggestions: matching.slice(offset, offset + limit).map(publicSuggestion) });
+  });
+
+  app.put(`${BASE}/:suggestionId`, (c) => {
+    const account = resolveAccount(c, store);
+    const status = queryOf(c).get('status');
+    if (status !== 'ACCEPTED' && status !== 'REJECTED') {
+      throw new ApiError(400, CODES.SUGGESTION_BAD_STATUS, 'Invalid parameter status: expected ACCEPTED or REJECTED');
+    }
+    const id = c.req.param('suggestionId');
+    const suggestion = store.state.suggestions.find((s) => s.id === id && s.accountId === account.accountId);
+    if (!suggestion) throw new ApiError(404, CODES.SUGGESTION_NOT_FOUND, `Publisher suggestion not found: ${id}`);
+    if (suggestion.status !== 'WAITING_ON_CUSTOMER') {
+      throw new ApiError(
+        409,
+        CODES.SUGGESTION_ALREADY_RESOLVED,
+        `Publisher suggestion ${id} is already resolved (${suggestion.status})`,
+      );
+    }
+    if (status === 'ACCEPTED') {
+      const location = store.state.locations.find((l) => l.id === suggestion.locationId);
+      if (location) applyFieldContent(location, suggestion.fieldName, suggestion.suggestedContent);
+    }
+    suggestion.status = status;
+    suggestion.dateResolved = store.today();
+    suggestion.resolvedBy = 'API';
+    store.changed();
+    return ok({});
+  });
+}

@@ -1,0 +1,152 @@
+// startSandbox: the API origin (v2 calls, token exchange, control API) and the auth origin
+// (authorize page) as two loopback HTTP servers sharing one Store.
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
+import { controlRoutes, createRuntime, injection } from './control.ts';
+import { ApiError, CODES, fail } from './envelope.ts';
+import { type SandboxEnv, v2Guard } from './guard.ts';
+import { listingsRoutes } from './routes/listings.ts';
+import { authorizeRoutes, type OAuthConfig, tokenRoute } from './routes/oauth.ts';
+import { provisioningRoutes } from './routes/provisioning.ts';
+import { suggestionsRoutes } from './routes/suggestions.ts';
+import { usersRolesRoutes } from './routes/users-roles.ts';
+import { createSeed } from './seed.ts';
+import { Store } from './state.ts';
+
+export interface SandboxOptions {
+  port?: number;
+  authPort?: number;
+  dataFile?: string;
+  hostile?: boolean;
+  locationsPerAccount?: number;
+  addRequestProcessingMs?: number;
+}
+
+export interface RunningSandbox {
+  apiUrl: string;
+  authUrl: string;
+  apiKey: string;
+  clientId: string;
+  close(): Promise<void>;
+}
+
+export const SANDBOX_API_KEY = 'sandbox-api-key';
+export const SANDBOX_CLIENT_ID = 'sandbox-client-id';
+
+type NodeServer = ReturnType<typeof createAdaptorServer> & {
+  closeAllConnections?: () => void;
+  address(): AddressInfo | string | null;
+};
+
+function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, hostname: string) {
+  return new Promise<NodeServer>((resolve, reject) => {
+    const server = createAdaptorServer({ fetch }) as NodeServer;
+    server.once('error', reject);
+    server.listen(port, hostname, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+function close(server: NodeServer): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections?.();
+  });
+}
+
+export function createApps(
+  store: Store,
+  config: OAuthConfig,
+  defaults: { hostile: boolean; locationsPerAccount?: number },
+) {
+  const runtime = createRuntime();
+  const api = new Hono<SandboxEnv>();
+  api.use('*', injection(store, runtime));
+  api.route(
+    '/__sandbox',
+    controlRoutes(store, runtime, { hostile: defaults.hostile, locationsPerAccount: defaults.locationsPerAccount }),
+  );
+  tokenRoute(api, store, config);
+  api.use('/v2/*', v2Guard(store, config.apiKey));
+  api.use('/v2', v2Guard(store, config.apiKey));
+  listingsRoutes(api, store);
+  suggestionsRoutes(api, store);
+  usersRolesRoutes(api, store);
+  provisioningRoutes(api, store);
+  const routes = api.routes
+    .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
+    .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`) }));
+  api.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+    if (allowed.length > 0) {
+      const response = fail(405, CODES.METHOD_NOT_ALLOWED, `Method ${c.req.method} not allowed on ${path}`);
+      response.headers.set('allow', allowed.join(', '));
+      return response;
+    }
+    return fail(404, CODES.NOT_FOUND, `Unknown endpoint: ${c.req.method} ${path}`);
+  });
+  api.onError((err) => {
+    if (err instanceof ApiError) return fail(err.status, err.code, err.message, err.errorName);
+    console.error('sandbox: unexpected error', err);
+    return fail(500, 5000, 'Internal sandbox error');
+  });
+
+  const auth = new Hono();
+  auth.use('*', injection(store, runtime));
+  authorizeRoutes(auth, store, config);
+  auth.notFound(() => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } }));
+  auth.onError((err) => {
+    console.error('sandbox: unexpected error', err);
+    return new Response('Internal sandbox error', { status: 500 });
+  });
+  return { api, auth, runtime };
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const hostile = options.hostile === true;
+  const loaded = options.dataFile ? Store.loadFile(options.dataFile) : undefined;
+  const state = loaded ?? createSeed({ hostile, locationsPerAccount: options.locationsPerAccount, nowMs: Date.now() });
+  const store = new Store(state, {
+    dataFile: options.dataFile,
+    addRequestProcessingMs: options.addRequestProcessingMs ?? 2000,
+  });
+  if (!loaded) store.changed();
+  const config: OAuthConfig = { apiKey: SANDBOX_API_KEY, clientId: SANDBOX_CLIENT_ID, appName: 'Listings Desk' };
+  const { api, auth } = createApps(store, config, { hostile, locationsPerAccount: options.locationsPerAccount });
+
+  const apiServer = await listen(api.fetch, options.port ?? 8787, '127.0.0.1');
+  let authServer: NodeServer;
+  try {
+    authServer = await listen(auth.fetch, options.authPort ?? 8788, '127.0.0.1');
+  } catch (error) {
+    await close(apiServer);
+    throw error;
+  }
+  const authServers = [authServer];
+  const apiPort = (apiServer.address() as AddressInfo).port;
+  const authPort = (authServer.address() as AddressInfo).port;
+  // Browsers may try ::1 first for "localhost"; serve it too when the machine has IPv6 loopback.
+  try {
+    authServers.push(await listen(auth.fetch, authPort, '::1'));
+  } catch {
+    // no IPv6 loopback here: 127.0.0.1 alone is enough
+  }
+
+  let closed = false;
+  return {
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    authUrl: `http://localhost:${authPort}`,
+    apiKey: SANDBOX_API_KEY,
+    clientId: SANDBOX_CLIENT_ID,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([close(apiServer), ...authServers.map(close)]);
+      store.saveNow();
+    },
+  };
+}

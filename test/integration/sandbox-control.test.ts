@@ -1,0 +1,228 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../sandbox/server.ts';
+import {
+  call,
+  control,
+  expectErrorEnvelope,
+  LISTINGS,
+  mint,
+  PUBLISHERS,
+  raw,
+  resetSandbox,
+  SUGGESTIONS,
+  state,
+  useSandbox,
+} from './sandbox-http.ts';
+
+const ctx = useSandbox();
+let token: string;
+
+beforeEach(async () => {
+  await resetSandbox(ctx.sb);
+  token = await mint(ctx.sb);
+});
+
+describe('sandbox control: tokens', () => {
+  it('mints, lists and revokes tokens', async () => {
+    const minted = await control<Record<string, string>>(ctx.sb, 'POST', '/tokens', { accountId: '1002' });
+    expect(minted).toMatchObject({
+      accountId: '1002',
+      accountName: 'Summit Outdoor Supply',
+      appSpecificAccountId: 'app-1002',
+    });
+    const listed = await control<{
+      tokens: { access_token: string; accountId: string; revoked: boolean; issuedAt: string }[];
+    }>(ctx.sb, 'GET', '/tokens');
+    const entry = listed.tokens.find((t) => t.access_token === minted.access_token);
+    expect(entry).toMatchObject({ accountId: '1002', revoked: false });
+    expect(Number.isNaN(Date.parse(entry?.issuedAt ?? ''))).toBe(false);
+    await control(ctx.sb, 'POST', '/tokens/revoke', { access_token: minted.access_token });
+    const after = await control<{ tokens: { access_token: string; revoked: boolean }[] }>(ctx.sb, 'GET', '/tokens');
+    expect(after.tokens.find((t) => t.access_token === minted.access_token)?.revoked).toBe(true);
+    const defaulted = await control<{ accountId: string }>(ctx.sb, 'POST', '/tokens', {});
+    expect(defaulted.accountId).toBe('1001');
+  });
+});
+
+describe('sandbox control: injected behaviour', () => {
+  it('adds latency to /v2 calls', async () => {
+    await control(ctx.sb, 'POST', '/latency', { ms: 250 });
+    const started = performance.now();
+    expect((await call(ctx.sb, 'GET', PUBLISHERS, { token })).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+    await control(ctx.sb, 'POST', '/latency', { ms: 0 });
+  });
+
+  it('injects faults on matching method and path prefix, count times', async () => {
+    await control(ctx.sb, 'POST', '/faults', { method: 'GET', path: LISTINGS, status: 503, count: 2 });
+    // Other paths and methods are not affected.
+    expect((await call(ctx.sb, 'GET', PUBLISHERS, { token })).status).toBe(200);
+    expect(
+      (
+        await call(ctx.sb, 'PUT', `${LISTINGS}/optin`, {
+          token,
+          query: { locationIds: 'HB-001', publisherIds: 'BING' },
+        })
+      ).status,
+    ).toBe(200);
+    expectErrorEnvelope(await call(ctx.sb, 'GET', LISTINGS, { token }), 503);
+    expectErrorEnvelope(await call(ctx.sb, 'GET', `${LISTINGS}?limit=5`, { token }), 503);
+    expect((await call(ctx.sb, 'GET', LISTINGS, { token })).status).toBe(200);
+
+    await control(ctx.sb, 'POST', '/faults', { path: '/v2/', status: 500, count: 1, body: { custom: true } });
+    const custom = await call(ctx.sb, 'GET', PUBLISHERS, { token });
+    expect(custom.status).toBe(500);
+    expect(custom.body).toEqual({ custom: true });
+  });
+
+  it('answers 429 with Rate-Limit-Reset = now + resetInSeconds, then recovers', async () => {
+    await control(ctx.sb, 'POST', '/rate-limit', { count: 2, resetInSeconds: 30 });
+    const now = Math.floor(Date.now() / 1000);
+    const limited = await call(ctx.sb, 'GET', PUBLISHERS, { token });
+    expectErrorEnvelope(limited, 429);
+    const reset = Number(limited.headers.get('rate-limit-reset'));
+    expect(reset).toBeGreaterThanOrEqual(now + 29);
+    expect(reset).toBeLessThanOrEqual(now + 32);
+    expect(limited.headers.get('rate-limit-remaining')).toBe('0');
+    expect((await call(ctx.sb, 'GET', LISTINGS, { token })).status).toBe(429);
+    expect((await call(ctx.sb, 'GET', PUBLISHERS, { token })).status).toBe(200);
+  });
+
+  it('answers 200 with a body that is not JSON when asked', async () => {
+    await control(ctx.sb, 'POST', '/malformed', { method: 'GET', path: SUGGESTIONS });
+    const bad = await call(ctx.sb, 'GET', SUGGESTIONS, { token });
+    expect(bad.status).toBe(200);
+    expect(() => JSON.parse(bad.text)).toThrow();
+    const good = await call(ctx.sb, 'GET', SUGGESTIONS, { token });
+    expect(() => JSON.parse(good.text)).not.toThrow();
+  });
+
+  it('logs /v2 and /oauth2 calls without their query strings, and clears the log', async () => {
+    await fetch(`${ctx.sb.apiUrl}/__sandbox/requests`, { method: 'DELETE' });
+    await call(ctx.sb, 'GET', PUBLISHERS, { token });
+    await call(ctx.sb, 'GET', LISTINGS, { token, query: { limit: 5 } });
+    await raw(`${ctx.sb.apiUrl}/oauth2/accesstoken`, { method: 'POST' });
+    await control(ctx.sb, 'GET', '/state');
+    const log = await control<{ count: number; requests: { method: string; path: string }[] }>(
+      ctx.sb,
+      'GET',
+      '/requests',
+    );
+    expect(log.count).toBe(3);
+    expect(log.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET ${PUBLISHERS}`,
+      `GET ${LISTINGS}`,
+      'POST /oauth2/accesstoken',
+    ]);
+    expect(JSON.stringify(log)).not.toContain(token);
+    await fetch(`${ctx.sb.apiUrl}/__sandbox/requests`, { method: 'DELETE' });
+    expect((await control<{ count: number }>(ctx.sb, 'GET', '/requests')).count).toBe(0);
+  });
+});
+
+describe('sandbox control: state, reset and seed', () => {
+  it('resets to the seed, dropping changes and tokens', async () => {
+    const before = await state(ctx.sb);
+    const target = before.suggestions.find((s) => s.accountId === '1001' && s.status === 'WAITING_ON_CUSTOMER');
+    await call(ctx.sb, 'PUT', `${SUGGESTIONS}/${target?.id}`, { token, query: { status: 'ACCEPTED' } });
+    expect((await state(ctx.sb)).locations).not.toEqual(before.locations);
+    await resetSandbox(ctx.sb);
+    const after = await state(ctx.sb);
+    expect(after.locations).toEqual(before.locations);
+    expect(after.suggestions.find((s) => s.id === target?.id)?.status).toBe('WAITING_ON_CUSTOMER');
+    expect(after.tokens).toEqual([]);
+    expect((await call(ctx.sb, 'GET', PUBLISHERS, { token })).status).toBe(401);
+  });
+
+  it('seeds two distinct customer accounts with at least 25 locations, sub-accounts and services', async () => {
+    const s = (await state(ctx.sb)) as unknown as {
+      accounts: { accountId: string; accountName: string; parentAccountId: string }[];
+      locations: { accountId: string }[];
+    };
+    const names = Object.fromEntries(s.accounts.map((a) => [a.accountId, a.accountName]));
+    expect(names['1001']).toBe('Harbor Bakery Group');
+    expect(names['1002']).toBe('Summit Outdoor Supply');
+    for (const id of ['1001', '1002'])
+      expect(s.locations.filter((l) => l.accountId === id).length).toBeGreaterThanOrEqual(25);
+    expect(s.accounts.filter((a) => a.parentAccountId).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('is deterministic', async () => {
+    const other = await startSandbox({ port: 0, authPort: 0 });
+    try {
+      const a = await state(ctx.sb);
+      const b = await control<typeof a>(other, 'GET', '/state');
+      expect(b.publishers).toEqual(a.publishers);
+      expect(b.listings).toEqual(a.listings);
+      expect(b.locations).toEqual(a.locations);
+      expect(b.suggestions).toEqual(a.suggestions);
+      expect(b.users).toEqual(a.users);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('scales the seed with locationsPerAccount', async () => {
+    await resetSandbox(ctx.sb, { locationsPerAccount: 5 });
+    token = await mint(ctx.sb);
+    const publishers = (await call<unknown[]>(ctx.sb, 'GET', PUBLISHERS, { token })).body.response.length;
+    const listings = await call<{ count: number }>(ctx.sb, 'GET', LISTINGS, { token });
+    expect(listings.body.response.count).toBe(5 * publishers);
+  });
+
+  it('loads a hostile dataset with markup, scripts and javascript: URLs', async () => {
+    await resetSandbox(ctx.sb, { hostile: true });
+    token = await mint(ctx.sb);
+    type P = { name: string; alternateBrands: { url: string }[] };
+    const pubs = (await call<P[]>(ctx.sb, 'GET', PUBLISHERS, { token })).body.response;
+    expect(pubs.some((p) => /<script>|<img /.test(p.name))).toBe(true);
+    expect(pubs.some((p) => p.alternateBrands.some((b) => /^\s*javascript:/i.test(b.url)))).toBe(true);
+    type L = { listings: { listingUrl: string }[] };
+    const listings = (await call<L>(ctx.sb, 'GET', LISTINGS, { token })).body.response.listings;
+    expect(listings.some((l) => /^\s*javascript:/i.test(l.listingUrl))).toBe(true);
+    type S = { suggestions: { suggestedContent: string; originalContent: string }[] };
+    const sugg = (await call<S>(ctx.sb, 'GET', SUGGESTIONS, { token, query: { limit: 50 } })).body.response.suggestions;
+    expect(sugg.some((s) => /<script>|<img |onerror=/.test(s.suggestedContent))).toBe(true);
+
+    const authorize = new URL('/oauth2/authorize', ctx.sb.authUrl);
+    authorize.searchParams.set('client_id', ctx.sb.clientId);
+    authorize.searchParams.set('redirect_uri', 'https://abc.chromiumapp.org/');
+    authorize.searchParams.set('response_type', 'code');
+    const html = await (await fetch(authorize)).text();
+    expect(html).toContain('Harbor Bakery Group');
+    expect(html).not.toMatch(/<script>alert/i);
+    expect(html).toContain('&lt;script&gt;alert(');
+  });
+});
+
+describe('sandbox --data persistence', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-data-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps state across restarts in the data file', async () => {
+    const dataFile = join(dir, 'state.json');
+    const first = await startSandbox({ port: 0, authPort: 0, dataFile });
+    const t = await mint(first);
+    const s = await control<{ suggestions: { id: string; accountId: string; status: string }[] }>(
+      first,
+      'GET',
+      '/state',
+    );
+    const target = s.suggestions.find((x) => x.accountId === '1001' && x.status === 'WAITING_ON_CUSTOMER');
+    const put = await call(first, 'PUT', `${SUGGESTIONS}/${target?.id}`, { token: t, query: { status: 'REJECTED' } });
+    expect(put.status).toBe(200);
+    await first.close();
+
+    const second = await startSandbox({ port: 0, authPort: 0, dataFile });
+    try {
+      const again = await control<typeof s>(second, 'GET', '/state');
+      expect(again.suggestions.find((x) => x.id === target?.id)?.status).toBe('REJECTED');
+      expect((await call(second, 'GET', PUBLISHERS, { token: t })).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
