@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { type ApiClient, type ApiResult, type CallOptions, listingsPath } from './client.ts';
+import type { ApiMessage } from './errors.ts';
+import { type FetchAllOptions, fetchAllPages } from './paging.ts';
+import { id, num, opt } from './schemas-common.ts';
+
+/** Known values; others are kept verbatim. */
+export const SUGGESTION_STATUSES = ['WAITING_ON_CUSTOMER', 'ACCEPTED', 'REJECTED', 'EXPIRED'] as const;
+
+export type SuggestionDecision = 'ACCEPTED' | 'REJECTED';
+
+export const SUGGESTIONS_PAGE_SIZE = 50;
+
+export const SuggestionSchema = z.looseObject({
+  id,
+  publisherId: opt(id),
+  locationId: opt(id),
+  status: z.string(),
+  fieldName: opt(z.string()),
+  originalContent: opt(z.string()),
+  suggestedContent: opt(z.string()),
+  dateCreated: opt(z.string()),
+  dateResolved: opt(z.string()),
+  resolvedBy: opt(z.string()),
+});
+export type Suggestion = z.output<typeof SuggestionSchema>;
+
+export const SuggestionsPageSchema = z.looseObject({ count: num, suggestions: z.array(SuggestionSchema) });
+export type SuggestionsPage = z.output<typeof SuggestionsPageSchema>;
+
+export interface SuggestionFilters {
+  locationIds?: readonly string[];
+  publisherIds?: readonly string[];
+  statuses?: readonly string[];
+}
+
+export interface SuggestionsQuery extends SuggestionFilters {
+  limit?: number;
+  offset?: number;
+}
+
+export function listSuggestions(
+  client: ApiClient,
+  query: SuggestionsQuery = {},
+  options?: CallOptions,
+): Promise<ApiResult<SuggestionsPage>> {
+  const { locationIds, publisherIds, statuses, limit, offset } = query;
+  return client.request(
+    {
+      operation: 'listSuggestions',
+      method: 'GET',
+      path: listingsPath('publishersuggestions'),
+      query: { locationIds, publisherIds, statuses, limit, offset },
+      schema: SuggestionsPageSchema,
+    },
+    options,
+  );
+}
+
+export async function fetchAllSuggestions(
+  client: ApiClient,
+  filters: SuggestionFilters = {},
+  options: FetchAllOptions = {},
+): Promise<{ count: number; suggestions: Suggestion[]; warnings: ApiMessage[] }> {
+  const { count, items, warnings } = await fetchAllPages({
+    ...options,
+    operation: 'fetchAllSuggestions',
+    pageSize: SUGGESTIONS_PAGE_SIZE,
+    fetchPage: async (offset, limit, signal) => {
+      const { data, warnings } = await listSuggestions(client, { ...filters, offset, limit }, { signal });
+      return { count: data.count, items: data.suggestions, warnings };
+    },
+  });
+  return { count, suggestions: items, warnings };
+}
+
+/** The decision travels in the query (`status`), not in a body; the answer is empty. */
+export function decideSuggestion(
+  client: ApiClient,
+  suggestionId: string,
+  status: SuggestionDecision,
+  options?: CallOptions,
+): Promise<ApiResult<undefined>> {
+  return client.request(
+    {
+      operation: 'decideSuggestion',
+      method: 'PUT',
+      path: listingsPath('publishersuggestions', suggestionId),
+      query: { status },
+    },
+    options,
+  );
+}

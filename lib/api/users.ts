@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { type ApiClient, type ApiResult, accountPath, type CallOptions } from './client.ts';
+import type { ApiMessage } from './errors.ts';
+import { type FetchAllOptions, fetchAllPages } from './paging.ts';
+import { id, num, opt } from './schemas-common.ts';
+
+export const ACL_ON_TYPES = ['ACCOUNT', 'FOLDER', 'LOCATION'] as const;
+
+export const USERS_PAGE_SIZE = 50;
+
+export const AclEntrySchema = z.looseObject({
+  roleId: id,
+  roleName: opt(z.string()),
+  on: id,
+  accountId: opt(id),
+  onType: z.string(),
+});
+export type AclEntry = z.output<typeof AclEntrySchema>;
+
+// The get call echoes the password; it is dropped here so it never reaches storage or a screen.
+export const UserSchema = z
+  .looseObject({
+    id,
+    firstName: opt(z.string()),
+    lastName: opt(z.string()),
+    username: opt(z.string()),
+    emailAddress: opt(z.string()),
+    phoneNumber: opt(z.string()),
+    emailLanguagePreference: opt(z.string()),
+    displayLanguagePreference: opt(z.string()),
+    lastLoginDate: opt(id),
+    sso: opt(z.boolean()),
+    acl: opt(z.array(AclEntrySchema)),
+  })
+  .transform(({ password: _password, ...user }) => user);
+export type User = z.output<typeof UserSchema>;
+
+export const UsersPageSchema = z.looseObject({ count: num, users: z.array(UserSchema) });
+export type UsersPage = z.output<typeof UsersPageSchema>;
+
+const IdSchema = z.looseObject({ id });
+
+export interface AclEntryInput {
+  roleId: string;
+  on: string;
+  onType: string;
+  accountId?: string;
+  roleName?: string;
+}
+
+interface UserFields {
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  username?: string;
+  phoneNumber?: string;
+  emailLanguagePreference?: string;
+  displayLanguagePreference?: string;
+  acl?: AclEntryInput[];
+}
+
+export interface NewUser extends UserFields {
+  /** Chosen by the caller. */
+  id?: string;
+  password?: string;
+}
+
+/** The update note calls the phone field `phone`; the bodies use phoneNumber, which is what is sent. */
+export interface UserUpdate extends UserFields {
+  username: string;
+  phoneNumber: string;
+}
+
+export interface Paging {
+  limit?: number;
+  offset?: number;
+}
+
+export function listUsers(
+  client: ApiClient,
+  accountId = 'me',
+  { limit, offset }: Paging = {},
+  options?: CallOptions,
+): Promise<ApiResult<UsersPage>> {
+  return client.request(
+    {
+      operation: 'listUsers',
+      method: 'GET',
+      path: accountPath(accountId, 'users'),
+      query: { limit, offset },
+      schema: UsersPageSchema,
+    },
+    options,
+  );
+}
+
+export async function fetchAllUsers(
+  client: ApiClient,
+  accountId = 'me',
+  options: FetchAllOptions = {},
+): Promise<{ count: number; users: User[]; warnings: ApiMessage[] }> {
+  const { count, items, warnings } = await fetchAllPages({
+    ...options,
+    operation: 'fetchAllUsers',
+    pageSize: USERS_PAGE_SIZE,
+    fetchPage: async (offset, limit, signal) => {
+      const { data, warnings } = await listUsers(client, accountId, { offset, limit }, { signal });
+      return { count: data.count, items: data.users, warnings };
+    },
+  });
+  return { count, users: items, warnings };
+}
+
+export function createUser(
+  client: ApiClient,
+  accountId: string,
+  user: NewUser,
+  options?: CallOptions,
+): Promise<ApiResult<{ id: string }>> {
+  return client.request(
+    {
+      operation: 'createUser',
+      method: 'POST',
+      path: accountPath(accountId, 'users'),
+      json: user,
+      schema: IdSchema,
+      creates: true,
+      secrets: user.password ? [user.password] : [],
+    },
+    options,
+  );
+}
+
+export function getUser(
+  client: ApiClient,
+  accountId: string,
+  userId: string,
+  options?: CallOptions,
+): Promise<ApiResult<User>> {
+  return client.request(
+    { operation: 'getUser', method: 'GET', path: accountPath(accountId, 'users', userId), schema: UserSchema },
+    options,
+  );
+}
+
+/** Does not change the password; setUserPassword does. */
+export function updateUser(
+  client: ApiClient,
+  accountId: string,
+  userId: string,
+  user: UserUpdate,
+  options?: CallOptions,
+): Promise<ApiResult<{ id: string }>> {
+  return client.request(
+    {
+      operation: 'updateUser',
+      method: 'PUT',
+      path: accountPath(accountId, 'users', userId),
+      json: { ...user, id: userId },
+      schema: IdSchema,
+    },
+    options,
+  );
+}
+
+export function setUserPassword(
+  client: ApiClient,
+  accountId: string,
+  userId: string,
+  newPassword: string,
+  options?: CallOptions,
+): Promise<ApiResult<undefined>> {
+  return client.request(
+    {
+      operation: 'setUserPassword',
+      method: 'PUT',
+      path: accountPath(accountId, 'users', userId, 'password'),
+      json: { newPassword },
+      secrets: [newPassword],
+    },
+    options,
+  );
+}
+
+/** Not reversible. */
+export function deleteUser(
+  client: ApiClient,
+  accountId: string,
+  userId: string,
+  options?: CallOptions,
+): Promise<ApiResult<undefined>> {
+  return client.request(
+    { operation: 'deleteUser', method: 'DELETE', path: accountPath(accountId, 'users', userId) },
+    options,
+  );
+}
