@@ -1,0 +1,195 @@
+// The popup's speed figures, in headless Chromium with the built extension against a local sandbox:
+// - median time from opening popup.html to the first suggestion painted from the cache;
+// - network requests per triage decision (the PUT, and nothing else);
+// - how long the word diff of long suggestion texts takes (reported, no target).
+// The popup's gzip size is measured with every other entrypoint in bench/sizes.ts.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { wordDiff } from '../components/suggestion-triage/word-diff.ts';
+import { API_VERSION } from '../lib/api/config.ts';
+import { startSandbox } from '../sandbox/server.ts';
+import { CHROME_PATH, extensionArgs } from '../scripts/chromium.ts';
+import { type Figure, median } from './figure.ts';
+
+const OPENS = 21;
+const DECISIONS = 5;
+const FIRST_PAINT_TARGET_MS = 100;
+const DIFF_RUNS = 11;
+
+function timeDiff(before: string, after: string): number {
+  const times: number[] = [];
+  for (let i = 0; i < DIFF_RUNS; i++) {
+    const started = performance.now();
+    wordDiff(before, after);
+    times.push(performance.now() - started);
+  }
+  return Math.round(median(times) * 10) / 10;
+}
+
+/**
+ * The word diff's median time in its two worst shapes: texts just inside its LCS bound (every other
+ * word changed, the full table filled) and long texts past it (3,000 words, shown as one replacement).
+ */
+export function wordDiffFigures(): Figure[] {
+  const words = (n: number, tag: (i: number) => string) => Array.from({ length: n }, (_, i) => tag(i)).join(' ');
+  // 250 words are 499 tokens a side: 249,001 cells, just under the 250,000 bound.
+  const near = [words(250, (i) => `w${i}`), words(250, (i) => (i % 2 ? `w${i}` : `x${i}`))] as const;
+  const far = [words(3000, (i) => `a${i % 7}w${i}`), words(3000, (i) => `b${i % 7}w${i}`)] as const;
+  return [
+    { name: 'word diff, 250 words every other changed (median)', value: timeDiff(...near), unit: 'ms' },
+    { name: 'word diff, 3,000 words nothing shared (median)', value: timeDiff(...far), unit: 'ms' },
+  ];
+}
+
+export interface PopupBenchOptions {
+  /** A built chrome-mv3 folder; bench/run.ts builds .output/chrome-mv3 first. */
+  extensionDir?: string;
+}
+
+async function ask(page: Page, type: string, input: unknown): Promise<{ ok: boolean; error?: { message: string } }> {
+  return page.evaluate(
+    ([t, i]) =>
+      (
+        globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+      ).chrome.runtime.sendMessage({ desk: 'request', type: t, input: i }),
+    [type, input] as const,
+  ) as Promise<{ ok: boolean; error?: { message: string } }>;
+}
+
+/** Links sandbox account 1001 the way a person does: Link → the service's page → Allow. */
+async function link(context: BrowserContext, page: Page, authUrl: string): Promise<void> {
+  const authOrigin = new URL(authUrl).origin;
+  const authPage = context.waitForEvent('page', {
+    timeout: 15_000,
+    predicate: (p) => !p.url().startsWith('chrome-extension://'),
+  });
+  const linked = ask(page, 'accounts.link', {});
+  const auth = await authPage;
+  await auth.waitForURL((u) => u.origin === authOrigin, { timeout: 15_000 });
+  await auth.getByRole('button', { name: /allow/i }).click();
+  const reply = await linked;
+  if (!reply.ok) throw new Error(`linking failed: ${reply.error?.message}`);
+}
+
+async function openPopup(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 400, height: 600 });
+  await page.goto(url);
+  return page;
+}
+
+/** Waits until the popup's own refresh (list and health) has finished. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[role="feed"]')?.getAttribute('aria-busy') === 'false' &&
+      document.querySelector('.lh')?.getAttribute('aria-busy') === 'false' &&
+      document.querySelectorAll('[role="feed"] article').length > 0,
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+export async function popupFigures(options: PopupBenchOptions = {}): Promise<Figure[]> {
+  const extensionDir = resolve(options.extensionDir ?? '.output/chrome-mv3');
+  if (!existsSync(join(extensionDir, 'manifest.json'))) throw new Error(`no built extension in ${extensionDir}`);
+  const sandbox = await startSandbox({ port: 0, authPort: 0 });
+  const profile = mkdtempSync(join(tmpdir(), 'listings-desk-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: extensionArgs(extensionDir),
+  });
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const popupUrl = `chrome-extension://${new URL(worker.url()).host}/popup.html`;
+    const control = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${sandbox.apiUrl}/__sandbox/${path}`, {
+        method,
+        headers: body ? { 'content-type': 'application/json' } : {},
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return response.json() as Promise<Record<string, unknown>>;
+    };
+
+    const home = await openPopup(context, popupUrl);
+    const saved = await ask(home, 'connection.save', {
+      environment: 'custom',
+      apiUrl: sandbox.apiUrl,
+      authUrl: sandbox.authUrl,
+      clientId: sandbox.clientId,
+      apiKey: sandbox.apiKey,
+      apiVersion: API_VERSION,
+    });
+    if (!saved.ok) throw new Error(`connection.save failed: ${saved.error?.message}`);
+    await link(context, home, sandbox.authUrl);
+    await home.close();
+
+    // Warm the cache once, the way the first open of the day does.
+    const warm = await openPopup(context, popupUrl);
+    await settled(warm);
+    await warm.close();
+
+    const times: number[] = [];
+    for (let i = 0; i < OPENS; i++) {
+      const page = await openPopup(context, popupUrl);
+      const handle = await page.waitForFunction(
+        () => performance.getEntriesByName('first-suggestion')[0]?.startTime,
+        undefined,
+        { timeout: 10_000 },
+      );
+      times.push(Number(await handle.jsonValue()));
+      await settled(page);
+      await page.close();
+    }
+
+    // Decisions from the keyboard; count every /v2 call from the first key press until all are sent.
+    const page = await openPopup(context, popupUrl);
+    await settled(page);
+    await control('DELETE', 'requests');
+    await page.locator('[role="feed"] article').first().locator('.st-row__field').click();
+    for (let i = 0; i < DECISIONS; i++) await page.keyboard.press('a');
+    await page.waitForFunction(() => !document.querySelector('.st-undo'), undefined, { timeout: 20_000 });
+    const deadline = Date.now() + 15_000;
+    let requests: { method: string; path: string }[] = [];
+    while (Date.now() < deadline) {
+      requests = (await control('GET', 'requests')).requests as typeof requests;
+      if (requests.filter((r) => r.method === 'PUT').length >= DECISIONS) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // A moment more, so a refetch after the decisions (which would be a regression) is counted too.
+    await new Promise((r) => setTimeout(r, 1500));
+    requests = (await control('GET', 'requests')).requests as typeof requests;
+    const perDecision = requests.filter((r) => r.path.startsWith('/v2/')).length / DECISIONS;
+
+    const firstPaint = Math.round(median(times) * 10) / 10;
+    return [
+      ...wordDiffFigures(),
+      {
+        name: 'popup: open → first suggestion from cache (median)',
+        value: firstPaint,
+        unit: 'ms',
+        target: `≤ ${FIRST_PAINT_TARGET_MS} ms`,
+        pass: firstPaint <= FIRST_PAINT_TARGET_MS,
+      },
+      {
+        name: 'popup: network requests per decision',
+        value: perDecision,
+        unit: 'req',
+        target: '= 1',
+        pass: perDecision === 1,
+      },
+    ];
+  } finally {
+    await context.close().catch(() => undefined);
+    await sandbox.close().catch(() => undefined);
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+// `node bench/popup.ts` on its own prints the figures.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const figure of await popupFigures()) console.log(figure);
+}
