@@ -9,6 +9,7 @@ const sandboxAuth = env.LISTINGS_DESK_AUTH_URL ?? 'http://localhost:8788';
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   imports: false,
+  zip: { excludeSources: ['test-results/**', 'bench/results.json', '.sandbox-data.json', 'screenshots/**'] },
   vite: () => ({
     plugins: [preact()],
     define: {

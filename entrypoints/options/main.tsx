@@ -1,3 +1,5 @@
 import { render } from 'preact';
+import { OptionsApp } from '../../components/options/OptionsApp.tsx';
+import '../../components/ui/theme.css';
 
-render(<main>Listings Desk</main>, document.getElementById('app')!);
+render(<OptionsApp />, document.getElementById('app')!);

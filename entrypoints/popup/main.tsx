@@ -1,3 +1,5 @@
 import { render } from 'preact';
+import { PopupApp } from '../../components/popup/PopupApp.tsx';
+import '../../components/ui/theme.css';
 
-render(<main>Listings Desk</main>, document.getElementById('app')!);
+render(<PopupApp />, document.getElementById('app')!);

@@ -68,8 +68,11 @@ export async function handleRequest(
   }
   const parsed = spec.input.safeParse(message.input);
   if (!parsed.success) return { ok: false, error: zodToWire(parsed.error) };
+  const handler = handlers[type] as ((input: unknown, context: RequestContext) => Promise<unknown>) | undefined;
+  if (typeof handler !== 'function') {
+    return { ok: false, error: { code: 'not-available', message: `“${type}” is not available in this version.` } };
+  }
   try {
-    const handler = handlers[type] as (input: unknown, context: RequestContext) => Promise<unknown>;
     const value = await handler(parsed.data, { access, sender });
     return { ok: true, value } as Reply;
   } catch (error) {

@@ -1,4 +1,5 @@
 // The only way UI code (popup, options, embedded panel) talks to the background.
+import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
 import type {
   DeskEvents,
@@ -11,31 +12,36 @@ import type {
 } from './protocol.ts';
 import { DeskError } from './wire-error.ts';
 
+const backgroundUnavailable = () =>
+  new DeskError({
+    code: 'background-unavailable',
+    message: 'Listings Desk’s background worker did not answer. Try again.',
+  });
+
 export async function ask<K extends RequestType>(type: K, input: RequestInput<K>): Promise<RequestOutput<K>> {
   const message: RequestMessage<K> = { desk: 'request', type, input };
   let reply: Reply<K> | undefined;
   try {
     reply = (await browser.runtime.sendMessage(message)) as Reply<K> | undefined;
   } catch {
-    throw new DeskError({
-      code: 'background-unavailable',
-      message: 'Listings Desk’s background worker did not answer. Try again.',
-    });
+    throw backgroundUnavailable();
   }
-  if (!reply)
-    throw new DeskError({
-      code: 'background-unavailable',
-      message: 'Listings Desk’s background worker did not answer. Try again.',
-    });
+  if (!reply) throw backgroundUnavailable();
   if (!reply.ok) throw new DeskError(reply.error);
   return reply.value;
+}
+
+/** Only the extension itself speaks events: a content script's runtime.sendMessage also reaches our pages. */
+function fromExtension(sender: Runtime.MessageSender | undefined): boolean {
+  return sender?.id === browser.runtime.id && !sender.tab;
 }
 
 export function onDeskEvent<K extends keyof DeskEvents>(
   type: K,
   handler: (payload: DeskEvents[K]) => void,
 ): () => void {
-  const listener = (message: unknown) => {
+  const listener = (message: unknown, sender: Runtime.MessageSender) => {
+    if (!fromExtension(sender)) return;
     const event = message as Partial<EventMessage<K>> | null;
     if (event && event.desk === 'event' && event.type === type) handler(event.payload as DeskEvents[K]);
   };

@@ -1,0 +1,39 @@
+import { lastLinked } from '../account-switcher/accounts-store.ts';
+import { Button } from '../ui/Button.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import type { LinkingState } from './use-linking.ts';
+
+/** Why the last Link/Relink from this button linked nothing. Success is shown by LinkedConfirmation. */
+export function LinkingOutcome({ state }: { state: LinkingState }) {
+  if (!state.error) return null;
+  return (
+    <ErrorNotice
+      class="account-linking__outcome"
+      title="The account was not linked"
+      error={state.error}
+      actions={
+        <Button size="sm" variant="ghost" onClick={state.dismiss}>
+          Dismiss
+        </Button>
+      }
+    />
+  );
+}
+
+/** The account name as confirmation of the last successful link on this page. */
+export function LinkedConfirmation() {
+  const account = lastLinked.value;
+  if (!account) return null;
+  return (
+    <div class="account-linking__outcome ui-notice" data-tone="ok" role="status" data-testid="linked-confirmation">
+      <p class="ui-notice__message ui-notice__body">
+        Linked <strong>{account.accountName}</strong>. It is now the active account.
+      </p>
+      <div class="ui-notice__actions">
+        <Button size="sm" variant="ghost" onClick={() => (lastLinked.value = null)}>
+          Dismiss
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'preact/hooks';
+import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol.ts';
+import { ask } from '../../lib/messaging/ui.ts';
+import { LinkedConfirmation, LinkingOutcome } from '../account-linking/LinkingOutcome.tsx';
+import { RelinkButton } from '../account-linking/RelinkButton.tsx';
+import { useLinking } from '../account-linking/use-linking.ts';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { Field } from '../ui/Field.tsx';
+import { activeAccount, setAccountsView } from './accounts-store.ts';
+import './account-switcher.css';
+
+export interface AccountSwitcherProps {
+  view: AccountsView;
+  /** Label shown above the select; the popup hides it visually. */
+  label?: string;
+  hideLabel?: boolean;
+  /** Only the select (and a switching error): for headers where the page shows link outcomes elsewhere. */
+  compact?: boolean;
+}
+
+/** The option text says why an account cannot be used right now. */
+function optionLabel(account: LinkedAccountView): string {
+  if (account.otherEnvironment) return `${account.accountName} (linked on another environment)`;
+  if (account.needsRelink) return `${account.accountName} (needs relinking)`;
+  return account.accountName;
+}
+
+/**
+ * Chooses the active account. When the active one was linked on another environment or needs
+ * relinking, says so and offers Relink.
+ */
+export function AccountSwitcher({
+  view,
+  label = 'Active account',
+  hideLabel = false,
+  compact = false,
+}: AccountSwitcherProps) {
+  const [error, setError] = useState<unknown>(null);
+  const [switching, setSwitching] = useState(false);
+  const linking = useLinking();
+  const active = activeAccount(view);
+
+  const activate = async (accountKey: string) => {
+    setSwitching(true);
+    setError(null);
+    try {
+      setAccountsView(await ask('accounts.activate', { accountKey }));
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  return (
+    <div class="account-switcher" data-hide-label={hideLabel ? '' : undefined}>
+      <Field label={label}>
+        {(control) => (
+          <select
+            {...control}
+            class="ui-select account-switcher__select"
+            value={view.activeAccountKey ?? ''}
+            disabled={switching || view.accounts.length === 0}
+            aria-busy={switching ? 'true' : undefined}
+            onChange={(event) => void activate(event.currentTarget.value)}
+          >
+            {view.accounts.map((account) => (
+              <option key={account.accountKey} value={account.accountKey}>
+                {optionLabel(account)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {!compact && active?.otherEnvironment ? (
+        <ErrorNotice
+          tone="warn"
+          title="Linked on another environment"
+          error={`${active.accountName} was linked on ${active.apiOrigin}. Switch the Connection back, or link it again here.`}
+          actions={<RelinkButton account={active} state={linking} />}
+        />
+      ) : !compact && active?.needsRelink ? (
+        <ErrorNotice
+          tone="warn"
+          title="Needs relinking"
+          error={`${active.accountName} no longer accepts Listings Desk’s access. Link it again to continue.`}
+          actions={<RelinkButton account={active} state={linking} />}
+        />
+      ) : null}
+      {compact ? null : <LinkedConfirmation />}
+      {compact ? null : <LinkingOutcome state={linking} />}
+      <ErrorNotice error={error} />
+    </div>
+  );
+}

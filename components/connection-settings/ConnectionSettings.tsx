@@ -1,0 +1,270 @@
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import {
+  type ConnectionSettingsInput,
+  type ConnectionView,
+  connectionSettingsInput,
+  ENVIRONMENTS,
+} from '../../lib/messaging/protocol.ts';
+import { ask } from '../../lib/messaging/ui.ts';
+import { DeskError } from '../../lib/messaging/wire-error.ts';
+import { Button } from '../ui/Button.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { Field, TextField } from '../ui/Field.tsx';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+import './connection-settings.css';
+
+type Environment = (typeof ENVIRONMENTS)[number];
+type FieldName = Exclude<keyof ConnectionSettingsInput, 'environment'>;
+type FieldErrors = Partial<Record<keyof ConnectionSettingsInput, string>>;
+
+const ENVIRONMENT_LABELS: Record<Environment, { label: string; hint: string }> = {
+  sandbox: { label: 'Sandbox (local)', hint: 'The local simulator’s addresses and credentials.' },
+  production: { label: 'Production', hint: 'The vendor’s hosts, with your app’s client ID and API key.' },
+  custom: { label: 'Custom', hint: 'Any other addresses.' },
+};
+
+/** The match pattern of an address's host, any port (how Chrome grants host access). */
+function hostPattern(url: string): string {
+  const { protocol, hostname } = new URL(url);
+  return `${protocol}//${hostname}/*`;
+}
+
+function fieldErrors(input: ConnectionSettingsInput): FieldErrors {
+  const parsed = connectionSettingsInput.safeParse(input);
+  if (parsed.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof ConnectionSettingsInput | undefined;
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+export function ConnectionSettings() {
+  const [view, setView] = useState<ConnectionView | null>(null);
+  const [form, setForm] = useState<ConnectionSettingsInput | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [revealKey, setRevealKey] = useState(false);
+  const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
+
+  const load = () => {
+    setLoadError(null);
+    ask('connection.get', {})
+      .then((loaded) => {
+        setView(loaded);
+        setForm({ ...loaded.settings });
+      })
+      .catch(setLoadError);
+  };
+  useEffect(load, []);
+
+  if (loadError) {
+    return (
+      <ErrorNotice
+        title="Connection settings could not be loaded"
+        error={loadError}
+        actions={
+          <Button size="sm" onClick={load}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (!view || !form) return <ProgressBar label="Loading connection settings" />;
+
+  const update = (changes: Partial<ConnectionSettingsInput>) => {
+    setSaved(false);
+    setForm({ ...form, ...changes });
+    // Fixing a field clears its message; new messages appear on Save, not while typing.
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(changes) as (keyof ConnectionSettingsInput)[]) delete next[key];
+      return next;
+    });
+  };
+
+  const chooseEnvironment = (environment: Environment) => {
+    if (environment === 'custom') return update({ environment });
+    const preset = view.presets[environment];
+    // A preset without credentials (a production build knows them, others do not) keeps what was typed.
+    update({
+      environment,
+      apiUrl: preset.apiUrl,
+      authUrl: preset.authUrl,
+      clientId: preset.clientId || form.clientId,
+      apiKey: preset.apiKey || form.apiKey,
+    });
+  };
+
+  /** Editing an address or credential away from the chosen preset makes the connection Custom. */
+  const editField = (name: FieldName, value: string) => {
+    const environment = form.environment;
+    const preset = environment === 'custom' ? undefined : view.presets[environment];
+    const leavesPreset = preset && name !== 'apiVersion' && preset[name] !== '' && preset[name] !== value;
+    update({ [name]: value, ...(leavesPreset ? { environment: 'custom' as const } : {}) });
+  };
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    setSaveError(null);
+    setSaved(false);
+    const found = fieldErrors(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      // permissions.request needs this click's user gesture, so it comes before any other await.
+      const pattern = hostPattern(form.apiUrl);
+      if (!view.grantedOrigins.includes(pattern)) {
+        const granted = await browser.permissions.request({ origins: [pattern] });
+        if (!granted) {
+          setErrors({ apiUrl: 'Listings Desk needs permission to reach this address. Save again and choose Allow.' });
+          return;
+        }
+      }
+      const next = await ask('connection.save', form);
+      setView(next);
+      setForm({ ...next.settings });
+      setSaved(true);
+    } catch (error) {
+      if (error instanceof DeskError && Object.keys(error.fields).length > 0) {
+        setErrors(error.fields as FieldErrors);
+      }
+      setSaveError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const copyRedirect = async () => {
+    try {
+      await navigator.clipboard.writeText(view.redirectUri);
+      setCopied('ok');
+    } catch {
+      setCopied('failed');
+    }
+  };
+
+  return (
+    <form class="connection-settings" onSubmit={(event) => void save(event)} noValidate>
+      <fieldset class="connection-settings__environment">
+        <legend class="ui-field__label">Environment</legend>
+        <div class="connection-settings__choices">
+          {ENVIRONMENTS.map((environment) => (
+            <label key={environment} class="connection-settings__choice">
+              <input
+                type="radio"
+                name="environment"
+                value={environment}
+                checked={form.environment === environment}
+                onChange={() => chooseEnvironment(environment)}
+              />
+              <span>
+                <span class="connection-settings__choice-label">{ENVIRONMENT_LABELS[environment].label}</span>
+                <span class="connection-settings__choice-hint">{ENVIRONMENT_LABELS[environment].hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div class="connection-settings__grid">
+        <TextField
+          label="API base URL"
+          type="url"
+          name="apiUrl"
+          autoComplete="off"
+          spellcheck={false}
+          value={form.apiUrl}
+          onValue={(value) => editField('apiUrl', value)}
+          error={errors.apiUrl}
+          hint="Token endpoint and API calls, e.g. https://api.yext.com"
+        />
+        <TextField
+          label="Auth URL"
+          type="url"
+          name="authUrl"
+          autoComplete="off"
+          spellcheck={false}
+          value={form.authUrl}
+          onValue={(value) => editField('authUrl', value)}
+          error={errors.authUrl}
+          hint="Host of the sign-in (authorize) page, e.g. https://www.yext.com"
+        />
+        <TextField
+          label="Client ID"
+          name="clientId"
+          autoComplete="off"
+          spellcheck={false}
+          value={form.clientId}
+          onValue={(value) => editField('clientId', value)}
+          error={errors.clientId}
+        />
+        <TextField
+          label="API key"
+          type={revealKey ? 'text' : 'password'}
+          name="apiKey"
+          autoComplete="off"
+          spellcheck={false}
+          value={form.apiKey}
+          onValue={(value) => editField('apiKey', value)}
+          error={errors.apiKey}
+          after={
+            <Button size="sm" aria-pressed={revealKey} onClick={() => setRevealKey(!revealKey)}>
+              {revealKey ? 'Hide' : 'Reveal'}
+            </Button>
+          }
+        />
+        <TextField
+          label="API version date"
+          name="apiVersion"
+          autoComplete="off"
+          spellcheck={false}
+          placeholder="YYYYMMDD"
+          value={form.apiVersion}
+          onValue={(value) => editField('apiVersion', value)}
+          error={errors.apiVersion}
+          hint={`The v parameter of every call. Default ${view.defaultApiVersion}.`}
+        />
+      </div>
+
+      <Field
+        label="Redirect URI"
+        hint={
+          <>
+            Register exactly this address in your app’s OAuth configuration. It contains the extension’s id; to keep it
+            the same on every machine, build with <code>LISTINGS_DESK_EXTENSION_KEY</code> set to the manifest key.
+          </>
+        }
+      >
+        {(control) => (
+          <>
+            <input {...control} class="ui-input connection-settings__mono" readOnly value={view.redirectUri} />
+            <Button size="sm" onClick={() => void copyRedirect()}>
+              Copy
+            </Button>
+            <span class="connection-settings__copied" role="status">
+              {copied === 'ok' ? 'Copied' : copied === 'failed' ? 'Copy failed: select the text instead' : ''}
+            </span>
+          </>
+        )}
+      </Field>
+
+      <div class="connection-settings__actions">
+        <Button type="submit" variant="primary" busy={saving}>
+          Save
+        </Button>
+        <span role="status" class="connection-settings__saved">
+          {saved ? 'Saved.' : view.saved ? '' : 'Using the build’s defaults.'}
+        </span>
+      </div>
+      <ErrorNotice error={saveError} title="Not saved" />
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import type { ComponentChildren } from 'preact';
+import { browser } from 'wxt/browser';
+import type { ListingsHealthView } from '../../lib/messaging/protocol.ts';
+import { describeError } from '../ui/ErrorNotice.tsx';
+import { LISTING_STATUS_ORDER, listingStatusLabel, listingStatusTone, listingsHash } from './status-labels.ts';
+import './listings-health.css';
+
+export interface HealthSummaryProps {
+  view: ListingsHealthView | null;
+  error: unknown;
+}
+
+const number = new Intl.NumberFormat();
+
+function order(status: string): number {
+  const index = (LISTING_STATUS_ORDER as readonly string[]).indexOf(status);
+  return index === -1 ? LISTING_STATUS_ORDER.length : index;
+}
+
+/** Opens the options page's listings view filtered to one status, in a tab of its own. */
+export async function openListings(status?: string): Promise<void> {
+  await browser.tabs.create({ url: `${browser.runtime.getURL('/options.html')}${listingsHash(status)}` });
+}
+
+/** A one-line bar of listing counts by status; each count opens the options page filtered to it. */
+export function HealthSummary({ view, error }: HealthSummaryProps) {
+  if (!view?.accountKey) return null;
+  const problem = view.error ?? error;
+  const counts = view.counts.filter((c) => c.count > 0).sort((a, b) => order(a.status) - order(b.status));
+  const total = view.total;
+  const settled = counts.filter((c) => !c.status.startsWith('WAITING_ON_'));
+  const waiting = counts.filter((c) => c.status.startsWith('WAITING_ON_'));
+  const link = (c: { status: string; count: number }, label: ComponentChildren) => (
+    <li key={c.status}>
+      <a
+        class="lh__count"
+        href={`/options.html${listingsHash(c.status)}`}
+        title={`Open the ${listingStatusLabel(c.status).toLowerCase()} listings in the options page`}
+        onClick={(event) => {
+          event.preventDefault();
+          void openListings(c.status);
+        }}
+      >
+        <span class="lh__dot" data-tone={listingStatusTone(c.status)} aria-hidden="true" />
+        {label} <b>{number.format(c.count)}</b>
+      </a>
+    </li>
+  );
+  return (
+    <section class="lh" aria-labelledby="lh-title" aria-busy={view.refreshing}>
+      <div class="lh__head">
+        <h2 id="lh-title" class="lh__title">
+          Listings
+        </h2>
+        {total !== null ? (
+          <a
+            class="lh__total"
+            href={`/options.html${listingsHash()}`}
+            onClick={(event) => {
+              event.preventDefault();
+              void openListings();
+            }}
+          >
+            {number.format(total)} total
+          </a>
+        ) : (
+          <span class="lh__note">{view.refreshing ? 'Loading…' : ''}</span>
+        )}
+        {total !== null && total > 0 && !problem ? (
+          <div class="lh__bar" aria-hidden="true">
+            {counts.map((c) => (
+              <span key={c.status} data-tone={listingStatusTone(c.status)} style={{ flexGrow: c.count }} />
+            ))}
+          </div>
+        ) : null}
+        {problem ? (
+          <span class="lh__error" role="alert">
+            Couldn’t refresh: {describeError(problem).message}
+          </span>
+        ) : null}
+      </div>
+      {settled.length > 0 ? (
+        <ul class="lh__counts">{settled.map((c) => link(c, listingStatusLabel(c.status)))}</ul>
+      ) : null}
+      {waiting.length > 0 ? (
+        <ul class="lh__counts">
+          <li class="lh__group" aria-hidden="true">
+            Waiting on
+          </li>
+          {waiting.map((c) =>
+            link(
+              c,
+              <>
+                <span class="visually-hidden">Waiting on </span>
+                {listingStatusLabel(c.status).replace(/^Waiting on /, '')}
+              </>,
+            ),
+          )}
+        </ul>
+      ) : null}
+      {total === 0 ? <p class="lh__note">The service returned no listings for this account.</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+// Words people read for the service's codes. Kept out of lib/api so the popup bundle never pulls zod.
+import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
+import { WAITING } from '../../lib/listing-statuses.ts';
+
+export const SUGGESTION_STATUS_LABELS: Record<string, string> = {
+  [WAITING]: 'Waiting',
+  ACCEPTED: 'Accepted',
+  REJECTED: 'Rejected',
+  EXPIRED: 'Expired',
+};
+
+export function suggestionStatusLabel(status: string): string {
+  return SUGGESTION_STATUS_LABELS[status] ?? status;
+}
+
+export function decisionVerb(decision: SuggestionDecision, tense: 'past' | 'ing' | 'base'): string {
+  const accept = decision === 'ACCEPTED';
+  if (tense === 'past') return accept ? 'Accepted' : 'Rejected';
+  if (tense === 'ing') return accept ? 'Accepting' : 'Rejecting';
+  return accept ? 'accept' : 'reject';
+}
+
+const dayMonth = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayMonthYear = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "2026-03-04" → "Mar 4" (this year) or "Mar 4, 2025"; anything else is shown as it came. */
+export function shortDate(value: string, now = new Date()): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (Number.isNaN(date.getTime())) return value;
+  return (date.getUTCFullYear() === now.getFullYear() ? dayMonth : dayMonthYear).format(date);
+}

@@ -1,0 +1,96 @@
+import type { ComponentChildren } from 'preact';
+import { useId } from 'preact/hooks';
+import './ui.css';
+
+/** What a control inside a Field must carry so that its label, hint and error reach assistive tech. */
+export interface FieldControlProps {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': 'true' | undefined;
+}
+
+export interface FieldProps {
+  label: string;
+  hint?: ComponentChildren;
+  /** Shown beside the field, in words; also marks the control invalid. */
+  error?: string | null;
+  /** Render prop: spread the given props onto the input/select. Extra buttons may follow it. */
+  children: (control: FieldControlProps) => ComponentChildren;
+  class?: string;
+}
+
+export function Field({ label, hint, error, children, class: className }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class={className ? `ui-field ${className}` : 'ui-field'}>
+      <label class="ui-field__label" for={id}>
+        {label}
+      </label>
+      <div class="ui-field__control">
+        {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? 'true' : undefined })}
+      </div>
+      {hint ? (
+        <div class="ui-field__hint" id={hintId}>
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <div class="ui-field__error" id={errorId} role="alert">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export interface TextFieldProps {
+  label: string;
+  type?: 'text' | 'password' | 'url' | 'email' | 'search' | 'tel';
+  name?: string;
+  placeholder?: string;
+  autoComplete?: string;
+  readOnly?: boolean;
+  required?: boolean;
+  spellcheck?: boolean;
+  class?: string;
+  value: string;
+  onValue: (value: string) => void;
+  hint?: ComponentChildren;
+  error?: string | null;
+  /** Buttons shown after the input, e.g. Reveal or Copy. */
+  after?: ComponentChildren;
+}
+
+export function TextField({
+  label,
+  value,
+  onValue,
+  hint,
+  error,
+  after,
+  type = 'text',
+  class: className,
+  ...input
+}: TextFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error} class={className}>
+      {(control) => (
+        <>
+          <input
+            // Preact's input types are a union per `type`; every type allowed here is a text-like input.
+            type={type as 'text'}
+            {...input}
+            {...control}
+            class="ui-input"
+            value={value}
+            onInput={(event) => onValue(event.currentTarget.value)}
+          />
+          {after}
+        </>
+      )}
+    </Field>
+  );
+}

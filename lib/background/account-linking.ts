@@ -1,0 +1,317 @@
+// Linking customer accounts over OAuth (authorization-code flow through identity.launchWebAuthFlow).
+// Every ending has its own message, and nothing is stored until the token exchange has succeeded.
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import type { ApiConfig } from '../api/client.ts';
+import { isApiError } from '../api/errors.ts';
+import { type AuthCallback, buildAuthorizeUrl, exchangeCode, parseAuthCallback } from '../api/oauth.ts';
+import type { Handlers } from '../messaging/background.ts';
+import type { AccountsView, LinkedAccountView } from '../messaging/protocol.ts';
+import { DeskError } from '../messaging/wire-error.ts';
+import {
+  activeAccountKeyItem,
+  badgeCountsItem,
+  connectionSettingsItem,
+  type LinkedAccount,
+  linkedAccountsItem,
+  listingsHealthItem,
+  type PendingAuthState,
+  pendingAuthStatesItem,
+  publisherNamesItem,
+  tokenVaultItem,
+  triageCacheItem,
+  triageFailuresItem,
+  triagePendingItem,
+} from '../storage.ts';
+import { refreshBadge, renderBadge } from './badge.ts';
+import { apiOriginOf, getConnectionSettings, redirectUri } from './connection-settings.ts';
+import {
+  accountsView,
+  activateAccount,
+  notifyAccountsChanged,
+  readAccounts,
+  toView,
+  unknownAccountError,
+} from './linked-accounts.ts';
+import { sealToken } from './token-vault.ts';
+
+export const STATE_TTL_MS = 10 * 60 * 1000;
+const STATE_BYTES = 32; // 256 bits, well over the 128 required
+
+/** Tests may inject fetch or shrink retries for the token exchange. */
+let exchangeOverrides: Partial<Pick<ApiConfig, 'fetch' | 'retry' | 'timeoutMs'>> = {};
+export function setExchangeOverrides(overrides: typeof exchangeOverrides): void {
+  exchangeOverrides = overrides;
+}
+
+function linkError(code: string, message: string): DeskError {
+  return new DeskError({ code, message });
+}
+
+function randomState(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(STATE_BYTES));
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** Issues a fresh state and remembers it in storage (a worker restart mid-flow must not lose it). */
+export async function issueState(now = Date.now()): Promise<string> {
+  const state = randomState();
+  const pending = (await pendingAuthStatesItem.getValue()).filter((p) => p.expiresAt > now);
+  await pendingAuthStatesItem.setValue([...pending, { state, createdAt: now, expiresAt: now + STATE_TTL_MS }]);
+  return state;
+}
+
+/**
+ * Single use: the issued state is removed whatever happens. True only when the callback carries
+ * exactly the state this flow issued and it has not expired.
+ */
+export async function consumeState(issued: string, received: string | undefined, now = Date.now()): Promise<boolean> {
+  const pending = await pendingAuthStatesItem.getValue();
+  const entry: PendingAuthState | undefined = pending.find((p) => p.state === issued);
+  await pendingAuthStatesItem.setValue(pending.filter((p) => p.state !== issued && p.expiresAt > now));
+  return entry !== undefined && entry.expiresAt > now && received === issued;
+}
+
+/** launchWebAuthFlow rejects with Chrome's own sentences; they become ours. */
+function flowError(error: unknown): DeskError {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/did not approve|cancel|closed/i.test(text)) {
+    return linkError('cancelled', 'Linking cancelled: the sign-in window was closed before access was allowed.');
+  }
+  if (/could not be loaded|load/i.test(text)) {
+    return linkError(
+      'auth-page-unreachable',
+      'The authorization page could not be loaded. Check the auth URL in Connection settings.',
+    );
+  }
+  return linkError('auth-flow-failed', 'The sign-in window failed before access was allowed. Nothing was linked.');
+}
+
+/** Some services append the callback with & even when the redirect URI has no query; read both forms. */
+export function readCallback(url: string): AuthCallback {
+  const hasQuery = url.includes('?');
+  const amp = url.indexOf('&');
+  const normalized = !hasQuery && amp !== -1 ? `${url.slice(0, amp)}?${url.slice(amp + 1)}` : url;
+  try {
+    return parseAuthCallback(normalized);
+  } catch {
+    throw linkError(
+      'bad-callback',
+      'The authorization page answered with neither a code nor an error. Nothing was linked.',
+    );
+  }
+}
+
+function callbackErrorMessage(error: string, description: string | undefined): DeskError {
+  if (error === 'access_denied') {
+    return linkError('access_denied', 'Access was denied on the authorization page, so the account was not linked.');
+  }
+  if (error === 'unsupported_response_type') {
+    return linkError(
+      'unsupported_response_type',
+      'The service refused the request (unsupported response type: only "code" is supported). Nothing was linked.',
+    );
+  }
+  // Text from the service is shown as text, cut short; it never carries our secrets.
+  const detail = description ? `: ${description.slice(0, 200)}` : '';
+  return linkError(error.slice(0, 60), `The service stopped the linking (${error.slice(0, 60)})${detail}.`);
+}
+
+/** Runs the whole flow; resolves with the linked account, or rejects with a DeskError naming what happened. */
+export function linkAccount(): Promise<LinkedAccountView> {
+  return runLinkFlow(null);
+}
+
+/**
+ * Links again the account that needs it. Whoever signs in decides which account the token is for,
+ * so a token for any other account is refused and nothing is stored.
+ */
+export async function relinkAccount(accountKey: string): Promise<LinkedAccountView> {
+  const { accounts } = await readAccounts();
+  const expected = accounts.find((a) => a.accountKey === accountKey);
+  if (!expected) throw unknownAccountError();
+  return runLinkFlow(expected);
+}
+
+async function runLinkFlow(expected: LinkedAccount | null): Promise<LinkedAccountView> {
+  const settings = await getConnectionSettings();
+  const redirect = redirectUri();
+  const state = await issueState();
+  const url = buildAuthorizeUrl({
+    authUrl: settings.authUrl,
+    clientId: settings.clientId,
+    redirectUri: redirect,
+    state,
+  });
+
+  let callbackUrl: string | undefined;
+  try {
+    callbackUrl = await browser.identity.launchWebAuthFlow({ url, interactive: true });
+  } catch (error) {
+    await consumeState(state, undefined);
+    throw flowError(error);
+  }
+  if (!callbackUrl) {
+    await consumeState(state, undefined);
+    throw linkError('cancelled', 'Linking cancelled: the sign-in window was closed before access was allowed.');
+  }
+
+  let callback: AuthCallback;
+  try {
+    callback = readCallback(callbackUrl);
+  } catch (error) {
+    await consumeState(state, undefined);
+    throw error;
+  }
+  if (!(await consumeState(state, callback.state))) {
+    throw linkError(
+      'state-mismatch',
+      'Linking stopped: the answer did not belong to this request (state mismatch). Nothing was linked; try again.',
+    );
+  }
+  if (callback.kind === 'error') throw callbackErrorMessage(callback.error, callback.errorDescription);
+
+  let token: { access_token: string; appSpecificAccountId: string; accountName: string };
+  try {
+    const result = await exchangeCode(
+      { baseUrl: settings.apiUrl, apiKey: settings.apiKey, clientId: settings.clientId, ...exchangeOverrides },
+      { code: callback.code, redirectUri: redirect },
+    );
+    token = result.data;
+  } catch (error) {
+    // ApiError messages are already redacted (no URL, code, key or token in them).
+    const why = isApiError(error) ? ` (${error.message})` : '';
+    throw linkError('exchange-failed', `Linking failed: the service did not hand out an access token${why}.`);
+  }
+  if (expected && String(token.appSpecificAccountId) !== expected.accountKey) {
+    // Names come from the service: shown as text, cut short.
+    const signedIn = (token.accountName || String(token.appSpecificAccountId)).slice(0, 200);
+    throw linkError(
+      'relink-other-account',
+      `You signed in as ${signedIn}, not ${expected.accountName}. Nothing was changed.`,
+    );
+  }
+  // The token belongs to the API that issued it: the one this flow exchanged the code with.
+  return storeLinkedAccount(token, apiOriginOf(settings.apiUrl));
+}
+
+type StorageWrites = Parameters<typeof storage.setItems>[0];
+
+/** Triage cache keys are `${accountKey} ${status}` (cacheKey in suggestion-triage.ts); statuses have no spaces. */
+function isCacheKeyOf(key: string, accountKey: string): boolean {
+  return key.slice(0, key.lastIndexOf(' ')) === accountKey;
+}
+
+function omitKeys<T>(record: Record<string, T>, drop: (key: string) => boolean): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !drop(key)));
+}
+
+/**
+ * The per-account items of other features (triage cache, pending decisions, failures, publisher names,
+ * listings health, badge count) without one account's entries, ready to go into the same write as the
+ * account change. Pending decisions go too: nothing may be sent later on behalf of a forgotten account.
+ */
+async function withoutAccountData(accountKey: string): Promise<StorageWrites> {
+  const [cache, pending, failures, publishers, health, badges] = await Promise.all([
+    triageCacheItem.getValue(),
+    triagePendingItem.getValue(),
+    triageFailuresItem.getValue(),
+    publisherNamesItem.getValue(),
+    listingsHealthItem.getValue(),
+    badgeCountsItem.getValue(),
+  ]);
+  const isAccount = (key: string) => key === accountKey;
+  return [
+    { item: triageCacheItem, value: omitKeys(cache, (key) => isCacheKeyOf(key, accountKey)) },
+    { item: triagePendingItem, value: pending.filter((p) => p.accountKey !== accountKey) },
+    { item: triageFailuresItem, value: failures.filter((f) => f.accountKey !== accountKey) },
+    { item: publisherNamesItem, value: omitKeys(publishers, isAccount) },
+    { item: listingsHealthItem, value: omitKeys(health, isAccount) },
+    { item: badgeCountsItem, value: omitKeys(badges, isAccount) },
+  ];
+}
+
+/** Account, sealed token and active choice are written in one storage call: all or nothing. */
+async function storeLinkedAccount(
+  token: { access_token: string; appSpecificAccountId: string; accountName: string },
+  apiOrigin: string,
+): Promise<LinkedAccountView> {
+  const accountKey = String(token.appSpecificAccountId);
+  const sealed = await sealToken({ accountKey, apiOrigin }, token.access_token);
+  const [accounts, vault] = await Promise.all([linkedAccountsItem.getValue(), tokenVaultItem.getValue()]);
+  const previous = accounts.find((a) => a.accountKey === accountKey);
+  const account: LinkedAccount = {
+    accountKey,
+    accountName: token.accountName || accountKey,
+    appSpecificAccountId: accountKey,
+    linkedAt: Date.now(),
+    needsRelink: false,
+    apiOrigin,
+  };
+  const nextAccounts = previous
+    ? accounts.map((a) => (a.accountKey === accountKey ? account : a))
+    : [...accounts, account];
+  // The same id on another API origin is another environment's account: its cached lists and queued
+  // decisions belong to that server and must not be shown or sent here.
+  const stale = previous && previous.apiOrigin !== apiOrigin ? await withoutAccountData(accountKey) : [];
+  await storage.setItems([
+    ...stale,
+    { item: linkedAccountsItem, value: nextAccounts },
+    { item: tokenVaultItem, value: { ...vault, [accountKey]: sealed } },
+    { item: activeAccountKeyItem, value: accountKey },
+  ]);
+  await notifyAccountsChanged();
+  void refreshBadge().catch(() => undefined);
+  return toView(account, apiOrigin);
+}
+
+export async function unlinkAccount(accountKey: string): Promise<AccountsView> {
+  const { accounts, activeAccountKey } = await readAccounts();
+  if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
+  const remaining = accounts.filter((a) => a.accountKey !== accountKey);
+  const nextActive = activeAccountKey === accountKey ? (remaining[0]?.accountKey ?? null) : activeAccountKey;
+  const [{ [accountKey]: _removed, ...vault }, data] = await Promise.all([
+    tokenVaultItem.getValue(),
+    withoutAccountData(accountKey),
+  ]);
+  // One write: no token, cached list or queued decision outlives its account.
+  await storage.setItems([
+    ...data,
+    { item: tokenVaultItem, value: vault },
+    { item: linkedAccountsItem, value: remaining },
+    { item: activeAccountKeyItem, value: nextActive },
+  ]);
+  await renderBadge();
+  if (nextActive && nextActive !== activeAccountKey) void refreshBadge().catch(() => undefined);
+  return notifyAccountsChanged();
+}
+
+/**
+ * Call once from the worker's main(). Which accounts are "linked on another environment" depends on the
+ * Connection: when it changes, open pages and the badge are told at once.
+ */
+export function startAccountLinking(): void {
+  connectionSettingsItem.watch(() => {
+    void notifyAccountsChanged().catch(() => undefined);
+    void renderBadge().catch(() => undefined);
+  });
+}
+
+export const accountLinkingHandlers: Pick<
+  Handlers,
+  'accounts.list' | 'accounts.link' | 'accounts.relink' | 'accounts.unlink' | 'accounts.activate'
+> = {
+  'accounts.list': () => accountsView(),
+  'accounts.link': () => linkAccount(),
+  'accounts.relink': ({ accountKey }) => relinkAccount(accountKey),
+  'accounts.unlink': ({ accountKey }) => unlinkAccount(accountKey),
+  'accounts.activate': async ({ accountKey }) => {
+    const view = await activateAccount(accountKey);
+    // Show the stored count at once, then ask for a fresh one.
+    await renderBadge();
+    void refreshBadge().catch(() => undefined);
+    return view;
+  },
+};

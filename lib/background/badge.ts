@@ -1,0 +1,107 @@
+// The toolbar badge: the active account's number of suggestions WAITING_ON_CUSTOMER.
+// Counts are kept in storage per account, so switching accounts or a worker restart redraws at once.
+import { browser } from 'wxt/browser';
+import { listSuggestions } from '../api/suggestions.ts';
+import type { Handlers } from '../messaging/background.ts';
+import type { BadgeView } from '../messaging/protocol.ts';
+import { badgeCountsItem, linkedAccountsItem } from '../storage.ts';
+import { withAccount } from './api-session.ts';
+import { currentApiOrigin } from './connection-settings.ts';
+import { readAccounts } from './linked-accounts.ts';
+
+export const BADGE_ALARM = 'badge-refresh';
+export const BADGE_PERIOD_MINUTES = 15;
+
+function badgeText(count: number): string {
+  if (count <= 0) return '';
+  return count > 999 ? '999+' : String(count);
+}
+
+/** Draws the badge from storage alone: no request. */
+export async function renderBadge(): Promise<void> {
+  const [{ accounts, activeAccountKey }, apiOrigin] = await Promise.all([readAccounts(), currentApiOrigin()]);
+  const active = accounts.find((a) => a.accountKey === activeAccountKey);
+  if (!active) {
+    await browser.action.setBadgeText({ text: '' });
+    await browser.action.setTitle({ title: 'Listings Desk' });
+    return;
+  }
+  if (active.apiOrigin && active.apiOrigin !== apiOrigin) {
+    // Its count is another server's; nothing can be fetched for it here.
+    await browser.action.setBadgeText({ text: '' });
+    await browser.action.setTitle({ title: `Listings Desk — ${active.accountName} was linked on another environment` });
+    return;
+  }
+  if (active.needsRelink || !active.apiOrigin) {
+    await browser.action.setBadgeBackgroundColor({ color: '#b42318' });
+    await browser.action.setBadgeText({ text: '!' });
+    await browser.action.setTitle({ title: `Listings Desk — ${active.accountName} needs relinking` });
+    return;
+  }
+  const counts = await badgeCountsItem.getValue();
+  const count = Object.hasOwn(counts, active.accountKey) ? counts[active.accountKey]?.count : undefined;
+  await browser.action.setBadgeBackgroundColor({ color: '#2457c5' });
+  await browser.action.setBadgeText({ text: count === undefined ? '' : badgeText(count) });
+  await browser.action.setTitle({
+    title:
+      count === undefined
+        ? `Listings Desk — ${active.accountName}`
+        : `Listings Desk — ${active.accountName}: ${count} suggestion${count === 1 ? '' : 's'} waiting`,
+  });
+}
+
+/** Sets an account's count from a number already known (e.g. after a triage decision), without a request. */
+export async function setBadgeCount(accountKey: string, count: number): Promise<void> {
+  const counts = await badgeCountsItem.getValue();
+  await badgeCountsItem.setValue({ ...counts, [accountKey]: { count: Math.max(0, count), updatedAt: Date.now() } });
+  await renderBadge();
+}
+
+/** Forgets an account's count (on unlink) and redraws. */
+export async function clearBadgeCount(accountKey: string): Promise<void> {
+  const counts = await badgeCountsItem.getValue();
+  if (Object.hasOwn(counts, accountKey)) {
+    const { [accountKey]: _gone, ...rest } = counts;
+    await badgeCountsItem.setValue(rest);
+  }
+  await renderBadge();
+}
+
+/** Asks the API for the active account's count: one request, limit=1, reading `count`. */
+export async function refreshBadge(): Promise<BadgeView> {
+  const { activeAccountKey } = await readAccounts();
+  if (!activeAccountKey) {
+    await renderBadge();
+    return { accountKey: null, count: null };
+  }
+  try {
+    const count = await withAccount(async (client) => {
+      const result = await listSuggestions(client, { statuses: ['WAITING_ON_CUSTOMER'], limit: 1 });
+      return result.data.count;
+    }, activeAccountKey);
+    await setBadgeCount(activeAccountKey, count);
+    return { accountKey: activeAccountKey, count };
+  } catch (error) {
+    // A 401 has marked the account already; the badge shows "!" instead of a stale number.
+    await renderBadge();
+    throw error;
+  }
+}
+
+/** Keeps the badge in step with storage and schedules the 15-minute refresh. Call once from the worker's main(). */
+export function startBadge(): void {
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === BADGE_ALARM) refreshBadge().catch(() => undefined);
+  });
+  // Only create when missing: re-creating on every worker start would keep pushing the next refresh away.
+  void browser.alarms.get(BADGE_ALARM).then((existing) => {
+    if (!existing) browser.alarms.create(BADGE_ALARM, { periodInMinutes: BADGE_PERIOD_MINUTES, delayInMinutes: 1 });
+  });
+  // A 401 marks an account from wherever the call was made; the badge follows the stored accounts.
+  linkedAccountsItem.watch(() => void renderBadge().catch(() => undefined));
+  void renderBadge().catch(() => undefined);
+}
+
+export const badgeHandlers: Pick<Handlers, 'badge.refresh'> = {
+  'badge.refresh': () => refreshBadge(),
+};

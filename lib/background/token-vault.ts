@@ -1,0 +1,139 @@
+// Access tokens at rest: AES-GCM with a non-extractable key that never leaves IndexedDB.
+// storage.local only ever sees ciphertext. Nothing here logs, and no error quotes a token.
+import { type SealedToken, tokenVaultItem } from '../storage.ts';
+
+const DB_NAME = 'listings-desk-vault';
+const STORE = 'keys';
+const KEY_ID = 'token-key';
+
+export class VaultError extends Error {
+  override name = 'VaultError';
+}
+
+function requestResult<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new VaultError('IndexedDB request failed.'));
+  });
+}
+
+function openDatabase(): Promise<IDBDatabase> {
+  const open = indexedDB.open(DB_NAME, 1);
+  open.onupgradeneeded = () => {
+    if (!open.result.objectStoreNames.contains(STORE)) open.result.createObjectStore(STORE);
+  };
+  return requestResult(open);
+}
+
+async function loadOrCreateKey(): Promise<CryptoKey> {
+  const db = await openDatabase();
+  try {
+    const existing = await requestResult(db.transaction(STORE, 'readonly').objectStore(STORE).get(KEY_ID));
+    if (existing instanceof CryptoKey) return existing;
+    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    try {
+      // add(), not put(): if another context created the key meanwhile, theirs wins and is re-read below.
+      await requestResult(db.transaction(STORE, 'readwrite').objectStore(STORE).add(key, KEY_ID));
+      return key;
+    } catch {
+      const winner = await requestResult(db.transaction(STORE, 'readonly').objectStore(STORE).get(KEY_ID));
+      if (winner instanceof CryptoKey) return winner;
+      throw new VaultError('The token vault key could not be stored.');
+    }
+  } finally {
+    db.close();
+  }
+}
+
+// A cache of the handle only; the key itself is in IndexedDB, so a worker restart loses nothing.
+let keyPromise: Promise<CryptoKey> | null = null;
+
+function vaultKey(): Promise<CryptoKey> {
+  keyPromise ??= loadOrCreateKey().catch((error: unknown) => {
+    keyPromise = null;
+    throw error;
+  });
+  return keyPromise;
+}
+
+/** Tests only: forget the cached key handle (e.g. after wiping IndexedDB). */
+export function forgetCachedVaultKey(): void {
+  keyPromise = null;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text);
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const raw = atob(text);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/** Whose token it is and which API issued it; both are bound into the ciphertext. */
+export interface TokenBinding {
+  accountKey: string;
+  /** `new URL(apiUrl).origin` of the API that issued the token. */
+  apiOrigin: string;
+}
+
+// Bound as additional data: a ciphertext moved to another account, or opened for another API origin
+// (e.g. after the Connection was switched to another environment), fails to open. JSON keeps the two
+// values apart whatever characters they contain.
+function additionalData({ accountKey, apiOrigin }: TokenBinding): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(`listings-desk:v2:${JSON.stringify([accountKey, apiOrigin])}`);
+}
+
+/** Encrypts without storing, so a caller can write the sealed token together with other items. */
+export async function sealToken(binding: TokenBinding, token: string): Promise<SealedToken> {
+  const key = await vaultKey();
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const ciphertext = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: additionalData(binding) },
+    key,
+    new TextEncoder().encode(token),
+  );
+  return { iv: toBase64(iv), ciphertext: toBase64(new Uint8Array(ciphertext)) };
+}
+
+/**
+ * The plaintext token of an account, or null when none is stored. Throws VaultError when it cannot be
+ * opened, which includes asking for it on behalf of an API origin other than the one that issued it.
+ */
+export async function openToken(binding: TokenBinding): Promise<string | null> {
+  const vault = await tokenVaultItem.getValue();
+  const sealed = Object.hasOwn(vault, binding.accountKey) ? vault[binding.accountKey] : undefined;
+  if (!sealed) return null;
+  const key = await vaultKey();
+  try {
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData: additionalData(binding) },
+      key,
+      fromBase64(sealed.ciphertext),
+    );
+    return new TextDecoder().decode(plain);
+  } catch {
+    throw new VaultError('The stored access token could not be decrypted.');
+  }
+}
+
+export async function storeToken(binding: TokenBinding, token: string): Promise<void> {
+  const sealed = await sealToken(binding, token);
+  const vault = await tokenVaultItem.getValue();
+  await tokenVaultItem.setValue({ ...vault, [binding.accountKey]: sealed });
+}
+
+export async function removeToken(accountKey: string): Promise<void> {
+  const vault = await tokenVaultItem.getValue();
+  if (!Object.hasOwn(vault, accountKey)) return;
+  const { [accountKey]: _removed, ...rest } = vault;
+  await tokenVaultItem.setValue(rest);
+}
+
+export async function hasToken(accountKey: string): Promise<boolean> {
+  return Object.hasOwn(await tokenVaultItem.getValue(), accountKey);
+}

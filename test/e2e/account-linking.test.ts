@@ -1,0 +1,211 @@
+// Account linking in real Chromium against the sandbox: Allow, Deny, a closed window, a tampered state,
+// two accounts and switching, unlinking, no plaintext token in any storage area, and a revoked token → Relink.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { AUTH_TIMEOUT_MS, type Desk, launchDesk } from './fixture.ts';
+
+let desk: Desk;
+
+beforeAll(async () => {
+  desk = await launchDesk();
+});
+afterAll(async () => {
+  await desk?.close();
+});
+beforeEach(async () => {
+  await desk.reset();
+});
+
+const accountSelect = (page: Page) => page.getByRole('combobox', { name: 'Account' }).first();
+
+/**
+ * Linking starts refreshes in the background (badge, the popups' triage list and health); this waits until
+ * the sandbox has seen no API call for a while, so later request counts belong to what the test does next.
+ */
+async function waitForQuietApi(quietMs = 600, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = -1;
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    const { count } = await desk.control.requests();
+    if (count !== last) {
+      last = count;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the API never went quiet after linking');
+}
+
+async function expectActiveAccount(page: Page, name: string) {
+  await expect
+    .poll(async () => accountSelect(page).locator('option:checked').textContent(), { timeout: 10_000 })
+    .toBe(name);
+}
+
+describe('account linking', () => {
+  test('Link account in the popup, Allow → the account name is shown', async () => {
+    const popup = await desk.openPopup();
+    const auth = await desk.waitForAuthPage(() => popup.getByRole('button', { name: 'Link account' }).click());
+    expect(new URL(auth.url()).pathname).toBe('/oauth2/authorize');
+    const authorize = new URL(auth.url()).searchParams;
+    expect(authorize.get('client_id')).toBe(desk.sandbox.clientId);
+    expect(authorize.get('redirect_uri')).toBe(desk.redirectUri);
+    expect(authorize.get('response_type')).toBe('code');
+    expect(authorize.get('state')?.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits in base64url
+
+    await desk.decide(auth, 'allow', '1001');
+    await expect
+      .poll(() => popup.getByTestId('linked-confirmation').textContent(), { timeout: 10_000 })
+      .toContain('Harbor Bakery Group');
+    await expectActiveAccount(popup, 'Harbor Bakery Group');
+
+    const reply = await desk.ask('accounts.list', {});
+    expect(reply.ok && reply.value.accounts.map((a) => [a.accountName, a.appSpecificAccountId])).toEqual([
+      ['Harbor Bakery Group', 'app-1001'],
+    ]);
+    // The manifest's http://127.0.0.1/* and http://localhost/* cover the sandbox's random ports.
+    const covered = await popup.evaluate(
+      (origins) =>
+        (
+          globalThis as unknown as { chrome: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } } }
+        ).chrome.permissions.contains({ origins }),
+      [`${desk.sandbox.apiUrl}/*`, `${desk.sandbox.authUrl}/*`],
+    );
+    expect(covered).toBe(true);
+    // The state was single-use: nothing pending is left behind.
+    const storage = await desk.dumpStorage();
+    expect(storage.local.pendingAuthStates ?? []).toEqual([]);
+  });
+
+  test('Deny → "access was denied", nothing stored', async () => {
+    const options = await desk.openOptions();
+    const auth = await desk.waitForAuthPage(() => options.getByRole('button', { name: 'Link account' }).click());
+    await desk.decide(auth, 'deny');
+    const alert = options.getByRole('alert').filter({ hasText: 'not linked' });
+    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toMatch(/access was denied/i);
+    const reply = await desk.ask('accounts.list', {});
+    expect(reply.ok && reply.value.accounts).toEqual([]);
+    const storage = await desk.dumpStorage();
+    expect(storage.local.tokenVault ?? {}).toEqual({});
+  });
+
+  test('closing the sign-in window → "Linking cancelled"', async () => {
+    const options = await desk.openOptions();
+    const auth = await desk.waitForAuthPage(() => options.getByRole('button', { name: 'Link account' }).click());
+    await auth.close();
+    const alert = options.getByRole('alert').filter({ hasText: 'not linked' });
+    await expect.poll(() => alert.textContent(), { timeout: AUTH_TIMEOUT_MS }).toContain('Linking cancelled');
+    const reply = await desk.ask('accounts.list', {});
+    expect(reply.ok && reply.value.accounts).toEqual([]);
+  });
+
+  test('a tampered state is refused and nothing is linked', async () => {
+    const options = await desk.openOptions();
+    const auth = await desk.waitForAuthPage(() => options.getByRole('button', { name: 'Link account' }).click());
+    // The authorize page carries the state in its form; change it before Allow, as an attacker's page would.
+    await auth.locator('input[name="state"]').evaluate((input: HTMLInputElement) => {
+      input.value = 'forged-state-value-0123456789';
+    });
+    await desk.decide(auth, 'allow', '1001');
+    const alert = options.getByRole('alert').filter({ hasText: 'not linked' });
+    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toMatch(/state mismatch/i);
+    const reply = await desk.ask('accounts.list', {});
+    expect(reply.ok && reply.value.accounts).toEqual([]);
+    // The code was never exchanged: the sandbox minted no token.
+    expect(await desk.control.tokens()).toEqual([]);
+  });
+
+  test('two accounts: switch between them, then unlink one', async () => {
+    const options = await desk.openOptions();
+    await desk.linkThroughUi({ page: options, accountId: '1001' });
+    await expect
+      .poll(() => options.getByRole('row', { name: /Harbor Bakery Group/ }).count(), { timeout: 10_000 })
+      .toBe(1);
+    await desk.linkThroughUi({ page: options, accountId: '1002' });
+    await expect
+      .poll(() => options.getByRole('row', { name: /Summit Outdoor Supply/ }).count(), { timeout: 10_000 })
+      .toBe(1);
+    await expectActiveAccount(options, 'Summit Outdoor Supply');
+
+    // Switch in the popup's switcher…
+    const popup = await desk.openPopup();
+    await expectActiveAccount(popup, 'Summit Outdoor Supply');
+    await accountSelect(popup).selectOption({ label: 'Harbor Bakery Group' });
+    await expectActiveAccount(popup, 'Harbor Bakery Group');
+    // …and the options page follows.
+    await expectActiveAccount(options, 'Harbor Bakery Group');
+    let reply = await desk.ask('accounts.list', {});
+    expect(reply.ok && reply.value.activeAccountKey).toBe('app-1001');
+
+    // Each account keeps its own name, app-specific id and link time.
+    expect(reply.ok && reply.value.accounts.map((a) => a.appSpecificAccountId).sort()).toEqual([
+      'app-1001',
+      'app-1002',
+    ]);
+    expect(reply.ok && reply.value.accounts.every((a) => a.linkedAt > 0)).toBe(true);
+
+    // Unlink the active account: its token goes, the other becomes active.
+    await options.getByRole('button', { name: 'Unlink Harbor Bakery Group' }).click();
+    await options.getByRole('button', { name: 'Confirm unlink of Harbor Bakery Group' }).click();
+    await expect
+      .poll(() => options.getByRole('row', { name: /Harbor Bakery Group/ }).count(), { timeout: 10_000 })
+      .toBe(0);
+    reply = await desk.ask('accounts.list', {});
+    expect(reply.ok && reply.value.accounts.map((a) => a.accountKey)).toEqual(['app-1002']);
+    expect(reply.ok && reply.value.activeAccountKey).toBe('app-1002');
+    const storage = await desk.dumpStorage();
+    expect(Object.keys(storage.local.tokenVault as object)).toEqual(['app-1002']);
+  });
+
+  test('after linking, no storage area holds the plaintext token; IndexedDB holds only the CryptoKey', async () => {
+    const popup = await desk.openPopup();
+    await desk.linkThroughUi({ page: popup, accountId: '1001' });
+    await expectActiveAccount(popup, 'Harbor Bakery Group');
+    const linked = await desk.link('1002');
+    expect(linked.accountName).toBe('Summit Outdoor Supply');
+    const tokens = (await desk.control.tokens()).map((t) => t.access_token);
+    expect(tokens).toHaveLength(2);
+
+    const storage = await desk.dumpStorage();
+    const everything = JSON.stringify(storage);
+    expect(Object.keys(storage.local.tokenVault as object).sort()).toEqual(['app-1001', 'app-1002']); // sealed tokens…
+    const idb = await desk.dumpIndexedDb();
+    expect(idb.entries).toHaveLength(1);
+    expect(idb.entries[0]).toMatchObject({ database: 'listings-desk-vault', kind: 'CryptoKey', extractable: false });
+    const reply = await desk.ask('accounts.list', {});
+    for (const token of tokens) {
+      expect(token.length).toBeGreaterThan(10);
+      expect(everything).not.toContain(token); // …but never a plaintext token, in local, sync or session
+      expect(JSON.stringify(idb)).not.toContain(token);
+      expect(JSON.stringify(reply)).not.toContain(token); // nor in what a UI receives
+    }
+  });
+
+  test('a revoked token → "needs relinking" and Relink links it again', async () => {
+    const popup = await desk.openPopup();
+    await desk.linkThroughUi({ page: popup, accountId: '1001' });
+    await expectActiveAccount(popup, 'Harbor Bakery Group');
+    await waitForQuietApi();
+    const [token] = await desk.control.tokens();
+    await desk.control.revokeToken(token!.access_token);
+    await desk.control.clearRequests();
+
+    const badge = await desk.ask('badge.refresh', {});
+    expect(badge.ok).toBe(false);
+    expect(!badge.ok && badge.error.code).toBe('needs-relink');
+    // A 401 is never retried: exactly one API call.
+    const log = await desk.control.requests();
+    expect(log.requests.filter((r) => r.path.startsWith('/v2'))).toHaveLength(1);
+
+    const relink = popup.getByRole('button', { name: 'Relink Harbor Bakery Group' });
+    await expect.poll(() => relink.count(), { timeout: 10_000 }).toBe(1);
+    const auth = await desk.waitForAuthPage(() => relink.click());
+    await desk.decide(auth, 'allow', '1001');
+    await expect.poll(() => relink.count(), { timeout: 10_000 }).toBe(0);
+    const reply = await desk.ask('accounts.list', {});
+    expect(reply.ok && reply.value.accounts.map((a) => a.needsRelink)).toEqual([false]);
+    const refreshed = await desk.ask('badge.refresh', {});
+    expect(refreshed.ok && refreshed.value.count).toBeGreaterThan(0);
+  });
+});

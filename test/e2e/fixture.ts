@@ -1,0 +1,304 @@
+// The browser-test harness: a sandbox on free ports, Chromium with the built extension, and helpers.
+// One Desk per test file (beforeAll), `desk.reset()` before each test (fresh sandbox, empty extension storage).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { inject } from 'vitest';
+import { API_VERSION } from '../../lib/api/config.ts';
+import type { LinkedAccountView, Reply, RequestInput, RequestType } from '../../lib/messaging/protocol.ts';
+import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/server.ts';
+import { CHROME_PATH, extensionArgs } from '../../scripts/chromium.ts';
+import { SandboxControl } from './sandbox-control.ts';
+
+export { CHROME_PATH } from '../../scripts/chromium.ts';
+export { SandboxControl } from './sandbox-control.ts';
+
+/** launchWebAuthFlow never resolves on a wrong redirect, so every wait on the auth window is bounded. */
+export const AUTH_TIMEOUT_MS = 15_000;
+
+export interface LaunchOptions {
+  sandbox?: SandboxOptions;
+  /** Defaults to the folder global-setup built. */
+  extensionDir?: string;
+  headless?: boolean;
+  /** Point the extension's connection settings at the sandbox (default true). */
+  connect?: boolean;
+}
+
+export interface StorageDump {
+  local: Record<string, unknown>;
+  sync: Record<string, unknown>;
+  session: Record<string, unknown>;
+}
+
+export interface IndexedDbDump {
+  databases: string[];
+  /** Every value of every object store, described without its secret parts. */
+  entries: { database: string; store: string; key: string; kind: string; extractable?: boolean; text: string }[];
+}
+
+export interface Desk {
+  context: BrowserContext;
+  extensionId: string;
+  serviceWorker: Worker;
+  sandbox: RunningSandbox;
+  control: SandboxControl;
+  /** chrome-extension://<id>/<path> */
+  url(path: string): string;
+  /** The redirect URI the extension registers: https://<id>.chromiumapp.org/oauth2 */
+  redirectUri: string;
+  /** popup.html in a 400×600 tab. */
+  openPopup(): Promise<Page>;
+  /** options.html in a 1280×800 tab. */
+  openOptions(): Promise<Page>;
+  /** Sends a protocol request from an extension page: the real message path, sender checks included. */
+  ask<K extends RequestType>(type: K, input: RequestInput<K>, from?: Page): Promise<Reply<K>>;
+  /** Runs `trigger` (e.g. a click on "Link account") and returns the OAuth window it opens. */
+  waitForAuthPage(trigger: () => Promise<unknown>, timeout?: number): Promise<Page>;
+  /** Clicks Allow or Deny on the sandbox's authorize page (optionally choosing an account first). */
+  decide(authPage: Page, decision: 'allow' | 'deny', accountId?: string): Promise<void>;
+  /** Links an account through the UI: Link account → authorize page → Allow. Returns the page used. */
+  linkThroughUi(options?: { page?: Page; accountId?: string; button?: string | RegExp }): Promise<Page>;
+  /** Links an account without any UI: 'accounts.link' over the message path, then Allow. Resolves with the account. */
+  link(accountId?: string): Promise<LinkedAccountView>;
+  /** chrome.storage.local/sync/session as seen from an extension page. */
+  dumpStorage(from?: Page): Promise<StorageDump>;
+  /** The extension origin's IndexedDB contents. */
+  dumpIndexedDb(from?: Page): Promise<IndexedDbDump>;
+  /** Sandbox back to its seed, extension storage emptied, connection pointed at the sandbox, extra pages closed. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function launchContext(extensionDir: string, headless: boolean) {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'listings-desk-profile-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROME_PATH,
+    headless,
+    args: extensionArgs(extensionDir),
+  });
+  return { context, userDataDir };
+}
+
+export async function launchDesk(options: LaunchOptions = {}): Promise<Desk> {
+  const extensionDir = options.extensionDir ?? inject('extensionDir');
+  const sandbox = await startSandbox({ port: 0, authPort: 0, ...options.sandbox });
+  const control = new SandboxControl(sandbox.apiUrl);
+  let launched: Awaited<ReturnType<typeof launchContext>>;
+  try {
+    launched = await launchContext(extensionDir, options.headless ?? true);
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+  const { context, userDataDir } = launched;
+  const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(serviceWorker.url()).host;
+  const url = (path: string) => `chrome-extension://${extensionId}/${path.replace(/^\/+/, '')}`;
+
+  // An extension page that stays open: requests and storage dumps are evaluated in it.
+  let bridge: Page | undefined;
+  const bridgePage = async () => {
+    if (!bridge || bridge.isClosed()) {
+      bridge = await context.newPage();
+      await bridge.goto(url('popup.html'));
+    }
+    return bridge;
+  };
+  // The persistent context opens with one blank tab; it becomes the bridge.
+  const initial = context.pages()[0];
+  if (initial) {
+    bridge = initial;
+    await bridge.goto(url('popup.html'));
+  }
+
+  const ask = async <K extends RequestType>(type: K, input: RequestInput<K>, from?: Page): Promise<Reply<K>> => {
+    const page = from ?? (await bridgePage());
+    return page.evaluate(
+      ([t, i]) =>
+        (
+          globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+        ).chrome.runtime.sendMessage({
+          desk: 'request',
+          type: t,
+          input: i,
+        }),
+      [type, input] as const,
+    ) as Promise<Reply<K>>;
+  };
+
+  const connect = async () => {
+    const reply = await ask('connection.save', {
+      environment: 'custom',
+      apiUrl: sandbox.apiUrl,
+      authUrl: sandbox.authUrl,
+      clientId: sandbox.clientId,
+      apiKey: sandbox.apiKey,
+      apiVersion: API_VERSION,
+    });
+    if (!reply.ok) throw new Error(`connection.save failed: ${reply.error.code} ${reply.error.message}`);
+  };
+
+  const openPage = async (path: string, viewport: { width: number; height: number }) => {
+    const page = await context.newPage();
+    await page.setViewportSize(viewport);
+    await page.goto(url(path));
+    return page;
+  };
+
+  const waitForAuthPage = async (trigger: () => Promise<unknown>, timeout = AUTH_TIMEOUT_MS) => {
+    const authOrigin = new URL(sandbox.authUrl).origin;
+    const pagePromise = context.waitForEvent('page', {
+      timeout,
+      predicate: (page) => !page.url().startsWith('chrome-extension://'),
+    });
+    // If the trigger fails, that failure is the one to report, not the wait for a window that never opens.
+    pagePromise.catch(() => undefined);
+    await trigger();
+    const page = await pagePromise;
+    await page.waitForURL((u) => u.origin === authOrigin, { timeout });
+    await page.waitForLoadState('domcontentloaded', { timeout });
+    return page;
+  };
+
+  const decide = async (authPage: Page, decision: 'allow' | 'deny', accountId?: string) => {
+    if (accountId) {
+      const select = authPage.locator('select');
+      if ((await select.count()) > 0) await select.first().selectOption(accountId);
+      else await authPage.locator(`input[type=radio][value="${accountId}"]`).check();
+    }
+    await authPage.getByRole('button', { name: decision === 'allow' ? /allow/i : /deny/i }).click();
+  };
+
+  const linkThroughUi = async (opts: { page?: Page; accountId?: string; button?: string | RegExp } = {}) => {
+    const page = opts.page ?? (await openPage('options.html', { width: 1280, height: 800 }));
+    const auth = await waitForAuthPage(() =>
+      page
+        .getByRole('button', { name: opts.button ?? 'Link account', exact: typeof opts.button !== 'object' })
+        .first()
+        .click(),
+    );
+    await decide(auth, 'allow', opts.accountId);
+    return page;
+  };
+
+  const link = async (accountId = '1001') => {
+    let pending: Promise<Reply<'accounts.link'>> | undefined;
+    const auth = await waitForAuthPage(async () => {
+      pending = ask('accounts.link', {});
+    });
+    await decide(auth, 'allow', accountId);
+    const reply = await pending!;
+    if (!reply.ok) throw new Error(`accounts.link failed: ${reply.error.code} ${reply.error.message}`);
+    return reply.value;
+  };
+
+  const dumpStorage = async (from?: Page): Promise<StorageDump> => {
+    const page = from ?? (await bridgePage());
+    return page.evaluate(async () => {
+      const areas = (
+        globalThis as unknown as {
+          chrome: { storage: Record<string, { get(k: null): Promise<Record<string, unknown>> }> };
+        }
+      ).chrome.storage;
+      const [local, sync, session] = await Promise.all([
+        areas.local!.get(null),
+        areas.sync!.get(null),
+        areas.session!.get(null),
+      ]);
+      return { local, sync, session };
+    });
+  };
+
+  const dumpIndexedDb = async (from?: Page): Promise<IndexedDbDump> => {
+    const page = from ?? (await bridgePage());
+    return page.evaluate(async () => {
+      const done = <T>(request: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      const databases = (await indexedDB.databases()).map((d) => d.name ?? '');
+      const entries: IndexedDbDump['entries'] = [];
+      for (const name of databases) {
+        const db = await done(indexedDB.open(name));
+        for (const store of Array.from(db.objectStoreNames)) {
+          const tx = db.transaction(store, 'readonly');
+          const keys = await done(tx.objectStore(store).getAllKeys());
+          const values = await done(tx.objectStore(store).getAll());
+          values.forEach((value: unknown, i: number) => {
+            const isKey = value instanceof CryptoKey;
+            let text = '';
+            try {
+              text = isKey ? '' : JSON.stringify(value);
+            } catch {
+              text = String(value);
+            }
+            entries.push({
+              database: name,
+              store,
+              key: String(keys[i]),
+              kind: isKey ? 'CryptoKey' : typeof value,
+              extractable: isKey ? (value as CryptoKey).extractable : undefined,
+              text,
+            });
+          });
+        }
+        db.close();
+      }
+      return { databases, entries };
+    });
+  };
+
+  const reset = async () => {
+    await control.reset();
+    const keep = await bridgePage();
+    await Promise.all(
+      context
+        .pages()
+        .filter((p) => p !== keep && !p.isClosed())
+        .map((p) => p.close()),
+    );
+    await keep.evaluate(async () => {
+      const chromeApi = (
+        globalThis as unknown as {
+          chrome: {
+            storage: Record<string, { clear(): Promise<void> }>;
+            action: { setBadgeText(d: { text: string }): Promise<void> };
+          };
+        }
+      ).chrome;
+      await Promise.all([chromeApi.storage.local!.clear(), chromeApi.storage.session!.clear()]);
+      await chromeApi.action.setBadgeText({ text: '' });
+    });
+    if (options.connect !== false) await connect();
+  };
+
+  if (options.connect !== false) await connect();
+
+  return {
+    context,
+    extensionId,
+    serviceWorker,
+    sandbox,
+    control,
+    url,
+    redirectUri: `https://${extensionId}.chromiumapp.org/oauth2`,
+    openPopup: () => openPage('popup.html', { width: 400, height: 600 }),
+    openOptions: () => openPage('options.html', { width: 1280, height: 800 }),
+    ask,
+    waitForAuthPage,
+    decide,
+    linkThroughUi,
+    link,
+    dumpStorage,
+    dumpIndexedDb,
+    reset,
+    close: async () => {
+      await context.close().catch(() => undefined);
+      await sandbox.close().catch(() => undefined);
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,376 @@
+// Suggestion triage in real Chromium against the sandbox: by keyboard (accept, reject, undo), a popup
+// closed inside the undo window, bulk accept with a progress bar, an injected failure rolled back,
+// hostile publisher data, the health counts, and screenshots at 400×600 in light and dark.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { fieldContent } from '../../sandbox/seed.ts';
+import type { SandboxState } from '../../sandbox/state.ts';
+import { type Desk, launchDesk } from './fixture.ts';
+
+const SUGGESTIONS_PATH = '/v2/accounts/me/powerlistings/publishersuggestions';
+/** The undo window (5 s) plus time for the PUT. */
+const AFTER_WINDOW_MS = 7_000;
+/** Set to a folder (e.g. /tmp/shots) to keep screenshots of the popup. */
+const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS;
+
+let desk: Desk;
+
+beforeAll(async () => {
+  desk = await launchDesk();
+});
+afterAll(async () => {
+  await desk?.close();
+});
+beforeEach(async () => {
+  await desk.reset();
+});
+
+const state = () => desk.control.state<SandboxState>();
+const rows = (page: Page) => page.getByRole('feed').getByRole('article');
+
+/** Suggestions still waiting on the customer, as the sandbox holds them. */
+async function waitingCount(accountId: string): Promise<number> {
+  return (await state()).suggestions.filter((s) => s.accountId === accountId && s.status === 'WAITING_ON_CUSTOMER')
+    .length;
+}
+
+/** Decisions the worker still holds (in their undo window or being sent). */
+async function workerPending(): Promise<number> {
+  const reply = await desk.ask('triage.view', {});
+  if (!reply.ok) throw new Error(`triage.view failed: ${reply.error.message}`);
+  return reply.value.pending.length;
+}
+
+async function badgeText(): Promise<string> {
+  return desk.serviceWorker.evaluate(() =>
+    (
+      globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }
+    ).chrome.action.getBadgeText({}),
+  );
+}
+
+/** The page's background colour as [r, g, b] and its relative luminance (0 black … 1 white). */
+async function pageBackground(page: Page): Promise<{ rgb: number[]; luminance: number }> {
+  const color = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const rgb = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+  const [r = 0, g = 0, b = 0] = rgb.map((c) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return { rgb, luminance: 0.2126 * r + 0.7152 * g + 0.0722 * b };
+}
+
+async function suggestion(id: string) {
+  const s = (await state()).suggestions.find((x) => x.id === id);
+  if (!s) throw new Error(`no suggestion ${id}`);
+  return s;
+}
+
+async function locationValue(locationId: string, fieldName: string) {
+  const location = (await state()).locations.find((l) => l.id === locationId);
+  if (!location) throw new Error(`no location ${locationId}`);
+  return fieldContent(location, fieldName);
+}
+
+/** Ids of the rows shown, top to bottom (row ids are `suggestion-<id>`). */
+async function shownIds(page: Page): Promise<string[]> {
+  return (await rows(page).evaluateAll((els) => els.map((el) => el.id))).map((id) => id.replace(/^suggestion-/, ''));
+}
+
+async function putsFor(ids: string[]) {
+  const { requests } = await desk.control.requests();
+  return requests.filter((r) => r.method === 'PUT' && ids.some((id) => r.path === `${SUGGESTIONS_PATH}/${id}`));
+}
+
+/** Opens the popup, links Harbor Bakery Group through the UI and waits for the list. */
+async function linkedPopup(accountId = '1001'): Promise<Page> {
+  const popup = await desk.openPopup();
+  await desk.linkThroughUi({ page: popup, accountId });
+  await expect.poll(() => rows(popup).count(), { timeout: 15_000 }).toBeGreaterThan(5);
+  // Let the refresh behind the first paint (list, publishers, health) finish before counting requests.
+  await expect.poll(() => popup.getByRole('feed').getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
+  await expect.poll(() => popup.locator('.lh').getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
+  return popup;
+}
+
+async function waitForStatus(id: string, status: string, timeout = AFTER_WINDOW_MS + 5_000) {
+  await expect.poll(async () => (await suggestion(id)).status, { timeout, interval: 250 }).toBe(status);
+}
+
+describe('suggestion triage', () => {
+  test('by keyboard: accept one, reject one, undo one; exactly one request per decision', async () => {
+    const popup = await linkedPopup();
+    const [first, second, third] = await shownIds(popup);
+    const s1 = await suggestion(first!);
+    const s2 = await suggestion(second!);
+    const s3 = await suggestion(third!);
+    const before2 = await locationValue(s2.locationId, s2.fieldName);
+    const before3 = await locationValue(s3.locationId, s3.fieldName);
+    expect(s1.status).toBe('WAITING_ON_CUSTOMER');
+    const waitingBefore = await waitingCount('1001');
+    await desk.control.clearRequests();
+
+    // A person clicks into the list, then uses the keys.
+    await rows(popup).first().locator('.st-row__field').click();
+    await popup.keyboard.press('a'); // accepts the first, moves to the second
+    await popup.keyboard.press('r'); // rejects the second, moves to the third
+    await popup.keyboard.press('a');
+    await popup.keyboard.press('u'); // undoes the latest: the third
+
+    // Shown at once; nothing sent yet.
+    await expect.poll(() => rows(popup).nth(0).textContent()).toContain('Accepted');
+    await expect.poll(() => rows(popup).nth(1).textContent()).toContain('Rejected');
+    await expect.poll(() => rows(popup).nth(2).getByRole('button', { name: 'Accept' }).isVisible()).toBe(true);
+    expect((await suggestion(first!)).status).toBe('WAITING_ON_CUSTOMER');
+
+    await waitForStatus(first!, 'ACCEPTED');
+    await waitForStatus(second!, 'REJECTED');
+    expect(await locationValue(s1.locationId, s1.fieldName)).toBe(s1.suggestedContent);
+    expect(await locationValue(s2.locationId, s2.fieldName)).toBe(before2);
+
+    // The undone one: unchanged in the sandbox, never sent. Once the worker holds nothing pending,
+    // nothing is left that could still send it.
+    await expect.poll(workerPending).toBe(0);
+    expect((await suggestion(third!)).status).toBe('WAITING_ON_CUSTOMER');
+    expect(await locationValue(s3.locationId, s3.fieldName)).toBe(before3);
+    expect(await putsFor([third!])).toEqual([]);
+
+    // Two decisions, two requests: the PUTs, and nothing else (no refetch of the list or the badge).
+    const { requests } = await desk.control.requests();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining([`PUT ${SUGGESTIONS_PATH}/${first}`, `PUT ${SUGGESTIONS_PATH}/${second}`]),
+    );
+    expect(requests).toHaveLength(2);
+
+    // Sent decisions leave the list; the badge follows without asking the service.
+    await expect.poll(() => shownIds(popup)).not.toContain(first);
+    expect(await waitingCount('1001')).toBe(waitingBefore - 2);
+    await expect.poll(badgeText).toBe(String(waitingBefore - 2));
+    expect((await desk.control.requests()).requests).toHaveLength(2);
+  });
+
+  test('closing the popup inside the undo window loses nothing', async () => {
+    const popup = await linkedPopup();
+    const [first] = await shownIds(popup);
+    await rows(popup).first().locator('.st-row__field').click();
+    await popup.keyboard.press('a');
+    await expect.poll(() => rows(popup).first().textContent()).toContain('Accepted');
+    await popup.close();
+    expect((await suggestion(first!)).status).toBe('WAITING_ON_CUSTOMER');
+    await waitForStatus(first!, 'ACCEPTED');
+    expect(await putsFor([first!])).toHaveLength(1);
+  });
+
+  test('bulk: select ten, accept them all, with a progress bar', async () => {
+    const popup = await linkedPopup();
+    const ids = (await shownIds(popup)).slice(0, 10);
+    await desk.control.clearRequests();
+    for (let i = 0; i < 10; i++) await rows(popup).nth(i).getByRole('checkbox').check();
+    await popup.getByRole('button', { name: 'Accept 10' }).click();
+    await expect
+      .poll(() => popup.getByRole('region', { name: 'Decision pending' }).textContent())
+      .toContain('Accepted 10 suggestions');
+    const bar = popup.getByRole('progressbar', { name: /Accepting 10 suggestions/ });
+    await bar.waitFor({ timeout: AFTER_WINDOW_MS + 5_000 });
+    for (const id of ids) await waitForStatus(id, 'ACCEPTED');
+    await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe('10');
+    const { requests } = await desk.control.requests();
+    expect(requests).toHaveLength(10);
+    expect(requests.every((r) => r.method === 'PUT')).toBe(true);
+    await expect.poll(async () => (await shownIds(popup)).filter((id) => ids.includes(id))).toEqual([]);
+  });
+
+  test('a failure injected in the service rolls the decision back, with a message', async () => {
+    const popup = await linkedPopup();
+    const [first] = await shownIds(popup);
+    // 500 four times: the first try and the client's three retries.
+    await desk.control.faults({ method: 'PUT', path: SUGGESTIONS_PATH, status: 500, count: 4 });
+    const row = popup.locator(`#suggestion-${first}`);
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => row.textContent()).toContain('Accepted');
+    const alert = row.getByRole('alert');
+    await alert.waitFor({ timeout: AFTER_WINDOW_MS + 10_000 });
+    expect(await alert.textContent()).toMatch(/Couldn’t accept: .*HTTP 500.*2099/);
+    expect(await alert.textContent()).not.toMatch(/access_token|api_key|127\.0\.0\.1/);
+    // The suggestion is back, undecided, with its buttons.
+    await expect.poll(() => row.getByRole('button', { name: 'Accept' }).isVisible()).toBe(true);
+    expect((await suggestion(first!)).status).toBe('WAITING_ON_CUSTOMER');
+    // Reopening the popup still shows what failed.
+    const again = await desk.openPopup();
+    await again.locator(`#suggestion-${first}`).getByRole('alert').waitFor();
+  });
+
+  test('a suggestion resolved elsewhere is refreshed away, not shown as a failure', async () => {
+    const popup = await linkedPopup();
+    const [first] = await shownIds(popup);
+    // Someone else rejects it first, straight through the API.
+    const token = await desk.control.mintToken('1001');
+    const url = new URL(`${desk.sandbox.apiUrl}${SUGGESTIONS_PATH}/${first}`);
+    url.search = new URLSearchParams({
+      api_key: desk.sandbox.apiKey,
+      v: '20261101',
+      access_token: token.access_token,
+      status: 'REJECTED',
+    }).toString();
+    expect((await fetch(url, { method: 'PUT' })).ok).toBe(true);
+
+    await popup.locator(`#suggestion-${first}`).getByRole('button', { name: 'Accept' }).click();
+    await expect
+      .poll(() => popup.getByText(/already resolved elsewhere/).count(), { timeout: AFTER_WINDOW_MS + 5_000 })
+      .toBe(1);
+    await expect.poll(() => shownIds(popup)).not.toContain(first);
+    expect(await popup.getByRole('feed').getByRole('alert').count()).toBe(0);
+    expect((await suggestion(first!)).status).toBe('REJECTED');
+  });
+
+  test('hostile data: no script runs, markup shows as text, javascript: is never a link', async () => {
+    await desk.control.reset({ hostile: true });
+    const popup = await desk.openPopup();
+    const dialogs: string[] = [];
+    popup.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await desk.linkThroughUi({ page: popup, accountId: '1001' });
+    await expect.poll(() => rows(popup).count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    await expect.poll(() => popup.getByRole('feed').getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
+
+    const feedText = (await popup.getByRole('feed').textContent()) ?? '';
+    expect(feedText).toMatch(/<img src=x onerror=|<script>alert\("xss-script"\)<\/script>/);
+    expect(await popup.locator('.st-feed script, .st-feed img, .st-feed svg').count()).toBe(0);
+    const hrefs = await popup.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.filter((h) => !/^(https?:|\/options\.html)/i.test(h))).toEqual([]);
+    // Scroll everything into view: still nothing runs. Rather than sleep and hope a handler would have
+    // fired by then, check there is none to fire: no element carries an inline event handler.
+    const count = await rows(popup).count();
+    for (let i = 0; i < count; i += 5) await rows(popup).nth(i).scrollIntoViewIfNeeded();
+    const inlineHandlers = await popup.evaluate(() =>
+      [...document.querySelectorAll('*')].flatMap((el) =>
+        [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`),
+      ),
+    );
+    expect(inlineHandlers).toEqual([]);
+    expect(dialogs).toEqual([]);
+    if (SHOTS_DIR) {
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      await popup.getByRole('feed').evaluate((feed) => feed.scrollTo(0, 0));
+      await popup.screenshot({ path: join(SHOTS_DIR, 'popup-hostile.png') });
+    }
+
+    // The options page's listings table, where listing URLs are hostile too.
+    const options = await desk.context.newPage();
+    options.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await options.goto(desk.url('options.html#listings'));
+    const table = options.locator('.lt table');
+    await table.waitFor({ timeout: 15_000 });
+    const tableHrefs = await table.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(tableHrefs.length).toBeGreaterThan(0);
+    expect(tableHrefs.every((h) => /^https?:/i.test(h ?? ''))).toBe(true);
+    expect(await table.textContent()).toMatch(/javascript:alert/i);
+    expect(dialogs).toEqual([]);
+  });
+
+  test('health summary: counts by status, each opening the options page filtered to it', async () => {
+    const popup = await linkedPopup();
+    const health = popup.getByRole('region', { name: 'Listings' });
+    const live = health.getByRole('link', { name: /^Live/ });
+    const liveCount = Number((await live.locator('b').textContent())?.replace(/\D/g, ''));
+    const expected = (await state()).listings.filter((l) => l.accountId === '1001' && l.status === 'LIVE').length;
+    expect(liveCount).toBe(expected);
+
+    const opened = desk.context.waitForEvent('page');
+    await live.click();
+    const options = await opened;
+    await options.waitForURL(/options\.html#listings\?status=LIVE$/);
+    await options.getByRole('table').waitFor({ timeout: 15_000 });
+    expect(await options.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('LIVE');
+    expect(await options.getByText(`of ${new Intl.NumberFormat('en-US').format(expected)}`).count()).toBe(1);
+    const statuses = await options.locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['Live']));
+    if (SHOTS_DIR) {
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      await options.setViewportSize({ width: 1280, height: 800 });
+      await options.screenshot({ path: join(SHOTS_DIR, 'options-listings.png') });
+    }
+  });
+
+  test('the options page can switch the single-key shortcuts off (WCAG 2.1.4)', async () => {
+    const popup = await linkedPopup();
+    const options = await desk.openOptions();
+    await options.goto(desk.url('options.html#listings'));
+    const toggle = options.getByRole('checkbox', { name: 'Single-key shortcuts in the suggestion list' });
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await toggle.uncheck();
+    await expect
+      .poll(async () => (await desk.ask('triage.settings.get', {})).ok && (await desk.ask('triage.settings.get', {})))
+      .toMatchObject({ value: { keyboardShortcuts: false } });
+
+    await popup.reload();
+    await expect.poll(() => rows(popup).count()).toBeGreaterThan(5);
+    const [, second] = await shownIds(popup);
+    await rows(popup).first().locator('.st-row__field').click();
+    await popup.keyboard.press('a');
+    await popup.keyboard.press('?');
+    // Keys are handled in order: once ArrowDown (still on) has moved focus, 'a' and '?' were handled too.
+    await popup.keyboard.press('ArrowDown');
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.id)).toBe(`suggestion-${second}`);
+    expect(await popup.getByRole('region', { name: 'Decision pending' }).count()).toBe(0);
+    expect(await popup.getByRole('dialog').count()).toBe(0);
+    expect(await workerPending()).toBe(0);
+  });
+
+  test('screenshots at 400×600, light and dark', async () => {
+    const popup = await linkedPopup();
+    // A row pending, a row failed, a selection: the states a person sees most.
+    await desk.control.faults({ method: 'PUT', path: SUGGESTIONS_PATH, status: 400, count: 1 });
+    await rows(popup).nth(0).getByRole('button', { name: 'Reject' }).click();
+    await rows(popup)
+      .nth(0)
+      .getByRole('alert')
+      .waitFor({ timeout: AFTER_WINDOW_MS + 5_000 });
+    // From here on the test stays inside the 5-s undo window of this Accept, so the pending row shows.
+    await rows(popup).nth(2).getByRole('button', { name: 'Accept' }).click();
+    await rows(popup).nth(3).getByRole('checkbox').check();
+    await rows(popup).nth(0).locator('.st-row__field').click();
+    await popup.getByRole('feed').evaluate((feed) => feed.scrollTo(0, 0));
+    expect(popup.viewportSize()).toEqual({ width: 400, height: 600 });
+
+    // What the shots are for, checked before they are taken.
+    await expect.poll(() => popup.getByRole('combobox', { name: 'Account' }).isVisible()).toBe(true);
+    await expect.poll(() => popup.getByRole('region', { name: 'Listings' }).isVisible()).toBe(true);
+    await expect.poll(() => rows(popup).first().isVisible()).toBe(true);
+    await expect.poll(() => rows(popup).nth(0).getByRole('alert').textContent()).toMatch(/Couldn’t reject/);
+    await expect.poll(() => rows(popup).nth(2).textContent()).toContain('Accepted');
+    await expect.poll(() => rows(popup).nth(3).getByRole('checkbox').isChecked()).toBe(true);
+    await expect.poll(() => popup.getByText('1 selected').isVisible()).toBe(true);
+    await expect.poll(() => popup.getByRole('region', { name: 'Decision pending' }).isVisible()).toBe(true);
+
+    const backgrounds: Record<string, { rgb: number[]; luminance: number }> = {};
+    for (const scheme of ['light', 'dark'] as const) {
+      await popup.emulateMedia({ colorScheme: scheme });
+      backgrounds[scheme] = await pageBackground(popup);
+      if (SHOTS_DIR) {
+        mkdirSync(SHOTS_DIR, { recursive: true });
+        await popup.screenshot({ path: join(SHOTS_DIR, `popup-${scheme}.png`) });
+      }
+    }
+    // The theme follows the colour scheme: a light page in light, a dark one in dark.
+    expect(backgrounds.light!.rgb).not.toEqual(backgrounds.dark!.rgb);
+    expect(backgrounds.light!.luminance).toBeGreaterThan(0.8);
+    expect(backgrounds.dark!.luminance).toBeLessThan(0.1);
+
+    await popup.emulateMedia({ colorScheme: 'light' });
+    await rows(popup).nth(0).locator('.st-row__field').click();
+    await popup.keyboard.press('?');
+    const help = popup.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    expect(await help.textContent()).toContain('Accept');
+    if (SHOTS_DIR) await popup.screenshot({ path: join(SHOTS_DIR, 'popup-help.png') });
+  });
+});

@@ -1,0 +1,134 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { API_VERSION } from '../../lib/api/config.ts';
+import { linkAccount, setExchangeOverrides } from '../../lib/background/account-linking.ts';
+import { setApiClientOverrides } from '../../lib/background/api-session.ts';
+import {
+  BADGE_ALARM,
+  BADGE_PERIOD_MINUTES,
+  clearBadgeCount,
+  refreshBadge,
+  renderBadge,
+  setBadgeCount,
+  startBadge,
+} from '../../lib/background/badge.ts';
+import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
+import { activateAccount } from '../../lib/background/linked-accounts.ts';
+import { allow, envelope, fakeIdentity, resetDesk, routedFetch, settleBadgeRefresh, tokenRoute } from './desk-fakes.ts';
+
+const badgeText = () => browser.action.getBadgeText({});
+
+async function link(appSpecificAccountId: string, accountName: string) {
+  fakeIdentity(allow());
+  setExchangeOverrides({
+    fetch: routedFetch(tokenRoute({ access_token: `tok-${appSpecificAccountId}`, appSpecificAccountId, accountName }))
+      .fetch,
+  });
+  await linkAccount();
+  await settleBadgeRefresh(appSpecificAccountId);
+}
+
+beforeEach(resetDesk);
+
+describe('badge', () => {
+  test('refreshBadge asks for WAITING_ON_CUSTOMER with limit=1 and shows count', async () => {
+    await link('app-1001', 'Harbor Bakery Group');
+    const api = routedFetch(() => envelope({ count: 43, suggestions: [] }));
+    setApiClientOverrides({ fetch: api.fetch });
+    expect(await refreshBadge()).toEqual({ accountKey: 'app-1001', count: 43 });
+    expect(await badgeText()).toBe('43');
+    expect(api.requests).toHaveLength(1);
+    const url = api.requests[0]!.url;
+    expect(url.pathname).toBe('/v2/accounts/me/powerlistings/publishersuggestions');
+    expect(url.searchParams.get('statuses')).toBe('[WAITING_ON_CUSTOMER]');
+    expect(url.searchParams.get('limit')).toBe('1');
+    expect(url.searchParams.get('access_token')).toBe('tok-app-1001');
+  });
+
+  test('setBadgeCount sets a known count without a request; only the active account shows', async () => {
+    await link('app-1001', 'Harbor Bakery Group');
+    await link('app-1002', 'Summit Outdoor Supply');
+    const api = routedFetch(() => envelope({ count: 0, suggestions: [] }));
+    setApiClientOverrides({ fetch: api.fetch });
+    await setBadgeCount('app-1002', 5);
+    expect(await badgeText()).toBe('5');
+    await setBadgeCount('app-1001', 9);
+    expect(await badgeText()).toBe('5');
+    await setBadgeCount('app-1002', 0);
+    expect(await badgeText()).toBe('');
+    await setBadgeCount('app-1002', 1500);
+    expect(await badgeText()).toBe('999+');
+    expect(api.requests).toHaveLength(0);
+
+    await activateAccount('app-1001');
+    await renderBadge();
+    expect(await badgeText()).toBe('9');
+  });
+
+  test('cleared when the account is unlinked or nothing is linked', async () => {
+    await link('app-1001', 'Harbor Bakery Group');
+    await setBadgeCount('app-1001', 3);
+    await clearBadgeCount('app-1001');
+    expect(await badgeText()).toBe('');
+    expect(await refreshBadge()).toMatchObject({ accountKey: 'app-1001' });
+  });
+
+  test('no account → no request and an empty badge', async () => {
+    const api = routedFetch(() => envelope({ count: 3, suggestions: [] }));
+    setApiClientOverrides({ fetch: api.fetch });
+    expect(await refreshBadge()).toEqual({ accountKey: null, count: null });
+    expect(api.requests).toHaveLength(0);
+    expect(await badgeText()).toBe('');
+  });
+
+  test('a 401 shows "!" and is not retried', async () => {
+    await link('app-1001', 'Harbor Bakery Group');
+    const api = routedFetch(() => envelope({}, 401, [{ code: 1001, type: 'FATAL_ERROR', message: 'Invalid token' }]));
+    setApiClientOverrides({ fetch: api.fetch });
+    await expect(refreshBadge()).rejects.toMatchObject({ code: 'needs-relink' });
+    expect(api.requests).toHaveLength(1);
+    // Once marked, a refresh does not even ask.
+    await expect(refreshBadge()).rejects.toMatchObject({ code: 'needs-relink' });
+    expect(api.requests).toHaveLength(1);
+    expect(await badgeText()).toBe('!');
+  });
+
+  test('an active account linked on another environment shows no count and asks for none', async () => {
+    await link('app-1001', 'Harbor Bakery Group');
+    await setBadgeCount('app-1001', 12);
+    await saveConnectionSettings({
+      environment: 'production',
+      apiUrl: 'https://api.yext.com',
+      authUrl: 'https://www.yext.com',
+      clientId: 'prod-client-id',
+      apiKey: 'prod-api-key',
+      apiVersion: API_VERSION,
+    });
+    const api = routedFetch(() => envelope({ count: 3, suggestions: [] }));
+    setApiClientOverrides({ fetch: api.fetch });
+    await expect(refreshBadge()).rejects.toMatchObject({ code: 'other-environment' });
+    expect(api.requests).toHaveLength(0);
+    expect(await badgeText()).toBe('');
+    expect(await browser.action.getTitle({})).toBe(
+      'Listings Desk — Harbor Bakery Group was linked on another environment',
+    );
+  });
+
+  test('a 15-minute alarm refreshes it', async () => {
+    await link('app-1001', 'Harbor Bakery Group');
+    const api = routedFetch(() => envelope({ count: 7, suggestions: [] }));
+    setApiClientOverrides({ fetch: api.fetch });
+    startBadge();
+    await expect.poll(() => browser.alarms.get(BADGE_ALARM)).toMatchObject({ periodInMinutes: BADGE_PERIOD_MINUTES });
+    const before = api.requests.length;
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: BADGE_ALARM,
+      scheduledTime: Date.now(),
+      periodInMinutes: 15,
+      persistAcrossSessions: false,
+    } as Parameters<typeof fakeBrowser.alarms.onAlarm.trigger>[0]);
+    await expect.poll(() => api.requests.length).toBeGreaterThan(before);
+    await expect.poll(badgeText).toBe('7');
+  });
+});

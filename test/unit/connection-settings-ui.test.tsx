@@ -1,0 +1,120 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import type { ConnectionView } from '../../lib/messaging/protocol.ts';
+
+const ask = vi.fn();
+vi.mock('../../lib/messaging/ui.ts', () => ({
+  ask: (...args: unknown[]) => ask(...args),
+  onDeskEvent: () => () => {},
+}));
+
+const { ConnectionSettings } = await import('../../components/connection-settings/ConnectionSettings.tsx');
+
+const view: ConnectionView = {
+  settings: {
+    environment: 'sandbox',
+    apiUrl: 'http://127.0.0.1:8787',
+    authUrl: 'http://localhost:8788',
+    clientId: 'sandbox-client-id',
+    apiKey: 'sandbox-api-key',
+    apiVersion: '20261101',
+  },
+  saved: false,
+  presets: {
+    sandbox: {
+      apiUrl: 'http://127.0.0.1:8787',
+      authUrl: 'http://localhost:8788',
+      clientId: 'sandbox-client-id',
+      apiKey: 'sandbox-api-key',
+    },
+    production: { apiUrl: 'https://api.yext.com', authUrl: 'https://www.yext.com', clientId: '', apiKey: '' },
+  },
+  defaultApiVersion: '20261101',
+  redirectUri: 'https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/oauth2',
+  grantedOrigins: ['https://api.yext.com/*', 'https://www.yext.com/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+};
+
+const request = vi.fn(async () => true);
+
+beforeEach(() => {
+  ask.mockReset();
+  ask.mockImplementation(async (type: string, input: unknown) =>
+    type === 'connection.get' ? view : { ...view, saved: true, settings: input },
+  );
+  request.mockClear();
+  Object.assign(browser.permissions, { request });
+});
+afterEach(cleanup);
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.input(input(label), { target: { value } });
+
+describe('Connection section', () => {
+  test('shows the saved values, the masked API key with Reveal, and the redirect URI', async () => {
+    render(<ConnectionSettings />);
+    await screen.findByLabelText('API base URL');
+    expect(input('API base URL').value).toBe('http://127.0.0.1:8787');
+    expect(input('API key').type).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal' }));
+    expect(input('API key').type).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide' }).getAttribute('aria-pressed')).toBe('true');
+    expect(input('Redirect URI').value).toBe(view.redirectUri);
+    expect(input('Redirect URI').readOnly).toBe(true);
+  });
+
+  test('bad input gets a message beside each field, and nothing is sent', async () => {
+    render(<ConnectionSettings />);
+    await screen.findByLabelText('API base URL');
+    type('API base URL', 'api.example.com');
+    type('API key', '');
+    type('API version date', '2026-11-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(input('API base URL').getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = (label: string) =>
+      (input(label).getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' ');
+    expect(describedBy('API base URL')).toMatch(/absolute https:\/\/ URL/);
+    expect(describedBy('API key')).toBe('Enter the API key.');
+    expect(describedBy('API version date')).toMatch(/YYYYMMDD/);
+    expect(ask).not.toHaveBeenCalledWith('connection.save', expect.anything());
+    expect(request).not.toHaveBeenCalled();
+  });
+
+  test('editing an address makes the connection Custom; an origin outside the defaults asks for permission on Save', async () => {
+    render(<ConnectionSettings />);
+    await screen.findByLabelText('API base URL');
+    type('API base URL', 'https://api.partner.example:8443');
+    expect((screen.getByRole('radio', { name: /Custom/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(ask).toHaveBeenCalledWith('connection.save', expect.anything()));
+    expect(request).toHaveBeenCalledWith({ origins: ['https://api.partner.example/*'] });
+    expect(ask).toHaveBeenCalledWith('connection.save', expect.objectContaining({ environment: 'custom' }));
+    await screen.findByText('Saved.');
+  });
+
+  test('a refused permission is reported beside the field and nothing is saved', async () => {
+    request.mockImplementationOnce(async () => false);
+    render(<ConnectionSettings />);
+    await screen.findByLabelText('API base URL');
+    type('API base URL', 'https://api.partner.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/needs permission to reach this address/);
+    expect(ask).not.toHaveBeenCalledWith('connection.save', expect.anything());
+  });
+
+  test('the default hosts need no permission prompt; choosing Production fills the vendor hosts', async () => {
+    render(<ConnectionSettings />);
+    await screen.findByLabelText('API base URL');
+    fireEvent.click(screen.getByRole('radio', { name: /Production/ }));
+    expect(input('API base URL').value).toBe('https://api.yext.com');
+    expect(input('Auth URL').value).toBe('https://www.yext.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(ask).toHaveBeenCalledWith('connection.save', expect.objectContaining({ environment: 'production' })),
+    );
+    expect(request).not.toHaveBeenCalled();
+  });
+});

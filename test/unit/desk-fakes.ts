@@ -1,0 +1,137 @@
+// Fakes for the background's unit tests: identity (the fake browser has none), a routed fetch, a fresh IndexedDB.
+import { IDBFactory } from 'fake-indexeddb';
+import { vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { setExchangeOverrides } from '../../lib/background/account-linking.ts';
+import { setApiClientOverrides } from '../../lib/background/api-session.ts';
+import { forgetCachedVaultKey } from '../../lib/background/token-vault.ts';
+import { badgeCountsItem } from '../../lib/storage.ts';
+
+export const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
+export const REDIRECT = `https://${EXTENSION_ID}.chromiumapp.org/oauth2`;
+
+export type Route = (request: Request, url: URL) => Response | Promise<Response> | undefined;
+
+export interface RoutedFetch {
+  fetch: typeof fetch;
+  requests: { method: string; url: URL; body: string }[];
+}
+
+/** Answers each request with the first route that returns a Response; unmatched requests fail loudly. */
+export function routedFetch(...routes: Route[]): RoutedFetch {
+  const requests: RoutedFetch['requests'] = [];
+  const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    requests.push({ method: request.method, url, body: await request.clone().text() });
+    for (const route of routes) {
+      const response = await route(request, url);
+      if (response) return response;
+    }
+    throw new Error(`unexpected ${request.method} ${url.pathname}`);
+  };
+  return { fetch: fetchFn as typeof fetch, requests };
+}
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+export function envelope(response: unknown, status = 200, errors: unknown[] = []): Response {
+  return json({ meta: { uuid: 'u-1', errors }, response }, status);
+}
+
+export function tokenRoute(token: { access_token: string; appSpecificAccountId: string; accountName: string }): Route {
+  return (request, url) =>
+    request.method === 'POST' && url.pathname === '/oauth2/accesstoken' ? json(token) : undefined;
+}
+
+export interface FakeIdentity {
+  launchWebAuthFlow: ReturnType<typeof vi.fn>;
+  /** The authorize URL of the last launchWebAuthFlow call. */
+  lastAuthorizeUrl(): URL;
+}
+
+/**
+ * identity with a scripted authorize page: `answer` gets the authorize URL and returns the callback URL
+ * (or throws, as Chrome does when the window is closed).
+ */
+export function fakeIdentity(answer: (authorize: URL) => string | Promise<string>): FakeIdentity {
+  const launchWebAuthFlow = vi.fn(async ({ url }: { url: string; interactive?: boolean }) => answer(new URL(url)));
+  Object.assign(browser, {
+    identity: {
+      getRedirectURL: (path = '') => `https://${EXTENSION_ID}.chromiumapp.org/${path}`,
+      launchWebAuthFlow,
+    },
+  });
+  return {
+    launchWebAuthFlow,
+    lastAuthorizeUrl: () => new URL(launchWebAuthFlow.mock.calls.at(-1)![0].url),
+  };
+}
+
+/** What the sandbox's Allow does: code + the state it was given, appended with ? (or & when a query exists). */
+export function allow(code = 'the-code', state?: (s: string | null) => string) {
+  return (authorize: URL) => {
+    const redirect = authorize.searchParams.get('redirect_uri')!;
+    const given = authorize.searchParams.get('state');
+    const params = new URLSearchParams({ code, state: state ? state(given) : (given ?? '') });
+    return `${redirect}${redirect.includes('?') ? '&' : '?'}${params}`;
+  };
+}
+
+export function deny(error = 'access_denied', description = 'The customer did not authorize the app') {
+  return (authorize: URL) => {
+    const redirect = authorize.searchParams.get('redirect_uri')!;
+    const params = new URLSearchParams({
+      error,
+      error_description: description,
+      state: authorize.searchParams.get('state') ?? '',
+    });
+    return `${redirect}?${params}`;
+  };
+}
+
+/** A clean slate: fake browser state, storage, IndexedDB (vault key), manifest, permissions, no overrides. */
+export function resetDesk(): void {
+  fakeBrowser.reset();
+  globalThis.indexedDB = new IDBFactory();
+  forgetCachedVaultKey();
+  // Linking refreshes the badge in the background; by default the API answers "nothing waiting".
+  setApiClientOverrides({
+    fetch: routedFetch(() => envelope({ count: 0, suggestions: [] })).fetch,
+    retry: { retries: 0 },
+  });
+  setExchangeOverrides({ retry: { retries: 0 } });
+  Object.assign(browser.runtime, {
+    getManifest: () => ({
+      manifest_version: 3,
+      name: 'Listings Desk',
+      version: '0.0.0',
+      host_permissions: [
+        'https://api.yext.com/*',
+        'https://www.yext.com/*',
+        'http://127.0.0.1/*',
+        'http://localhost/*',
+      ],
+    }),
+  });
+  Object.assign(browser.permissions, {
+    contains: vi.fn(async ({ origins }: { origins?: string[] }) =>
+      (origins ?? []).every((o) => /^(https:\/\/(api|www)\.yext\.com|http:\/\/(127\.0\.0\.1|localhost))\/\*$/.test(o)),
+    ),
+  });
+}
+
+/** Every value in storage.local, as one string, to search for secrets. */
+export async function localStorageText(): Promise<string> {
+  return JSON.stringify(await browser.storage.local.get(null));
+}
+
+/** Linking refreshes the badge without waiting for it; tests that count requests wait for that refresh first. */
+export async function settleBadgeRefresh(accountKey: string): Promise<void> {
+  await vi.waitFor(async () => {
+    if (!Object.hasOwn(await badgeCountsItem.getValue(), accountKey)) throw new Error('badge not refreshed yet');
+  });
+}

@@ -1,0 +1,135 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import { safeHttpUrl } from '../../components/ui/safe-url.ts';
+import { openSession } from '../../lib/background/api-session.ts';
+import { countListings, createListingsHealth, HEALTH_MAX_AGE_MS } from '../../lib/background/listings-health.ts';
+import { OTHER_LISTING_STATUS } from '../../lib/listing-statuses.ts';
+import type { DeskEvents } from '../../lib/messaging/protocol.ts';
+import { linkedAccountsItem, publisherNamesItem } from '../../lib/storage.ts';
+import { resetDesk } from './desk-fakes.ts';
+import { type FakeService, fakeService, linkTestAccount } from './suggestion-triage-fakes.ts';
+
+let service: FakeService;
+let accountKey: string;
+let events: { type: keyof DeskEvents; payload: unknown }[];
+let now: number;
+
+/** Listing URLs a publisher could send that must never become links. */
+const HOSTILE_URLS = [
+  'javascript:alert(1)',
+  ' JavaScript:alert(document.domain)',
+  'data:text/html,<script>alert(1)</script>',
+  'https://example.com/ javascript:alert(1)',
+];
+
+function health() {
+  return createListingsHealth({
+    withAccount: (run, key) => import('../../lib/background/api-session.ts').then((m) => m.withAccount(run, key)),
+    broadcast: async (type, payload) => {
+      events.push({ type, payload });
+    },
+    now: () => now,
+  });
+}
+
+function seedListings() {
+  const statuses = ['LIVE', 'LIVE', 'LIVE', 'OPTED_OUT', 'WAITING_ON_PUBLISHER', 'UNAVAILABLE', 'SOMETHING_NEW'];
+  for (let i = 0; i < 140; i++) {
+    const status = statuses[i % statuses.length]!;
+    service.listings.push({
+      id: `L${i}`,
+      locationId: `HB-${i % 20}`,
+      publisherId: i % 2 ? 'GOOGLEMYBUSINESS' : 'BING',
+      status,
+      listingUrl: i % 3 ? `https://example.com/${i}` : HOSTILE_URLS[i % HOSTILE_URLS.length]!,
+    });
+  }
+}
+
+beforeEach(async () => {
+  resetDesk();
+  events = [];
+  now = 5000;
+  accountKey = await linkTestAccount();
+  service = fakeService([]);
+  seedListings();
+});
+
+describe('listings-health', () => {
+  test('counts by status from one-item pages: one request per status plus the total', async () => {
+    const { client } = await openSession(accountKey);
+    const { total, counts } = await countListings(client);
+    expect(total).toBe(140);
+    expect(counts.LIVE).toBe(60);
+    expect(counts.OPTED_OUT).toBe(20);
+    expect(counts.WAITING_ON_YEXT).toBe(0);
+    // A status the client does not know is still counted, as "other".
+    expect(counts[OTHER_LISTING_STATUS]).toBe(20);
+    expect(service.requests).toHaveLength(7);
+    expect(service.requests.every((r) => r.url.searchParams.get('limit') === '1')).toBe(true);
+  });
+
+  test('the summary answers from the cache and refreshes behind it', async () => {
+    const h = health();
+    const first = await h.summary(true);
+    expect(first).toMatchObject({ accountKey, total: null, refreshing: true });
+    // The refresh starts just after the answer has left.
+    await h.settled();
+    const second = await h.summary(false);
+    expect(second.total).toBe(140);
+    expect(second.counts).toContainEqual({ status: 'LIVE', count: 60 });
+    expect(second.fetchedAt).toBe(5000);
+    expect(events).toContainEqual({ type: 'health.changed', payload: { accountKey } });
+    service.requests.length = 0;
+    await h.summary(false);
+    expect(service.requests).toHaveLength(0);
+  });
+
+  test('a summary younger than 5 minutes is served from the cache even when a refresh is asked for', async () => {
+    const h = health();
+    await h.summary(true);
+    await h.settled();
+    service.requests.length = 0;
+
+    now += HEALTH_MAX_AGE_MS - 1;
+    const cached = await h.summary(true);
+    await h.settled();
+    expect(cached).toMatchObject({ total: 140, refreshing: false, fetchedAt: 5000 });
+    expect(service.requests).toHaveLength(0);
+
+    now += 1;
+    expect((await h.summary(true)).refreshing).toBe(true);
+    await h.settled();
+    expect(service.requests).toHaveLength(7);
+    expect((await h.summary(false)).fetchedAt).toBe(now);
+  });
+
+  test('nothing linked: an empty summary and no request', async () => {
+    await linkedAccountsItem.setValue([]);
+    expect(await health().summary(true)).toMatchObject({ accountKey: null, total: null, counts: [] });
+    expect(service.requests).toHaveLength(0);
+  });
+
+  test('the listings page: filtered by status, paged, with publisher names when known', async () => {
+    await publisherNamesItem.setValue({ [accountKey]: { fetchedAt: 1, names: { BING: 'Bing' } } });
+    const page = await health().listings('LIVE', 50, 50);
+    expect(page.count).toBe(60);
+    expect(page.offset).toBe(50);
+    expect(page.listings).toHaveLength(10);
+    expect(page.listings.every((l) => l.status === 'LIVE')).toBe(true);
+    expect(page.publishers).toEqual({ BING: 'Bing' });
+    const url = service.requests.at(-1)!.url;
+    expect(url.searchParams.get('statuses')).toBe('[LIVE]');
+    expect(url.searchParams.get('offset')).toBe('50');
+  });
+
+  test('hostile listing URLs come through as text, and none of them would be made a link', async () => {
+    const page = await health().listings(undefined, 0, 100);
+    const hostile = page.listings.filter((l) => HOSTILE_URLS.includes(l.listingUrl));
+    // Every kind seeded is in this page, verbatim: the table shows it as text.
+    expect(new Set(hostile.map((l) => l.listingUrl))).toEqual(new Set(HOSTILE_URLS));
+    expect(hostile.map((l) => safeHttpUrl(l.listingUrl))).toEqual(hostile.map(() => null));
+    const safe = page.listings.filter((l) => !HOSTILE_URLS.includes(l.listingUrl));
+    expect(safe.length).toBeGreaterThan(0);
+    expect(safe.every((l) => safeHttpUrl(l.listingUrl) === l.listingUrl)).toBe(true);
+  });
+});

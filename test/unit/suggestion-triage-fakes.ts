@@ -1,0 +1,123 @@
+// A small in-memory publisher-suggestions service for the triage and health unit tests, behind the
+// real ApiClient (through api-session's fetch override), plus linking an account the real way.
+import { linkAccount, setExchangeOverrides } from '../../lib/background/account-linking.ts';
+import { setApiClientOverrides } from '../../lib/background/api-session.ts';
+import type { ListingRowView } from '../../lib/messaging/protocol.ts';
+import type { SuggestionView } from '../../lib/storage.ts';
+import { allow, envelope, fakeIdentity, routedFetch, settleBadgeRefresh, tokenRoute } from './desk-fakes.ts';
+
+/** The service's suggestion has exactly the fields the triage list keeps. */
+export type FakeSuggestion = SuggestionView;
+
+export function makeSuggestions(n: number, start = 710001): FakeSuggestion[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: String(start + i),
+    publisherId: 'GOOGLEMYBUSINESS',
+    locationId: `HB-${String((i % 5) + 1).padStart(3, '0')}`,
+    fieldName: i % 2 ? 'hours' : 'websiteUrl',
+    originalContent: `Open 9am to ${5 + (i % 3)}pm`,
+    suggestedContent: `Open 8am to ${5 + (i % 3)}pm`,
+    // Newest first, as the service might list them; the triage list sorts oldest first.
+    dateCreated: `2026-03-${String(28 - (i % 28)).padStart(2, '0')}`,
+    status: 'WAITING_ON_CUSTOMER',
+  }));
+}
+
+function listParam(url: URL, name: string): string[] | undefined {
+  const raw = url.searchParams.get(name);
+  if (raw === null) return undefined;
+  return raw
+    .replace(/^\[|\]$/g, '')
+    .split(',')
+    .filter(Boolean);
+}
+
+export interface FakeService {
+  suggestions: FakeSuggestion[];
+  listings: ListingRowView[];
+  requests: { method: string; url: URL }[];
+  /** Answers for the next PUTs, in order (then back to normal). */
+  putFailures: Response[];
+  /** While set, list answers are computed at once but delivered only when it settles. */
+  holdLists: Promise<void> | null;
+  puts(): { id: string; status: string }[];
+  gets(): URL[];
+}
+
+export function fakeService(suggestions: FakeSuggestion[] = makeSuggestions(12)): FakeService {
+  const service: FakeService = {
+    suggestions,
+    listings: [],
+    requests: [],
+    putFailures: [],
+    holdLists: null,
+    puts: () =>
+      service.requests
+        .filter((r) => r.method === 'PUT')
+        .map((r) => ({ id: r.url.pathname.split('/').pop()!, status: r.url.searchParams.get('status')! })),
+    gets: () => service.requests.filter((r) => r.method === 'GET').map((r) => r.url),
+  };
+  const api = routedFetch((request, url) => {
+    service.requests.push({ method: request.method, url });
+    const path = url.pathname;
+    if (path.endsWith('/powerlistings/publishers')) {
+      return envelope([
+        { id: 'GOOGLEMYBUSINESS', name: 'Google Business Profile' },
+        { id: 'BING', name: 'Bing' },
+      ]);
+    }
+    if (path.endsWith('/powerlistings/publishersuggestions') && request.method === 'GET') {
+      const statuses = listParam(url, 'statuses');
+      const matching = service.suggestions.filter((s) => !statuses || statuses.includes(s.status));
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      const answer = envelope({ count: matching.length, suggestions: matching.slice(offset, offset + limit) });
+      return service.holdLists ? service.holdLists.then(() => answer) : answer;
+    }
+    const decided = /\/publishersuggestions\/([^/]+)$/.exec(path);
+    if (decided && request.method === 'PUT') {
+      const failure = service.putFailures.shift();
+      if (failure) return failure;
+      const suggestion = service.suggestions.find((s) => s.id === decodeURIComponent(decided[1]!));
+      if (!suggestion) {
+        return envelope({}, 404, [{ code: 7302, type: 'FATAL_ERROR', message: 'Publisher suggestion not found' }]);
+      }
+      if (suggestion.status !== 'WAITING_ON_CUSTOMER') {
+        return envelope({}, 409, [
+          { code: 7301, type: 'FATAL_ERROR', message: 'Publisher suggestion already resolved' },
+        ]);
+      }
+      suggestion.status = url.searchParams.get('status')!;
+      return envelope({});
+    }
+    if (path.endsWith('/powerlistings/listings') && request.method === 'GET') {
+      const statuses = listParam(url, 'statuses');
+      const matching = service.listings.filter((l) => !statuses || statuses.includes(l.status));
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      return envelope({ count: matching.length, listings: matching.slice(offset, offset + limit) });
+    }
+    return undefined;
+  });
+  setApiClientOverrides({ fetch: api.fetch, retry: { retries: 0 } });
+  return service;
+}
+
+/**
+ * Links an account through the real linking code, with a scripted authorize page and token endpoint.
+ * Depends on desk-fakes and account-linking only, with the same (appSpecificAccountId, accountName)
+ * arguments as badge.test's link(): it can move into desk-fakes.ts as it is.
+ */
+export async function linkTestAccount(
+  appSpecificAccountId = 'app-1001',
+  accountName = 'Harbor Bakery Group',
+): Promise<string> {
+  fakeIdentity(allow());
+  setExchangeOverrides({
+    fetch: routedFetch(tokenRoute({ access_token: `tok-${appSpecificAccountId}`, appSpecificAccountId, accountName }))
+      .fetch,
+  });
+  await linkAccount();
+  await settleBadgeRefresh(appSpecificAccountId);
+  return appSpecificAccountId;
+}

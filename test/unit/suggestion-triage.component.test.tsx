@@ -1,0 +1,295 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { SuggestionTriage } from '../../components/suggestion-triage/SuggestionTriage.tsx';
+import type { TriageView } from '../../lib/messaging/protocol.ts';
+import type { SuggestionView } from '../../lib/storage.ts';
+
+const asked: { type: string; input: unknown }[] = [];
+let answers: Record<string, (input: unknown) => unknown> = {};
+
+vi.mock('../../lib/messaging/ui.ts', () => ({
+  ask: vi.fn(async (type: string, input: unknown) => {
+    asked.push({ type, input });
+    const answer = answers[type];
+    if (!answer) throw new Error(`no answer for ${type}`);
+    return answer(input);
+  }),
+  onDeskEvent: vi.fn(() => () => undefined),
+}));
+
+function suggestion(id: string, over: Partial<SuggestionView> = {}): SuggestionView {
+  return {
+    id,
+    status: 'WAITING_ON_CUSTOMER',
+    publisherId: 'GOOGLEMYBUSINESS',
+    locationId: 'HB-001',
+    fieldName: 'hours',
+    originalContent: 'Open 9am to 5pm',
+    suggestedContent: 'Open 8am to 5pm',
+    dateCreated: '2026-03-04',
+    ...over,
+  };
+}
+
+function triageView(over: Partial<TriageView> = {}): TriageView {
+  return {
+    account: { accountKey: 'app-1001', accountName: 'Harbor Bakery Group', needsRelink: false },
+    status: 'WAITING_ON_CUSTOMER',
+    suggestions: [suggestion('1'), suggestion('2', { locationId: 'HB-002' }), suggestion('3', { publisherId: 'BING' })],
+    count: 3,
+    fetchedAt: Date.now(),
+    refreshing: false,
+    error: null,
+    publishers: { GOOGLEMYBUSINESS: 'Google Business Profile' },
+    pending: [],
+    failures: [],
+    keyboardShortcuts: true,
+    undoWindowMs: 5000,
+    ...over,
+  };
+}
+
+function setup(view: TriageView = triageView(), listingsTotal: number | null = 100) {
+  answers = {
+    'triage.view': () => view,
+    'triage.decide': (input) => {
+      const { suggestionIds, decision } = input as { suggestionIds: string[]; decision: 'ACCEPTED' | 'REJECTED' };
+      return {
+        pending: suggestionIds.map((suggestionId) => ({
+          suggestionId,
+          decision,
+          dueAt: Date.now() + 5000,
+          batchId: 'b1',
+          sending: false,
+        })),
+      };
+    },
+    'triage.undo': (input) => ({ undone: (input as { suggestionIds?: string[] }).suggestionIds ?? [] }),
+    'triage.dismissFailures': () => ({ dismissed: 1 }),
+  };
+  return render(
+    <SuggestionTriage listingsTotal={listingsTotal} linkAction={<button type="button">Link account</button>} />,
+  );
+}
+
+const rows = () => screen.getAllByRole('article');
+const decisions = () => asked.filter((a) => a.type === 'triage.decide').map((a) => a.input);
+
+beforeEach(() => {
+  asked.length = 0;
+});
+afterEach(cleanup);
+
+describe('suggestion-triage list', () => {
+  test('each row: publisher name (id as fallback), location, field, date, and the word diff', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const first = rows()[0]!;
+    expect(within(first).getByRole('heading').textContent).toContain('Google Business Profile');
+    expect(first.textContent).toContain('HB-001');
+    expect(first.textContent).toContain('hours');
+    expect(first.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-04');
+    expect(first.querySelector('del')?.textContent).toBe('removed: 9am');
+    expect(first.querySelector('ins')?.textContent).toBe('added: 8am');
+    expect(first.querySelector('del .visually-hidden')).not.toBeNull();
+    expect(within(rows()[2]!).getByRole('heading').textContent).toContain('BING');
+    expect(within(first).getByRole('button', { name: 'Accept' })).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Reject' })).toBeTruthy();
+    expect(asked[0]).toEqual({ type: 'triage.view', input: { status: 'WAITING_ON_CUSTOMER', refresh: true } });
+  });
+
+  test('publisher data is text: markup stays text, javascript: is not a link, https is', async () => {
+    setup(
+      triageView({
+        suggestions: [
+          suggestion('1', {
+            publisherId: 'EVIL',
+            suggestedContent: '<img src=x onerror="window.hacked=1">',
+          }),
+          suggestion('2', { suggestedContent: 'javascript:alert(document.domain)' }),
+          suggestion('3', { suggestedContent: 'https://harbor.example/menu' }),
+        ],
+        publishers: { EVIL: '<script>window.hacked=1</script>Evil' },
+      }),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(document.querySelector('script, img')).toBeNull();
+    expect(rows()[0]!.textContent).toContain('<script>window.hacked=1</script>Evil');
+    expect(rows()[0]!.textContent).toContain('<img src=x onerror="window.hacked=1">');
+    const links = [...document.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['https://harbor.example/menu']);
+    expect((window as { hacked?: number }).hacked).toBeUndefined();
+  });
+
+  test('keyboard: j/k move, a accepts the focused one and moves on, r rejects, u undoes, x selects', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    rows()[0]!.focus();
+    fireEvent.keyDown(rows()[0]!, { key: 'j' });
+    expect(document.activeElement).toBe(rows()[1]);
+    fireEvent.keyDown(rows()[1]!, { key: 'k' });
+    expect(document.activeElement).toBe(rows()[0]);
+
+    fireEvent.keyDown(rows()[0]!, { key: 'a' });
+    expect(decisions()).toEqual([{ accountKey: 'app-1001', suggestionIds: ['1'], decision: 'ACCEPTED' }]);
+    // Shown at once, with its undo; focus moved to the next open suggestion.
+    expect(within(rows()[0]!).getByRole('button', { name: 'Undo' })).toBeTruthy();
+    expect(rows()[0]!.textContent).toContain('Accepted');
+    expect(document.activeElement).toBe(rows()[1]);
+
+    fireEvent.keyDown(rows()[1]!, { key: 'r' });
+    expect(decisions().at(-1)).toEqual({ accountKey: 'app-1001', suggestionIds: ['2'], decision: 'REJECTED' });
+
+    fireEvent.keyDown(document.activeElement!, { key: 'u' });
+    await waitFor(() => expect(asked.some((a) => a.type === 'triage.undo')).toBe(true));
+
+    fireEvent.keyDown(rows()[2]!, { key: 'x' });
+    expect((within(rows()[2]!).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+  });
+
+  test('keys act only while the list has focus', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.keyDown(document.body, { key: 'a' });
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Status' }), { key: 'a' });
+    expect(decisions()).toEqual([]);
+  });
+
+  test('with shortcuts switched off, letters do nothing but arrows still move', async () => {
+    setup(triageView({ keyboardShortcuts: false }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    rows()[0]!.focus();
+    fireEvent.keyDown(rows()[0]!, { key: 'a' });
+    fireEvent.keyDown(rows()[0]!, { key: '?' });
+    expect(decisions()).toEqual([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.keyDown(rows()[0]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(rows()[1]);
+  });
+
+  test('? opens the help dialog; Escape closes it', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    rows()[0]!.focus();
+    fireEvent.keyDown(rows()[0]!, { key: '?' });
+    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(dialog.textContent).toContain('Accept');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('bulk: select several, accept them all in one decision', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept 3' }));
+    expect(decisions()).toEqual([{ accountKey: 'app-1001', suggestionIds: ['1', '2', '3'], decision: 'ACCEPTED' }]);
+    expect(screen.getByRole('region', { name: 'Decision pending' }).textContent).toContain('Accepted 3 suggestions');
+  });
+
+  test('bulk progress: a bar shows how many of the batch were sent', async () => {
+    const view = triageView();
+    setup(view);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reject 3' }));
+    await waitFor(() => expect(decisions()).toHaveLength(1));
+    // The background reports one sent, one in flight, one still waiting.
+    answers['triage.view'] = () =>
+      triageView({
+        suggestions: view.suggestions.slice(1),
+        pending: [
+          { suggestionId: '2', decision: 'REJECTED', dueAt: Date.now(), batchId: 'b1', sending: true },
+          { suggestionId: '3', decision: 'REJECTED', dueAt: Date.now(), batchId: 'b1', sending: true },
+        ],
+      });
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh suggestions' }));
+    const bar = await screen.findByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('1');
+    expect(bar.getAttribute('aria-valuemax')).toBe('3');
+  });
+
+  test('only shown suggestions are decided: keys and bulk buttons leave a selection hidden by a filter alone', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
+    expect(screen.getByRole('button', { name: 'Accept 3' })).toBeTruthy();
+
+    // Only HB-002 is shown: one of the three selected is visible, and the buttons count just that one.
+    const location = screen.getByRole('combobox', { name: 'Location' });
+    fireEvent.change(location, { target: { value: 'HB-002' } });
+    expect(rows().map((r) => r.id)).toEqual(['suggestion-2']);
+    expect(screen.getByText('1 selected')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Accept 1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept 3' })).toBeNull();
+    rows()[0]!.focus();
+    fireEvent.keyDown(rows()[0]!, { key: 'a' });
+    expect(decisions()).toEqual([{ accountKey: 'app-1001', suggestionIds: ['2'], decision: 'ACCEPTED' }]);
+
+    // The hidden two are still selected when the filter is cleared, and only then can be decided.
+    fireEvent.change(location, { target: { value: '' } });
+    expect(rows().map((r) => (within(r).queryByRole('checkbox') as HTMLInputElement | null)?.checked)).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Reject 2' }));
+    expect(decisions().at(-1)).toEqual({ accountKey: 'app-1001', suggestionIds: ['1', '3'], decision: 'REJECTED' });
+  });
+
+  test('a selection that is all hidden does not count: the key decides the focused row only', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.click(within(rows()[0]!).getByRole('checkbox'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Publisher' }), { target: { value: 'BING' } });
+    expect(rows().map((r) => r.id)).toEqual(['suggestion-3']);
+    expect(screen.queryByText(/selected$/)).toBeNull();
+    rows()[0]!.focus();
+    fireEvent.keyDown(rows()[0]!, { key: 'r' });
+    expect(decisions()).toEqual([{ accountKey: 'app-1001', suggestionIds: ['3'], decision: 'REJECTED' }]);
+  });
+
+  test('filters by location and publisher', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Location' }), { target: { value: 'HB-002' } });
+    expect(rows()).toHaveLength(1);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Location' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Publisher' }), { target: { value: 'BING' } });
+    expect(rows().map((r) => r.id)).toEqual(['suggestion-3']);
+  });
+
+  test('the status filter asks for that status', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'ACCEPTED' } });
+    await waitFor(() =>
+      expect(asked.at(-1)).toEqual({ type: 'triage.view', input: { status: 'ACCEPTED', refresh: true } }),
+    );
+  });
+
+  test('a failed decision shows its error on the row, with its buttons back', async () => {
+    setup(
+      triageView({
+        failures: [{ suggestionId: '2', decision: 'ACCEPTED', code: '2099', message: 'decideSuggestion: HTTP 500' }],
+      }),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const row = rows()[1]!;
+    expect(within(row).getByRole('alert').textContent).toContain('Couldn’t accept: decideSuggestion: HTTP 500');
+    expect(within(row).getByRole('alert').textContent).toContain('2099');
+    expect(within(row).getByRole('button', { name: 'Accept' })).toBeTruthy();
+  });
+
+  test('empty states explain themselves', async () => {
+    setup(triageView({ suggestions: [], count: 0 }), 250);
+    expect(await screen.findByRole('heading', { name: 'Nothing to triage' })).toBeTruthy();
+    cleanup();
+    setup(triageView({ suggestions: [], count: 0 }), 0);
+    await screen.findByRole('heading', { name: 'Nothing to triage' });
+    expect(document.body.textContent).toMatch(/no active Listings subscription or is not a production account/);
+    cleanup();
+    setup(triageView({ account: null, suggestions: [] }));
+    expect(await screen.findByRole('button', { name: 'Link account' })).toBeTruthy();
+  });
+});
