@@ -43,7 +43,8 @@ export function readEnvelope(body: unknown): Envelope {
   return {
     hasResponse: Object.hasOwn(parsed.data, 'response'),
     response,
-    errors: errors.length > 0 ? errors : oauthErrors(body),
+    // Only a body without the v2 `meta` can be an OAuth-style error; a failed parse costs a ZodError.
+    errors: meta ? errors : oauthErrors(body),
     uuid: meta?.uuid,
   };
 }
