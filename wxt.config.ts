@@ -2,9 +2,9 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 
 // Build-time defaults; every one can be changed later in the options page's Connection section.
+// Unset ones stay empty, so the chosen environment's own defaults apply (lib/background/connection-settings.ts).
 const env = process.env;
-const sandboxApi = env.LISTINGS_DESK_API_URL ?? 'http://127.0.0.1:8787';
-const sandboxAuth = env.LISTINGS_DESK_AUTH_URL ?? 'http://localhost:8788';
+const buildDefault = (name: string) => JSON.stringify(env[name] ?? '');
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
@@ -13,11 +13,11 @@ export default defineConfig({
   vite: () => ({
     plugins: [preact()],
     define: {
-      'import.meta.env.LISTINGS_DESK_ENVIRONMENT': JSON.stringify(env.LISTINGS_DESK_ENVIRONMENT ?? 'sandbox'),
-      'import.meta.env.LISTINGS_DESK_API_URL': JSON.stringify(sandboxApi),
-      'import.meta.env.LISTINGS_DESK_AUTH_URL': JSON.stringify(sandboxAuth),
-      'import.meta.env.LISTINGS_DESK_CLIENT_ID': JSON.stringify(env.LISTINGS_DESK_CLIENT_ID ?? 'sandbox-client-id'),
-      'import.meta.env.LISTINGS_DESK_API_KEY': JSON.stringify(env.LISTINGS_DESK_API_KEY ?? 'sandbox-api-key'),
+      'import.meta.env.LISTINGS_DESK_ENVIRONMENT': buildDefault('LISTINGS_DESK_ENVIRONMENT'),
+      'import.meta.env.LISTINGS_DESK_API_URL': buildDefault('LISTINGS_DESK_API_URL'),
+      'import.meta.env.LISTINGS_DESK_AUTH_URL': buildDefault('LISTINGS_DESK_AUTH_URL'),
+      'import.meta.env.LISTINGS_DESK_CLIENT_ID': buildDefault('LISTINGS_DESK_CLIENT_ID'),
+      'import.meta.env.LISTINGS_DESK_API_KEY': buildDefault('LISTINGS_DESK_API_KEY'),
     },
   }),
   manifest: ({ browser }) => ({

@@ -17,11 +17,7 @@ import {
   listingsHealthItem,
   type PendingAuthState,
   pendingAuthStatesItem,
-  publisherNamesItem,
   tokenVaultItem,
-  triageCacheItem,
-  triageFailuresItem,
-  triagePendingItem,
 } from '../storage.ts';
 import { refreshBadge, renderBadge } from './badge.ts';
 import { apiOriginOf, getConnectionSettings, redirectUri } from './connection-settings.ts';
@@ -33,6 +29,7 @@ import {
   toView,
   unknownAccountError,
 } from './linked-accounts.ts';
+import { forgetAccount } from './suggestion-triage.ts';
 import { sealToken } from './token-vault.ts';
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
@@ -199,37 +196,18 @@ async function runLinkFlow(expected: LinkedAccount | null): Promise<LinkedAccoun
 
 type StorageWrites = Parameters<typeof storage.setItems>[0];
 
-/** Triage cache keys are `${accountKey} ${status}` (cacheKey in suggestion-triage.ts); statuses have no spaces. */
-function isCacheKeyOf(key: string, accountKey: string): boolean {
-  return key.slice(0, key.lastIndexOf(' ')) === accountKey;
-}
-
-function omitKeys<T>(record: Record<string, T>, drop: (key: string) => boolean): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).filter(([key]) => !drop(key)));
-}
-
 /**
- * The per-account items of other features (triage cache, pending decisions, failures, publisher names,
- * listings health, badge count) without one account's entries, ready to go into the same write as the
- * account change. Pending decisions go too: nothing may be sent later on behalf of a forgotten account.
+ * Listings health and the badge count without one account's entries. Triage's own items (cached lists,
+ * pending decisions, failures, publisher names) are dropped by suggestion-triage's forgetAccount, which
+ * writes these in the same storage call.
  */
 async function withoutAccountData(accountKey: string): Promise<StorageWrites> {
-  const [cache, pending, failures, publishers, health, badges] = await Promise.all([
-    triageCacheItem.getValue(),
-    triagePendingItem.getValue(),
-    triageFailuresItem.getValue(),
-    publisherNamesItem.getValue(),
-    listingsHealthItem.getValue(),
-    badgeCountsItem.getValue(),
-  ]);
-  const isAccount = (key: string) => key === accountKey;
+  const [health, badges] = await Promise.all([listingsHealthItem.getValue(), badgeCountsItem.getValue()]);
+  const { [accountKey]: _health, ...otherHealth } = health;
+  const { [accountKey]: _badge, ...otherBadges } = badges;
   return [
-    { item: triageCacheItem, value: omitKeys(cache, (key) => isCacheKeyOf(key, accountKey)) },
-    { item: triagePendingItem, value: pending.filter((p) => p.accountKey !== accountKey) },
-    { item: triageFailuresItem, value: failures.filter((f) => f.accountKey !== accountKey) },
-    { item: publisherNamesItem, value: omitKeys(publishers, isAccount) },
-    { item: listingsHealthItem, value: omitKeys(health, isAccount) },
-    { item: badgeCountsItem, value: omitKeys(badges, isAccount) },
+    { item: listingsHealthItem, value: otherHealth },
+    { item: badgeCountsItem, value: otherBadges },
   ];
 }
 
@@ -253,36 +231,46 @@ async function storeLinkedAccount(
   const nextAccounts = previous
     ? accounts.map((a) => (a.accountKey === accountKey ? account : a))
     : [...accounts, account];
-  // The same id on another API origin is another environment's account: its cached lists and queued
-  // decisions belong to that server and must not be shown or sent here.
-  const stale = previous && previous.apiOrigin !== apiOrigin ? await withoutAccountData(accountKey) : [];
-  await storage.setItems([
-    ...stale,
+  const writes: StorageWrites = [
     { item: linkedAccountsItem, value: nextAccounts },
     { item: tokenVaultItem, value: { ...vault, [accountKey]: sealed } },
     { item: activeAccountKeyItem, value: accountKey },
-  ]);
+  ];
+  // The same id on another API origin is another environment's account: its cached lists and queued
+  // decisions belong to that server and must not be shown or sent here.
+  if (previous && previous.apiOrigin !== apiOrigin) {
+    await forgetAccount(accountKey, async () => ({
+      writes: [...(await withoutAccountData(accountKey)), ...writes],
+      result: undefined,
+    }));
+  } else {
+    await storage.setItems(writes);
+  }
   await notifyAccountsChanged();
   void refreshBadge().catch(() => undefined);
   return toView(account, apiOrigin);
 }
 
 export async function unlinkAccount(accountKey: string): Promise<AccountsView> {
-  const { accounts, activeAccountKey } = await readAccounts();
-  if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
-  const remaining = accounts.filter((a) => a.accountKey !== accountKey);
-  const nextActive = activeAccountKey === accountKey ? (remaining[0]?.accountKey ?? null) : activeAccountKey;
-  const [{ [accountKey]: _removed, ...vault }, data] = await Promise.all([
-    tokenVaultItem.getValue(),
-    withoutAccountData(accountKey),
-  ]);
-  // One write: no token, cached list or queued decision outlives its account.
-  await storage.setItems([
-    ...data,
-    { item: tokenVaultItem, value: vault },
-    { item: linkedAccountsItem, value: remaining },
-    { item: activeAccountKeyItem, value: nextActive },
-  ]);
+  // One write, inside triage's lock: no token, cached list or queued decision outlives its account, and no
+  // triage write is lost between this read and this write.
+  const { activeAccountKey, nextActive } = await forgetAccount(accountKey, async () => {
+    const { accounts, activeAccountKey } = await readAccounts();
+    if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
+    const remaining = accounts.filter((a) => a.accountKey !== accountKey);
+    const nextActive = activeAccountKey === accountKey ? (remaining[0]?.accountKey ?? null) : activeAccountKey;
+    const [{ [accountKey]: _removed, ...vault }, data] = await Promise.all([
+      tokenVaultItem.getValue(),
+      withoutAccountData(accountKey),
+    ]);
+    const writes: StorageWrites = [
+      ...data,
+      { item: tokenVaultItem, value: vault },
+      { item: linkedAccountsItem, value: remaining },
+      { item: activeAccountKeyItem, value: nextActive },
+    ];
+    return { writes, result: { activeAccountKey, nextActive } };
+  });
   await renderBadge();
   if (nextActive && nextActive !== activeAccountKey) void refreshBadge().catch(() => undefined);
   return notifyAccountsChanged();

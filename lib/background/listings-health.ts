@@ -12,6 +12,7 @@ import type { DeskEvents, ListingsHealthView, ListingsPageView } from '../messag
 import type { WireError } from '../messaging/wire-error.ts';
 import { type ListingsHealth, listingsHealthItem, publisherNamesItem } from '../storage.ts';
 import { withAccount } from './api-session.ts';
+import { deferredRefreshes } from './deferred-refresh.ts';
 import { readAccounts } from './linked-accounts.ts';
 
 export const HEALTH_MAX_AGE_MS = 5 * 60_000;
@@ -44,20 +45,7 @@ export function createListingsHealth(deps: HealthDeps = defaultDeps) {
   const refreshing = new Map<string, Promise<void>>();
   const errors = new Map<string, WireError>();
 
-  const deferred = new Set<Promise<void>>();
-
-  /** Runs a refresh once the current answer has left: the popup paints from the cache meanwhile. */
-  function later(task: () => Promise<void>): void {
-    const run: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 0))
-      .then(task)
-      .finally(() => deferred.delete(run));
-    deferred.add(run);
-  }
-
-  /** Resolves when the refreshes started so far have ended. */
-  async function settled(): Promise<void> {
-    while (deferred.size > 0 || refreshing.size > 0) await Promise.allSettled([...deferred, ...refreshing.values()]);
-  }
+  const { later, settled } = deferredRefreshes(refreshing);
 
   function revalidate(accountKey: string): Promise<void> {
     const running = refreshing.get(accountKey);

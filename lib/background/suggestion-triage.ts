@@ -22,7 +22,7 @@ import {
 import { WAITING } from '../listing-statuses.ts';
 import { broadcast as broadcastEvent, type Handlers, toWireError } from '../messaging/background.ts';
 import type { DeskEvents, FailedDecisionView, PendingDecisionView, TriageView } from '../messaging/protocol.ts';
-import type { WireError } from '../messaging/wire-error.ts';
+import { DeskError, type WireError } from '../messaging/wire-error.ts';
 import {
   activeAccountKeyItem,
   type CachedSuggestions,
@@ -41,6 +41,7 @@ import {
 import { latestBatch } from '../triage-batch.ts';
 import { needsRelinkError, withAccount } from './api-session.ts';
 import { setBadgeCount } from './badge.ts';
+import { deferredRefreshes } from './deferred-refresh.ts';
 import { readAccounts, unknownAccountError } from './linked-accounts.ts';
 
 export const UNDO_WINDOW_MS = 5000;
@@ -52,6 +53,67 @@ export const TRIAGE_FRESH_MS = 30_000;
 
 export function cacheKey(accountKey: string, status: string): string {
   return `${accountKey} ${status}`;
+}
+
+/** Statuses have no spaces, so the account is everything before the last one. */
+function isCacheKeyOf(key: string, accountKey: string): boolean {
+  return key.slice(0, key.lastIndexOf(' ')) === accountKey;
+}
+
+type StorageWrites = Parameters<typeof storage.setItems>[0];
+
+let chain: Promise<unknown> = Promise.resolve();
+
+/** Read-modify-write of the triage items, one at a time; one chain for the worker, which unlink joins. */
+function locked<T>(task: () => Promise<T>): Promise<T> {
+  const next = chain.then(task, task);
+  chain = next.catch(() => undefined);
+  return next;
+}
+
+/** Inside the lock: whatever was fetched for an account unlinked meanwhile is not written back. */
+async function isLinked(accountKey: string): Promise<boolean> {
+  return (await linkedAccountsItem.getValue()).some((a) => a.accountKey === accountKey);
+}
+
+/**
+ * Drops an account's triage data (cached lists, pending decisions, failures, publisher names) in the same
+ * storage write as `alongside`'s (unlink's: the account itself, its token), all inside the triage lock: no
+ * triage write lands between the read and the write, and every later one finds the account gone.
+ */
+export function forgetAccount<T>(
+  accountKey: string,
+  alongside: () => Promise<{ writes: StorageWrites; result: T }>,
+): Promise<T> {
+  return locked(async () => {
+    const [cache, pending, failures, publishers, { writes, result }] = await Promise.all([
+      triageCacheItem.getValue(),
+      triagePendingItem.getValue(),
+      triageFailuresItem.getValue(),
+      publisherNamesItem.getValue(),
+      alongside(),
+    ]);
+    const { [accountKey]: _names, ...otherNames } = publishers;
+    await storage.setItems([
+      {
+        item: triageCacheItem,
+        value: Object.fromEntries(Object.entries(cache).filter(([key]) => !isCacheKeyOf(key, accountKey))),
+      },
+      // Nothing may be sent later on behalf of a forgotten account.
+      { item: triagePendingItem, value: pending.filter((p) => p.accountKey !== accountKey) },
+      { item: triageFailuresItem, value: failures.filter((f) => f.accountKey !== accountKey) },
+      { item: publisherNamesItem, value: otherNames },
+      ...writes,
+    ]);
+    return result;
+  });
+}
+
+function notActiveAccountError(): DeskError {
+  return new DeskError({
+    code: 'not-active-account',
+    message: 'Decisions are made for the active account only; that account is not the active one (any more).',
+  });
 }
 
 /** What the stored items say, before the worker adds what only it knows (refreshing, the last error). */
@@ -199,31 +261,10 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
   const refreshErrors = new Map<string, WireError>();
   const recentlySent = new Map<string, number>();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let chain: Promise<unknown> = Promise.resolve();
   let flushing: Promise<void> | undefined;
   let flushAgain = false;
 
-  const deferred = new Set<Promise<void>>();
-
-  /** Runs a refresh once the current answer has left; `settled()` waits for every such refresh. */
-  function later(task: () => Promise<void>): void {
-    const run: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 0))
-      .then(task)
-      .finally(() => deferred.delete(run));
-    deferred.add(run);
-  }
-
-  /** Resolves when the refreshes started by views so far have ended (tests, and the bench). */
-  async function settled(): Promise<void> {
-    while (deferred.size > 0 || refreshing.size > 0) await Promise.allSettled([...deferred, ...refreshing.values()]);
-  }
-
-  /** Read-modify-write of the triage items, one at a time. */
-  function locked<T>(task: () => Promise<T>): Promise<T> {
-    const next = chain.then(task, task);
-    chain = next.catch(() => undefined);
-    return next;
-  }
+  const { later, settled } = deferredRefreshes(refreshing);
 
   async function activeAccount() {
     const { accounts, activeAccountKey } = await readAccounts();
@@ -242,6 +283,7 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
     const names: Record<string, string> = {};
     for (const p of data) names[p.id] = p.name;
     await locked(async () => {
+      if (!(await isLinked(accountKey))) return;
       const latest = await publisherNamesItem.getValue();
       await publisherNamesItem.setValue({ ...latest, [accountKey]: { fetchedAt: deps.now(), names } });
     });
@@ -270,11 +312,13 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
         const dropped = list.suggestions.length - suggestions.length;
         const count = Math.max(0, list.count - dropped);
         await locked(async () => {
+          if (!(await isLinked(accountKey))) return;
           const cache = await triageCacheItem.getValue();
           await triageCacheItem.setValue({ ...cache, [key]: { fetchedAt: deps.now(), count, suggestions } });
+          // In the lock too: unlink drops the account's badge count in its own locked write.
+          if (status === WAITING) await deps.setBadgeCount(accountKey, count).catch(() => undefined);
         });
         refreshErrors.delete(key);
-        if (status === WAITING) await deps.setBadgeCount(accountKey, count).catch(() => undefined);
       } catch (error) {
         refreshErrors.set(key, toWireError(error));
       } finally {
@@ -300,11 +344,14 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
     return { ...stored, refreshing: revalidating || refreshing.has(key), error };
   }
 
+  /** Only for the active account, as for undo: a page (even a content script) decides for the account it shows. */
   async function decide(accountKey: string, suggestionIds: string[], decision: SuggestionDecision) {
-    const { accounts } = await readAccounts();
-    if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
     const ids = new Set(suggestionIds);
     const result = await locked(async () => {
+      // Checked in the lock, so an unlink cannot come between the check and the write.
+      const { accounts, activeAccountKey } = await readAccounts();
+      if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
+      if (accountKey !== activeAccountKey) throw notActiveAccountError();
       const [pending, failures] = await Promise.all([triagePendingItem.getValue(), triageFailuresItem.getValue()]);
       const ours = (p: { accountKey: string; suggestionId: string }) =>
         p.accountKey === accountKey && ids.has(p.suggestionId);
@@ -416,9 +463,11 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
         else if (!touched.has(entry.accountKey)) touched.set(entry.accountKey, 0);
       });
       for (const [accountKey, resolvedElsewhere] of touched) {
-        const cache = await triageCacheItem.getValue();
-        const waiting = cache[cacheKey(accountKey, WAITING)];
-        if (waiting) await deps.setBadgeCount(accountKey, waiting.count).catch(() => undefined);
+        // In the lock: an unlinked account's list is gone from the cache, and so no count is written back.
+        await locked(async () => {
+          const waiting = (await triageCacheItem.getValue())[cacheKey(accountKey, WAITING)];
+          if (waiting) await deps.setBadgeCount(accountKey, waiting.count).catch(() => undefined);
+        });
         // Only when the service said "already resolved": then what else changed is worth one fetch.
         if (resolvedElsewhere > 0) {
           void revalidate(accountKey, WAITING);
@@ -429,7 +478,20 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
     await schedule();
   }
 
-  async function send(entry: PendingDecision): Promise<'sent' | 'resolved-elsewhere' | 'failed'> {
+  /** Our claim on it is still stored: unlink (or a relink on another API) has not dropped it meanwhile. */
+  function stillClaimed(pending: PendingDecision[], entry: PendingDecision): boolean {
+    return pending.some(
+      (p) =>
+        p.suggestionId === entry.suggestionId &&
+        p.batchId === entry.batchId &&
+        p.accountKey === entry.accountKey &&
+        p.sendingBy === runId,
+    );
+  }
+
+  async function send(entry: PendingDecision): Promise<'sent' | 'resolved-elsewhere' | 'failed' | 'dropped'> {
+    // Claimed sends wait their turn; one whose account was unlinked in the meantime is never sent.
+    if (!stillClaimed(await triagePendingItem.getValue(), entry)) return 'dropped';
     let outcome: 'sent' | 'resolved-elsewhere' | 'failed';
     let error: WireError | undefined;
     try {
@@ -452,6 +514,8 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
         triageCacheItem.getValue(),
         triageFailuresItem.getValue(),
       ]);
+      // Dropped while in flight: nothing about it is written back for a forgotten account.
+      if (!stillClaimed(pending, entry)) return;
       await triagePendingItem.setValue(
         pending.filter((p) => !(p.suggestionId === entry.suggestionId && p.batchId === entry.batchId)),
       );

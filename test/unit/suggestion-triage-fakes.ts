@@ -40,6 +40,8 @@ export interface FakeService {
   putFailures: Response[];
   /** While set, list answers are computed at once but delivered only when it settles. */
   holdLists: Promise<void> | null;
+  /** While set, PUT answers are computed at once but delivered only when it settles. */
+  holdPuts: Promise<void> | null;
   puts(): { id: string; status: string }[];
   gets(): URL[];
 }
@@ -51,12 +53,26 @@ export function fakeService(suggestions: FakeSuggestion[] = makeSuggestions(12))
     requests: [],
     putFailures: [],
     holdLists: null,
+    holdPuts: null,
     puts: () =>
       service.requests
         .filter((r) => r.method === 'PUT')
         .map((r) => ({ id: r.url.pathname.split('/').pop()!, status: r.url.searchParams.get('status')! })),
     gets: () => service.requests.filter((r) => r.method === 'GET').map((r) => r.url),
   };
+  function decide(id: string, status: string): Response {
+    const failure = service.putFailures.shift();
+    if (failure) return failure;
+    const suggestion = service.suggestions.find((s) => s.id === id);
+    if (!suggestion) {
+      return envelope({}, 404, [{ code: 7302, type: 'FATAL_ERROR', message: 'Publisher suggestion not found' }]);
+    }
+    if (suggestion.status !== 'WAITING_ON_CUSTOMER') {
+      return envelope({}, 409, [{ code: 7301, type: 'FATAL_ERROR', message: 'Publisher suggestion already resolved' }]);
+    }
+    suggestion.status = status;
+    return envelope({});
+  }
   const api = routedFetch((request, url) => {
     service.requests.push({ method: request.method, url });
     const path = url.pathname;
@@ -76,19 +92,8 @@ export function fakeService(suggestions: FakeSuggestion[] = makeSuggestions(12))
     }
     const decided = /\/publishersuggestions\/([^/]+)$/.exec(path);
     if (decided && request.method === 'PUT') {
-      const failure = service.putFailures.shift();
-      if (failure) return failure;
-      const suggestion = service.suggestions.find((s) => s.id === decodeURIComponent(decided[1]!));
-      if (!suggestion) {
-        return envelope({}, 404, [{ code: 7302, type: 'FATAL_ERROR', message: 'Publisher suggestion not found' }]);
-      }
-      if (suggestion.status !== 'WAITING_ON_CUSTOMER') {
-        return envelope({}, 409, [
-          { code: 7301, type: 'FATAL_ERROR', message: 'Publisher suggestion already resolved' },
-        ]);
-      }
-      suggestion.status = url.searchParams.get('status')!;
-      return envelope({});
+      const answer = decide(decodeURIComponent(decided[1]!), url.searchParams.get('status')!);
+      return service.holdPuts ? service.holdPuts.then(() => answer) : answer;
     }
     if (path.endsWith('/powerlistings/listings') && request.method === 'GET') {
       const statuses = listParam(url, 'statuses');

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { ApiError } from '../../lib/api/errors.ts';
+import { unlinkAccount } from '../../lib/background/account-linking.ts';
 import { activateAccount } from '../../lib/background/linked-accounts.ts';
 import {
   createSuggestionTriage,
@@ -21,7 +22,7 @@ import {
   triageFailuresItem,
   triagePendingItem,
 } from '../../lib/storage.ts';
-import { envelope, resetDesk } from './desk-fakes.ts';
+import { envelope, localStorageText, resetDesk } from './desk-fakes.ts';
 import { type FakeService, fakeService, linkTestAccount, makeSuggestions } from './suggestion-triage-fakes.ts';
 
 let clock = 1_000_000;
@@ -380,6 +381,31 @@ describe('suggestion-triage: deciding', () => {
     });
   });
 
+  test('deciding for a linked account that is not the active one is refused, and nothing is queued', async () => {
+    const other = await linkTestAccount('app-1002', 'Summit Outdoor Supply');
+    await activateAccount(accountKey);
+    const t = triage();
+    await expect(t.decide(other, ['42'], 'ACCEPTED')).rejects.toMatchObject({ code: 'not-active-account' });
+    // The embedded panel (a content script) is held to the same rule.
+    const reply = await handleRequest(
+      {
+        desk: 'request',
+        type: 'triage.decide',
+        input: { accountKey: other, suggestionIds: ['43'], decision: 'REJECTED' },
+      },
+      { id: 'test-id', url: 'https://crm.example.com/', tab: { id: 1 } as never },
+      t.handlers as unknown as Handlers,
+      { runtimeId: 'test-id', extensionOrigin: 'chrome-extension://test-id/', isAllowedPageOrigin: async () => true },
+    );
+    expect(reply).toMatchObject({ ok: false, error: { code: 'not-active-account' } });
+    expect(await triagePendingItem.getValue()).toEqual([]);
+    clock += UNDO_WINDOW_MS;
+    await t.flushDue();
+    expect(service.puts()).toEqual([]);
+    // The active account still decides as before.
+    expect((await t.decide(accountKey, ['42'], 'ACCEPTED')).pending.map((p) => p.suggestionId)).toEqual(['42']);
+  });
+
   test("undo and dismissing failures reach only the active account's decisions", async () => {
     const other = await linkTestAccount('app-1002', 'Summit Outdoor Supply');
     await activateAccount(accountKey);
@@ -440,6 +466,94 @@ describe('suggestion-triage: deciding', () => {
     expect(isResolvedElsewhere(error(7303))).toBe(false);
     expect(isResolvedElsewhere(error(2099))).toBe(false);
     expect(isResolvedElsewhere(new Error('7301'))).toBe(false);
+  });
+});
+
+/** A gate the fake service waits on; `open()` lets what it held through. */
+function gate(): { held: Promise<void>; open: () => void } {
+  let open: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { held, open };
+}
+
+describe('suggestion-triage: unlinking while triaging', () => {
+  test('a decision in flight during unlink writes no failure back for the unlinked account', async () => {
+    const t = triage();
+    const target = (await loaded(t)).suggestions[0]!.id;
+    service.putFailures.push(envelope({}, 500, [{ code: 2099, type: 'FATAL_ERROR', message: 'Injected fault' }]));
+    const puts = gate();
+    service.holdPuts = puts.held;
+    await t.decide(accountKey, [target], 'ACCEPTED');
+    clock += UNDO_WINDOW_MS;
+    const flushing = t.flushDue();
+    await vi.waitFor(() => expect(service.puts()).toHaveLength(1));
+
+    await unlinkAccount(accountKey);
+    puts.open();
+    await flushing;
+    await t.settled();
+    expect(await triageFailuresItem.getValue()).toEqual([]);
+    expect(await localStorageText()).not.toContain(accountKey);
+  });
+
+  test('a list refresh in flight during unlink writes no cache entry or badge count back', async () => {
+    const t = triage();
+    const lists = gate();
+    service.holdLists = lists.held;
+    const refreshing = t.revalidate(accountKey, WAITING);
+    await vi.waitFor(() => expect(service.gets().some((u) => u.pathname.endsWith('publishersuggestions'))).toBe(true));
+
+    await unlinkAccount(accountKey);
+    lists.open();
+    await refreshing;
+    await t.settled();
+    expect(await localStorageText()).not.toContain(accountKey);
+  });
+
+  test('decisions claimed before unlink and not yet sent are never sent, even if the account is linked again', async () => {
+    const t = triage();
+    const ids = (await loaded(t)).suggestions.slice(0, 6).map((s) => s.id);
+    const puts = gate();
+    service.holdPuts = puts.held;
+    await t.decide(accountKey, ids, 'ACCEPTED');
+    clock += UNDO_WINDOW_MS;
+    const flushing = t.flushDue();
+    // Four are on their way; the other two wait their turn behind them.
+    await vi.waitFor(() => expect(service.puts()).toHaveLength(4));
+
+    await unlinkAccount(accountKey);
+    await linkTestAccount(accountKey);
+    puts.open();
+    await flushing;
+    await t.settled();
+    expect(service.puts()).toHaveLength(4);
+    expect(await triagePendingItem.getValue()).toEqual([]);
+    expect(await triageFailuresItem.getValue()).toEqual([]);
+  });
+
+  test("another account's decision made while unlink is between its read and its write is kept", async () => {
+    const other = await linkTestAccount('app-1002', 'Summit Outdoor Supply');
+    await activateAccount(accountKey);
+    const t = triage();
+    const real = browser.storage.local.set.bind(browser.storage.local);
+    let deciding: Promise<unknown> | undefined;
+    vi.spyOn(browser.storage.local, 'set').mockImplementation(async (items) => {
+      if (!deciding && Object.hasOwn(items, 'tokenVault')) {
+        // Unlink has read everything and is about to write: a decision for the active account arrives now.
+        deciding = t.decide(accountKey, ['42'], 'ACCEPTED');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return real(items);
+    });
+
+    await unlinkAccount(other);
+    await deciding;
+    vi.restoreAllMocks();
+    expect((await triagePendingItem.getValue()).map((p) => `${p.accountKey} ${p.suggestionId}`)).toEqual([
+      `${accountKey} 42`,
+    ]);
   });
 });
 
