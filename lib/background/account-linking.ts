@@ -19,6 +19,7 @@ import {
   pendingAuthStatesItem,
   tokenVaultItem,
 } from '../storage.ts';
+import { withAccountLock } from './account-lock.ts';
 import { refreshBadge, renderBadge } from './badge.ts';
 import { apiOriginOf, getConnectionSettings, redirectUri } from './connection-settings.ts';
 import {
@@ -29,7 +30,7 @@ import {
   toView,
   unknownAccountError,
 } from './linked-accounts.ts';
-import { forgetAccount } from './suggestion-triage.ts';
+import { withoutTriageData } from './suggestion-triage.ts';
 import { sealToken } from './token-vault.ts';
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
@@ -197,18 +198,18 @@ async function runLinkFlow(expected: LinkedAccount | null): Promise<LinkedAccoun
 type StorageWrites = Parameters<typeof storage.setItems>[0];
 
 /**
- * Listings health and the badge count without one account's entries. Triage's own items (cached lists,
- * pending decisions, failures, publisher names) are dropped by suggestion-triage's forgetAccount, which
- * writes these in the same storage call.
+ * The writes that drop everything kept for one account: triage's items, listings health and the badge
+ * count. Call inside withAccountLock and write them in the same storage call as the account's own change.
  */
 async function withoutAccountData(accountKey: string): Promise<StorageWrites> {
-  const [health, badges] = await Promise.all([listingsHealthItem.getValue(), badgeCountsItem.getValue()]);
+  const [triage, health, badges] = await Promise.all([
+    withoutTriageData(accountKey),
+    listingsHealthItem.getValue(),
+    badgeCountsItem.getValue(),
+  ]);
   const { [accountKey]: _health, ...otherHealth } = health;
   const { [accountKey]: _badge, ...otherBadges } = badges;
-  return [
-    { item: listingsHealthItem, value: otherHealth },
-    { item: badgeCountsItem, value: otherBadges },
-  ];
+  return [...triage, { item: listingsHealthItem, value: otherHealth }, { item: badgeCountsItem, value: otherBadges }];
 }
 
 /** Account, sealed token and active choice are written in one storage call: all or nothing. */
@@ -218,43 +219,42 @@ async function storeLinkedAccount(
 ): Promise<LinkedAccountView> {
   const accountKey = String(token.appSpecificAccountId);
   const sealed = await sealToken({ accountKey, apiOrigin }, token.access_token);
-  const [accounts, vault] = await Promise.all([linkedAccountsItem.getValue(), tokenVaultItem.getValue()]);
-  const previous = accounts.find((a) => a.accountKey === accountKey);
-  const account: LinkedAccount = {
-    accountKey,
-    accountName: token.accountName || accountKey,
-    appSpecificAccountId: accountKey,
-    linkedAt: Date.now(),
-    needsRelink: false,
-    apiOrigin,
-  };
-  const nextAccounts = previous
-    ? accounts.map((a) => (a.accountKey === accountKey ? account : a))
-    : [...accounts, account];
-  const writes: StorageWrites = [
-    { item: linkedAccountsItem, value: nextAccounts },
-    { item: tokenVaultItem, value: { ...vault, [accountKey]: sealed } },
-    { item: activeAccountKeyItem, value: accountKey },
-  ];
-  // The same id on another API origin is another environment's account: its cached lists and queued
-  // decisions belong to that server and must not be shown or sent here.
-  if (previous && previous.apiOrigin !== apiOrigin) {
-    await forgetAccount(accountKey, async () => ({
-      writes: [...(await withoutAccountData(accountKey)), ...writes],
-      result: undefined,
-    }));
-  } else {
-    await storage.setItems(writes);
-  }
+  // In the lock: an unlink between this read and this write would otherwise be undone by it.
+  const account = await withAccountLock(async () => {
+    const [accounts, vault] = await Promise.all([linkedAccountsItem.getValue(), tokenVaultItem.getValue()]);
+    const previous = accounts.find((a) => a.accountKey === accountKey);
+    const account: LinkedAccount = {
+      accountKey,
+      accountName: token.accountName || accountKey,
+      appSpecificAccountId: accountKey,
+      // Always later than the link it replaces: work begun under that one must see that it is gone.
+      linkedAt: Math.max(Date.now(), (previous?.linkedAt ?? 0) + 1),
+      needsRelink: false,
+      apiOrigin,
+    };
+    const nextAccounts = previous
+      ? accounts.map((a) => (a.accountKey === accountKey ? account : a))
+      : [...accounts, account];
+    // The same id on another API origin is another environment's account: its cached lists and queued
+    // decisions belong to that server and must not be shown or sent here.
+    const forgotten = previous && previous.apiOrigin !== apiOrigin ? await withoutAccountData(accountKey) : [];
+    await storage.setItems([
+      ...forgotten,
+      { item: linkedAccountsItem, value: nextAccounts },
+      { item: tokenVaultItem, value: { ...vault, [accountKey]: sealed } },
+      { item: activeAccountKeyItem, value: accountKey },
+    ]);
+    return account;
+  });
   await notifyAccountsChanged();
   void refreshBadge().catch(() => undefined);
   return toView(account, apiOrigin);
 }
 
 export async function unlinkAccount(accountKey: string): Promise<AccountsView> {
-  // One write, inside triage's lock: no token, cached list or queued decision outlives its account, and no
-  // triage write is lost between this read and this write.
-  const { activeAccountKey, nextActive } = await forgetAccount(accountKey, async () => {
+  // One write, inside the account lock: no token, cached list or queued decision outlives its account, and
+  // no write after a request puts any of it back (each re-checks the link in the same lock).
+  const { activeAccountKey, nextActive } = await withAccountLock(async () => {
     const { accounts, activeAccountKey } = await readAccounts();
     if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
     const remaining = accounts.filter((a) => a.accountKey !== accountKey);
@@ -263,13 +263,13 @@ export async function unlinkAccount(accountKey: string): Promise<AccountsView> {
       tokenVaultItem.getValue(),
       withoutAccountData(accountKey),
     ]);
-    const writes: StorageWrites = [
+    await storage.setItems([
       ...data,
       { item: tokenVaultItem, value: vault },
       { item: linkedAccountsItem, value: remaining },
       { item: activeAccountKeyItem, value: nextActive },
-    ];
-    return { writes, result: { activeAccountKey, nextActive } };
+    ]);
+    return { activeAccountKey, nextActive };
   });
   await renderBadge();
   if (nextActive && nextActive !== activeAccountKey) void refreshBadge().catch(() => undefined);

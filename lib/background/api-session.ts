@@ -52,7 +52,7 @@ export async function openSession(accountKey?: string): Promise<AccountSession> 
   const apiOrigin = apiOriginOf(settings.apiUrl);
   if (!account.apiOrigin) {
     // Linked before origins were recorded: which server issued the token is unknown.
-    await markNeedsRelink(account.accountKey);
+    await markNeedsRelink(account);
     throw needsRelinkError(account);
   }
   if (account.apiOrigin !== apiOrigin) throw otherEnvironmentError(account);
@@ -66,7 +66,7 @@ export async function openSession(accountKey?: string): Promise<AccountSession> 
   }
   if (!token) {
     // A lost vault key or a missing token cannot be repaired by anything but linking again.
-    await markNeedsRelink(account.accountKey);
+    await markNeedsRelink(account);
     throw needsRelinkError(account);
   }
   const client = new ApiClient({
@@ -93,7 +93,7 @@ export async function withAccount<T>(
     return await run(client, account);
   } catch (error) {
     if (isApiError(error) && error.status === 401) {
-      await markNeedsRelink(account.accountKey);
+      await markNeedsRelink(account);
       throw needsRelinkError(account);
     }
     throw error;

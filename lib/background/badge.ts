@@ -5,6 +5,7 @@ import { listSuggestions } from '../api/suggestions.ts';
 import type { Handlers } from '../messaging/background.ts';
 import type { BadgeView } from '../messaging/protocol.ts';
 import { badgeCountsItem, linkedAccountsItem } from '../storage.ts';
+import { type AccountLink, isLinked, withAccountLock } from './account-lock.ts';
 import { withAccount } from './api-session.ts';
 import { currentApiOrigin } from './connection-settings.ts';
 import { readAccounts } from './linked-accounts.ts';
@@ -50,8 +51,14 @@ export async function renderBadge(): Promise<void> {
   });
 }
 
-/** Sets an account's count from a number already known (e.g. after a triage decision), without a request. */
-export async function setBadgeCount(accountKey: string, count: number): Promise<void> {
+/**
+ * Sets an account's count from a number already known (e.g. after a triage decision), without a request.
+ * Call inside withAccountLock (it does not take it, so triage can call it from its own locked writes): the
+ * count is written only while `link` (or, given a bare key, the account) is still linked.
+ */
+export async function setBadgeCount(link: AccountLink | string, count: number): Promise<void> {
+  if (!(await isLinked(link))) return;
+  const accountKey = typeof link === 'string' ? link : link.accountKey;
   const counts = await badgeCountsItem.getValue();
   await badgeCountsItem.setValue({ ...counts, [accountKey]: { count: Math.max(0, count), updatedAt: Date.now() } });
   await renderBadge();
@@ -69,8 +76,9 @@ export async function clearBadgeCount(accountKey: string): Promise<void> {
 
 /** Asks the API for the active account's count: one request, limit=1, reading `count`. */
 export async function refreshBadge(): Promise<BadgeView> {
-  const { activeAccountKey } = await readAccounts();
-  if (!activeAccountKey) {
+  const { accounts, activeAccountKey } = await readAccounts();
+  const link = accounts.find((a) => a.accountKey === activeAccountKey);
+  if (!activeAccountKey || !link) {
     await renderBadge();
     return { accountKey: null, count: null };
   }
@@ -79,7 +87,8 @@ export async function refreshBadge(): Promise<BadgeView> {
       const result = await listSuggestions(client, { statuses: ['WAITING_ON_CUSTOMER'], limit: 1 });
       return result.data.count;
     }, activeAccountKey);
-    await setBadgeCount(activeAccountKey, count);
+    // A count asked for before an unlink or a relink elsewhere is not written for the account now.
+    await withAccountLock(() => setBadgeCount(link, count));
     return { accountKey: activeAccountKey, count };
   } catch (error) {
     // A 401 has marked the account already; the badge shows "!" instead of a stale number.

@@ -3,6 +3,7 @@ import { broadcast } from '../messaging/background.ts';
 import type { AccountsView, LinkedAccountView } from '../messaging/protocol.ts';
 import { DeskError } from '../messaging/wire-error.ts';
 import { activeAccountKeyItem, type LinkedAccount, linkedAccountsItem } from '../storage.ts';
+import { type AccountLink, sameLink, withAccountLock } from './account-lock.ts';
 import { currentApiOrigin } from './connection-settings.ts';
 
 /**
@@ -52,14 +53,18 @@ export async function notifyAccountsChanged(): Promise<AccountsView> {
   return view;
 }
 
-/** After a 401: the token is no longer accepted, and only linking again helps. */
-export async function markNeedsRelink(accountKey: string): Promise<void> {
-  const accounts = await linkedAccountsItem.getValue();
-  if (!accounts.some((a) => a.accountKey === accountKey && !a.needsRelink)) return;
-  await linkedAccountsItem.setValue(
-    accounts.map((a) => (a.accountKey === accountKey ? { ...a, needsRelink: true } : a)),
-  );
-  await notifyAccountsChanged();
+/**
+ * After a 401: the token is no longer accepted, and only linking again helps. Only for the link that
+ * token came with: an account unlinked or relinked since is left as it is now.
+ */
+export async function markNeedsRelink(link: AccountLink): Promise<void> {
+  const marked = await withAccountLock(async () => {
+    const accounts = await linkedAccountsItem.getValue();
+    if (!accounts.some((a) => sameLink(a, link) && !a.needsRelink)) return false;
+    await linkedAccountsItem.setValue(accounts.map((a) => (sameLink(a, link) ? { ...a, needsRelink: true } : a)));
+    return true;
+  });
+  if (marked) await notifyAccountsChanged();
 }
 
 export async function activateAccount(accountKey: string): Promise<AccountsView> {

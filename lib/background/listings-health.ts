@@ -11,6 +11,7 @@ import { broadcast as broadcastEvent, type Handlers, toWireError } from '../mess
 import type { DeskEvents, ListingsHealthView, ListingsPageView } from '../messaging/protocol.ts';
 import type { WireError } from '../messaging/wire-error.ts';
 import { type ListingsHealth, listingsHealthItem, publisherNamesItem } from '../storage.ts';
+import { currentLink, writeIfLinked } from './account-lock.ts';
 import { withAccount } from './api-session.ts';
 import { deferredRefreshes } from './deferred-refresh.ts';
 import { readAccounts } from './linked-accounts.ts';
@@ -52,9 +53,13 @@ export function createListingsHealth(deps: HealthDeps = defaultDeps) {
     if (running) return running;
     const task = (async () => {
       try {
+        // Taken before the requests: their counts are written only for this same link.
+        const link = await currentLink(accountKey);
         const health = await deps.withAccount(countListings, accountKey);
-        const all = await listingsHealthItem.getValue();
-        await listingsHealthItem.setValue({ ...all, [accountKey]: { ...health, fetchedAt: deps.now() } });
+        await writeIfLinked(link, async () => {
+          const all = await listingsHealthItem.getValue();
+          await listingsHealthItem.setValue({ ...all, [accountKey]: { ...health, fetchedAt: deps.now() } });
+        });
         errors.delete(accountKey);
       } catch (error) {
         errors.set(accountKey, toWireError(error));

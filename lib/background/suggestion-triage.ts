@@ -39,6 +39,7 @@ import {
   triagePendingItem,
 } from '../storage.ts';
 import { latestBatch } from '../triage-batch.ts';
+import { type AccountLink, currentLink, withAccountLock, writeIfLinked } from './account-lock.ts';
 import { needsRelinkError, withAccount } from './api-session.ts';
 import { setBadgeCount } from './badge.ts';
 import { deferredRefreshes } from './deferred-refresh.ts';
@@ -62,51 +63,30 @@ function isCacheKeyOf(key: string, accountKey: string): boolean {
 
 type StorageWrites = Parameters<typeof storage.setItems>[0];
 
-let chain: Promise<unknown> = Promise.resolve();
-
-/** Read-modify-write of the triage items, one at a time; one chain for the worker, which unlink joins. */
-function locked<T>(task: () => Promise<T>): Promise<T> {
-  const next = chain.then(task, task);
-  chain = next.catch(() => undefined);
-  return next;
-}
-
-/** Inside the lock: whatever was fetched for an account unlinked meanwhile is not written back. */
-async function isLinked(accountKey: string): Promise<boolean> {
-  return (await linkedAccountsItem.getValue()).some((a) => a.accountKey === accountKey);
-}
-
 /**
- * Drops an account's triage data (cached lists, pending decisions, failures, publisher names) in the same
- * storage write as `alongside`'s (unlink's: the account itself, its token), all inside the triage lock: no
- * triage write lands between the read and the write, and every later one finds the account gone.
+ * The writes that drop an account's triage data (cached lists, pending decisions, failures, publisher
+ * names). Call inside withAccountLock, and write them in the same storage call as the account's own
+ * removal (unlink, or a relink on another API origin): no triage write lands between this read and that
+ * write, and every later one finds the link gone.
  */
-export function forgetAccount<T>(
-  accountKey: string,
-  alongside: () => Promise<{ writes: StorageWrites; result: T }>,
-): Promise<T> {
-  return locked(async () => {
-    const [cache, pending, failures, publishers, { writes, result }] = await Promise.all([
-      triageCacheItem.getValue(),
-      triagePendingItem.getValue(),
-      triageFailuresItem.getValue(),
-      publisherNamesItem.getValue(),
-      alongside(),
-    ]);
-    const { [accountKey]: _names, ...otherNames } = publishers;
-    await storage.setItems([
-      {
-        item: triageCacheItem,
-        value: Object.fromEntries(Object.entries(cache).filter(([key]) => !isCacheKeyOf(key, accountKey))),
-      },
-      // Nothing may be sent later on behalf of a forgotten account.
-      { item: triagePendingItem, value: pending.filter((p) => p.accountKey !== accountKey) },
-      { item: triageFailuresItem, value: failures.filter((f) => f.accountKey !== accountKey) },
-      { item: publisherNamesItem, value: otherNames },
-      ...writes,
-    ]);
-    return result;
-  });
+export async function withoutTriageData(accountKey: string): Promise<StorageWrites> {
+  const [cache, pending, failures, publishers] = await Promise.all([
+    triageCacheItem.getValue(),
+    triagePendingItem.getValue(),
+    triageFailuresItem.getValue(),
+    publisherNamesItem.getValue(),
+  ]);
+  const { [accountKey]: _names, ...otherNames } = publishers;
+  return [
+    {
+      item: triageCacheItem,
+      value: Object.fromEntries(Object.entries(cache).filter(([key]) => !isCacheKeyOf(key, accountKey))),
+    },
+    // Nothing may be sent later on behalf of a forgotten account.
+    { item: triagePendingItem, value: pending.filter((p) => p.accountKey !== accountKey) },
+    { item: triageFailuresItem, value: failures.filter((f) => f.accountKey !== accountKey) },
+    { item: publisherNamesItem, value: otherNames },
+  ];
 }
 
 function notActiveAccountError(): DeskError {
@@ -275,15 +255,15 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
     for (const [id, at] of recentlySent) if (now - at > RECENTLY_SENT_MS) recentlySent.delete(id);
   }
 
-  async function refreshPublishers(client: ApiClient, accountKey: string, force = false): Promise<void> {
+  async function refreshPublishers(client: ApiClient, link: AccountLink, force = false): Promise<void> {
+    const { accountKey } = link;
     const all = await publisherNamesItem.getValue();
     const known = all[accountKey];
     if (!force && known && deps.now() - known.fetchedAt < PUBLISHERS_MAX_AGE_MS) return;
     const { data } = await listPublishers(client);
     const names: Record<string, string> = {};
     for (const p of data) names[p.id] = p.name;
-    await locked(async () => {
-      if (!(await isLinked(accountKey))) return;
+    await writeIfLinked(link, async () => {
       const latest = await publisherNamesItem.getValue();
       await publisherNamesItem.setValue({ ...latest, [accountKey]: { fetchedAt: deps.now(), names } });
     });
@@ -297,11 +277,13 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
     const task = (async () => {
       const startedAt = deps.now();
       try {
+        // Taken before the fetch: what it brings back is written only for this same link.
+        const link = await currentLink(accountKey);
         const list = await deps.withAccount(async (client) => {
           const [fetched] = await Promise.all([
             fetchList(client, status),
             // Names are a nicety: the ids show if the publishers list cannot be had.
-            refreshPublishers(client, accountKey).catch(() => undefined),
+            link ? refreshPublishers(client, link).catch(() => undefined) : undefined,
           ]);
           return fetched;
         }, accountKey);
@@ -311,8 +293,7 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
         const suggestions = status === WAITING ? list.suggestions.filter((s) => !stale(s.id)) : list.suggestions;
         const dropped = list.suggestions.length - suggestions.length;
         const count = Math.max(0, list.count - dropped);
-        await locked(async () => {
-          if (!(await isLinked(accountKey))) return;
+        await writeIfLinked(link, async () => {
           const cache = await triageCacheItem.getValue();
           await triageCacheItem.setValue({ ...cache, [key]: { fetchedAt: deps.now(), count, suggestions } });
           // In the lock too: unlink drops the account's badge count in its own locked write.
@@ -347,7 +328,7 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
   /** Only for the active account, as for undo: a page (even a content script) decides for the account it shows. */
   async function decide(accountKey: string, suggestionIds: string[], decision: SuggestionDecision) {
     const ids = new Set(suggestionIds);
-    const result = await locked(async () => {
+    const result = await withAccountLock(async () => {
       // Checked in the lock, so an unlink cannot come between the check and the write.
       const { accounts, activeAccountKey } = await readAccounts();
       if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
@@ -378,7 +359,7 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
   async function undo(suggestionIds?: string[]): Promise<{ undone: string[] }> {
     const account = await activeAccount();
     if (!account) return { undone: [] };
-    const undone = await locked(async () => {
+    const undone = await withAccountLock(async () => {
       const pending = await triagePendingItem.getValue();
       const open = pending.filter((p) => !p.sendingBy && p.accountKey === account.accountKey);
       const ids = suggestionIds && new Set(suggestionIds);
@@ -400,7 +381,7 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
     const account = await activeAccount();
     if (!account) return { dismissed: 0 };
     const ids = new Set(suggestionIds);
-    const dismissed = await locked(async () => {
+    const dismissed = await withAccountLock(async () => {
       const failures = await triageFailuresItem.getValue();
       const kept = failures.filter((f) => !(f.accountKey === account.accountKey && ids.has(f.suggestionId)));
       if (kept.length === failures.length) return 0;
@@ -445,7 +426,7 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
   }
 
   async function flushOnce(): Promise<void> {
-    const claimed = await locked(async () => {
+    const claimed = await withAccountLock(async () => {
       const pending = await triagePendingItem.getValue();
       const now = deps.now();
       const due = pending.filter((p) => p.dueAt <= now && p.sendingBy !== runId);
@@ -464,7 +445,7 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
       });
       for (const [accountKey, resolvedElsewhere] of touched) {
         // In the lock: an unlinked account's list is gone from the cache, and so no count is written back.
-        await locked(async () => {
+        await withAccountLock(async () => {
           const waiting = (await triageCacheItem.getValue())[cacheKey(accountKey, WAITING)];
           if (waiting) await deps.setBadgeCount(accountKey, waiting.count).catch(() => undefined);
         });
@@ -508,7 +489,7 @@ export function createSuggestionTriage(deps: TriageDeps = defaultDeps) {
       }
     }
     if (outcome !== 'failed') recentlySent.set(entry.suggestionId, deps.now());
-    await locked(async () => {
+    await withAccountLock(async () => {
       const [pending, cache, failures] = await Promise.all([
         triagePendingItem.getValue(),
         triageCacheItem.getValue(),

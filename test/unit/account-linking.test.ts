@@ -40,11 +40,13 @@ import {
   deny,
   envelope,
   fakeIdentity,
+  gate,
   localStorageText,
   REDIRECT,
   resetDesk,
   routedFetch,
   settleBadgeRefresh,
+  settledOrAfter,
   tokenRoute,
 } from './desk-fakes.ts';
 
@@ -312,6 +314,72 @@ describe('unlink and relink', () => {
     expect(relinked.needsRelink).toBe(false);
     list = await accountLinkingHandlers['accounts.list']({}, context);
     expect(list.accounts.map((a) => a.needsRelink)).toEqual([false]);
+  });
+});
+
+describe('writes racing an unlink or a relink', () => {
+  const THIRD = { access_token: 'sbx_third_token_3', appSpecificAccountId: 'app-1003', accountName: 'Third Co' };
+  const unauthorized = () => envelope({}, 401, [{ code: 1001, type: 'FATAL_ERROR', message: 'Invalid token' }]);
+
+  /**
+   * Runs `during` as soon as a storage write with `key` is about to happen, and lets the write through when
+   * `during` has ended or could not go on (it waits for the lock that write is made in).
+   */
+  function raceWrite(key: string, during: () => Promise<unknown>): { started: () => Promise<unknown> | undefined } {
+    const real = browser.storage.local.set.bind(browser.storage.local);
+    let running: Promise<unknown> | undefined;
+    vi.spyOn(browser.storage.local, 'set').mockImplementation(async (items) => {
+      if (!running && Object.hasOwn(items, key)) {
+        running = during();
+        await settledOrAfter(running, 50);
+      }
+      return real(items);
+    });
+    return { started: () => running };
+  }
+
+  test('a 401 whose mark lands after an unlink does not put the account back', async () => {
+    await linkWith(HARBOR);
+    setApiClientOverrides({ fetch: routedFetch(unauthorized).fetch, retry: { retries: 0 } });
+    const race = raceWrite('linkedAccounts', () => unlinkAccount('app-1001'));
+
+    await expect(probe()).rejects.toMatchObject({ code: 'needs-relink' });
+    await race.started();
+    vi.restoreAllMocks();
+    expect(await linkedAccountsItem.getValue()).toEqual([]);
+    expect(await tokenVaultItem.getValue()).toEqual({});
+  });
+
+  test('a 401 for the old token that arrives after a relink does not mark the new link', async () => {
+    await linkWith(HARBOR);
+    const answer = gate();
+    const api = routedFetch((_request, url) =>
+      url.pathname === '/v2/accounts/me' ? answer.held.then(unauthorized) : envelope({ count: 0, suggestions: [] }),
+    );
+    setApiClientOverrides({ fetch: api.fetch, retry: { retries: 0 } });
+    const probing = probe().catch((e: unknown) => e);
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+
+    fakeIdentity(allow());
+    setExchangeOverrides({ fetch: routedFetch(tokenRoute({ ...HARBOR, access_token: 'sbx_fresh' })).fetch });
+    await relinkAccount('app-1001');
+    answer.open();
+    expect(await probing).toMatchObject({ code: 'needs-relink' });
+    expect((await linkedAccountsItem.getValue()).map((a) => a.needsRelink)).toEqual([false]);
+  });
+
+  test('linking another account while one is unlinked does not put the unlinked one back', async () => {
+    await linkWith(HARBOR);
+    await linkWith(SUMMIT);
+    const race = raceWrite('tokenVault', () => unlinkAccount('app-1001'));
+
+    fakeIdentity(allow());
+    setExchangeOverrides({ fetch: routedFetch(tokenRoute(THIRD)).fetch, retry: { retries: 0 } });
+    await linkAccount();
+    await race.started();
+    vi.restoreAllMocks();
+    expect((await linkedAccountsItem.getValue()).map((a) => a.accountKey)).toEqual(['app-1002', 'app-1003']);
+    expect(Object.keys(await tokenVaultItem.getValue()).sort()).toEqual(['app-1002', 'app-1003']);
   });
 });
 

@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { API_VERSION } from '../../lib/api/config.ts';
-import { linkAccount, setExchangeOverrides } from '../../lib/background/account-linking.ts';
+import { linkAccount, setExchangeOverrides, unlinkAccount } from '../../lib/background/account-linking.ts';
 import { setApiClientOverrides } from '../../lib/background/api-session.ts';
 import {
   BADGE_ALARM,
@@ -15,7 +15,17 @@ import {
 } from '../../lib/background/badge.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { activateAccount } from '../../lib/background/linked-accounts.ts';
-import { allow, envelope, fakeIdentity, resetDesk, routedFetch, settleBadgeRefresh, tokenRoute } from './desk-fakes.ts';
+import { badgeCountsItem } from '../../lib/storage.ts';
+import {
+  allow,
+  envelope,
+  fakeIdentity,
+  gate,
+  resetDesk,
+  routedFetch,
+  settleBadgeRefresh,
+  tokenRoute,
+} from './desk-fakes.ts';
 
 const badgeText = () => browser.action.getBadgeText({});
 
@@ -72,6 +82,21 @@ describe('badge', () => {
     await clearBadgeCount('app-1001');
     expect(await badgeText()).toBe('');
     expect(await refreshBadge()).toMatchObject({ accountKey: 'app-1001' });
+  });
+
+  test('a count asked for before an unlink is not written back for the unlinked account', async () => {
+    await link('app-1001', 'Harbor Bakery Group');
+    const answer = gate();
+    const api = routedFetch(() => answer.held.then(() => envelope({ count: 43, suggestions: [] })));
+    setApiClientOverrides({ fetch: api.fetch });
+    const refreshing = refreshBadge();
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+
+    await unlinkAccount('app-1001');
+    answer.open();
+    await refreshing;
+    expect(await badgeCountsItem.getValue()).toEqual({});
+    expect(await badgeText()).toBe('');
   });
 
   test('no account → no request and an empty badge', async () => {

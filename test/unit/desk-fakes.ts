@@ -3,6 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { API_VERSION } from '../../lib/api/config.ts';
 import { setExchangeOverrides } from '../../lib/background/account-linking.ts';
 import { setApiClientOverrides } from '../../lib/background/api-session.ts';
 import { forgetCachedVaultKey } from '../../lib/background/token-vault.ts';
@@ -135,3 +136,27 @@ export async function settleBadgeRefresh(accountKey: string): Promise<void> {
     if (!Object.hasOwn(await badgeCountsItem.getValue(), accountKey)) throw new Error('badge not refreshed yet');
   });
 }
+
+/** A gate a fake answer waits on; `open()` lets what it held through. */
+export function gate(): { held: Promise<void>; open: () => void } {
+  let open: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { held, open };
+}
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first: to let a racing task run if it can. */
+export async function settledOrAfter(promise: Promise<unknown>, ms: number): Promise<void> {
+  await Promise.race([promise.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ms))]);
+}
+
+/** A Connection on another API origin than the default sandbox one. */
+export const PRODUCTION_CONNECTION = {
+  environment: 'production' as const,
+  apiUrl: 'https://api.yext.com',
+  authUrl: 'https://www.yext.com',
+  clientId: 'prod-client-id',
+  apiKey: 'prod-api-key',
+  apiVersion: API_VERSION,
+};

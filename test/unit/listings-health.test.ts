@@ -1,11 +1,13 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { safeHttpUrl } from '../../components/ui/safe-url.ts';
+import { unlinkAccount } from '../../lib/background/account-linking.ts';
 import { openSession } from '../../lib/background/api-session.ts';
+import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { countListings, createListingsHealth, HEALTH_MAX_AGE_MS } from '../../lib/background/listings-health.ts';
 import { OTHER_LISTING_STATUS } from '../../lib/listing-statuses.ts';
 import type { DeskEvents } from '../../lib/messaging/protocol.ts';
-import { linkedAccountsItem, publisherNamesItem } from '../../lib/storage.ts';
-import { resetDesk } from './desk-fakes.ts';
+import { linkedAccountsItem, listingsHealthItem, publisherNamesItem } from '../../lib/storage.ts';
+import { gate, PRODUCTION_CONNECTION, resetDesk } from './desk-fakes.ts';
 import { type FakeService, fakeService, linkTestAccount } from './suggestion-triage-fakes.ts';
 
 let service: FakeService;
@@ -27,6 +29,20 @@ function health() {
     broadcast: async (type, payload) => {
       events.push({ type, payload });
     },
+    now: () => now,
+  });
+}
+
+/** Like health(), but every answer waits for `answers` to open before it is handed back. */
+function heldHealth(answers: Promise<void>) {
+  return createListingsHealth({
+    withAccount: async (run, key) => {
+      const { withAccount } = await import('../../lib/background/api-session.ts');
+      const result = await withAccount(run, key);
+      await answers;
+      return result;
+    },
+    broadcast: async () => undefined,
     now: () => now,
   });
 }
@@ -131,5 +147,32 @@ describe('listings-health', () => {
     const safe = page.listings.filter((l) => !HOSTILE_URLS.includes(l.listingUrl));
     expect(safe.length).toBeGreaterThan(0);
     expect(safe.every((l) => safeHttpUrl(l.listingUrl) === l.listingUrl)).toBe(true);
+  });
+
+  test('a refresh in flight during unlink writes no health entry back', async () => {
+    const answers = gate();
+    const h = heldHealth(answers.held);
+    const refreshing = h.revalidate(accountKey);
+    await vi.waitFor(() => expect(service.requests).toHaveLength(7));
+
+    await unlinkAccount(accountKey);
+    answers.open();
+    await refreshing;
+    expect(await listingsHealthItem.getValue()).toEqual({});
+  });
+
+  test('a refresh in flight when the account is relinked on another API origin writes nothing from the old one', async () => {
+    const answers = gate();
+    const h = heldHealth(answers.held);
+    const refreshing = h.revalidate(accountKey);
+    await vi.waitFor(() => expect(service.requests).toHaveLength(7));
+
+    await saveConnectionSettings(PRODUCTION_CONNECTION);
+    await linkTestAccount(accountKey);
+    expect((await linkedAccountsItem.getValue())[0]).toMatchObject({ apiOrigin: 'https://api.yext.com' });
+    answers.open();
+    await refreshing;
+    // The sandbox's counts must not show as production's.
+    expect(await listingsHealthItem.getValue()).toEqual({});
   });
 });

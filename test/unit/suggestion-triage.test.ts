@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { ApiError } from '../../lib/api/errors.ts';
-import { unlinkAccount } from '../../lib/background/account-linking.ts';
+import { relinkAccount, setExchangeOverrides, unlinkAccount } from '../../lib/background/account-linking.ts';
+import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { activateAccount } from '../../lib/background/linked-accounts.ts';
 import {
   createSuggestionTriage,
@@ -19,10 +20,21 @@ import {
   type FailedDecision,
   linkedAccountsItem,
   type PendingDecision,
+  triageCacheItem,
   triageFailuresItem,
   triagePendingItem,
 } from '../../lib/storage.ts';
-import { envelope, localStorageText, resetDesk } from './desk-fakes.ts';
+import {
+  allow,
+  envelope,
+  fakeIdentity,
+  gate,
+  localStorageText,
+  PRODUCTION_CONNECTION,
+  resetDesk,
+  routedFetch,
+  tokenRoute,
+} from './desk-fakes.ts';
 import { type FakeService, fakeService, linkTestAccount, makeSuggestions } from './suggestion-triage-fakes.ts';
 
 let clock = 1_000_000;
@@ -469,15 +481,6 @@ describe('suggestion-triage: deciding', () => {
   });
 });
 
-/** A gate the fake service waits on; `open()` lets what it held through. */
-function gate(): { held: Promise<void>; open: () => void } {
-  let open: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { held, open };
-}
-
 describe('suggestion-triage: unlinking while triaging', () => {
   test('a decision in flight during unlink writes no failure back for the unlinked account', async () => {
     const t = triage();
@@ -531,6 +534,29 @@ describe('suggestion-triage: unlinking while triaging', () => {
     expect(service.puts()).toHaveLength(4);
     expect(await triagePendingItem.getValue()).toEqual([]);
     expect(await triageFailuresItem.getValue()).toEqual([]);
+  });
+
+  test('a list refresh in flight when the account is relinked on another API origin writes nothing from the old one', async () => {
+    const t = triage();
+    const lists = gate();
+    service.holdLists = lists.held;
+    const refreshing = t.revalidate(accountKey, WAITING);
+    await vi.waitFor(() => expect(service.gets().some((u) => u.pathname.endsWith('publishersuggestions'))).toBe(true));
+
+    await saveConnectionSettings(PRODUCTION_CONNECTION);
+    fakeIdentity(allow());
+    setExchangeOverrides({
+      fetch: routedFetch(
+        tokenRoute({ access_token: 'prod-token', appSpecificAccountId: accountKey, accountName: 'HB' }),
+      ).fetch,
+    });
+    await relinkAccount(accountKey);
+    lists.open();
+    await refreshing;
+    await t.settled();
+    // The sandbox's list must not show as production's.
+    expect(await triageCacheItem.getValue()).toEqual({});
+    expect((await linkedAccountsItem.getValue())[0]).toMatchObject({ apiOrigin: 'https://api.yext.com' });
   });
 
   test("another account's decision made while unlink is between its read and its write is kept", async () => {
