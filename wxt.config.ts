@@ -5,6 +5,9 @@ import { defineConfig } from 'wxt';
 // Unset ones stay empty, so the chosen environment's own defaults apply (lib/background/connection-settings.ts).
 const env = process.env;
 const buildDefault = (name: string) => JSON.stringify(env[name] ?? '');
+const production = env.LISTINGS_DESK_ENVIRONMENT === 'production';
+const VENDOR_HOSTS = ['https://api.yext.com/*', 'https://www.yext.com/*'];
+const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
@@ -24,8 +27,10 @@ export default defineConfig({
     name: 'Listings Desk',
     description: 'Triage publisher suggestions and manage listings, users and services for linked customer accounts.',
     permissions: ['identity', 'storage', 'alarms', 'notifications'],
-    host_permissions: ['https://api.yext.com/*', 'https://www.yext.com/*', 'http://127.0.0.1/*', 'http://localhost/*'],
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // A production build asks for the loopback sandbox only if someone picks it; plain http is
+    // refused elsewhere (tokens travel in the query), so no other http origin is ever requested.
+    host_permissions: production ? VENDOR_HOSTS : [...VENDOR_HOSTS, ...LOOPBACK_HOSTS],
+    optional_host_permissions: production ? ['https://*/*', ...LOOPBACK_HOSTS] : ['https://*/*'],
     // A pinned key keeps the extension id, and so the OAuth redirect URI, stable across machines.
     ...(env.LISTINGS_DESK_EXTENSION_KEY ? { key: env.LISTINGS_DESK_EXTENSION_KEY } : {}),
     ...(browser === 'firefox'
