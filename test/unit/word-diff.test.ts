@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { type DiffPart, tokenize, wordDiff } from '../../components/suggestion-triage/word-diff.ts';
 
+/** One side of a diff: everything but the other side's changes, joined. */
+function side(parts: ReturnType<typeof wordDiff>, leaveOut: 'ins' | 'del'): string {
+  return parts
+    .filter((p) => p.kind !== leaveOut)
+    .map((p) => p.text)
+    .join('');
+}
+
 const render = (parts: DiffPart[]) =>
   parts.map((p) => (p.kind === 'same' ? p.text : p.kind === 'del' ? `[-${p.text}-]` : `{+${p.text}+}`)).join('');
 
@@ -34,18 +42,8 @@ describe('word-diff', () => {
     const before = 'Mon–Fri 7:00–18:00,\nSat 8:00–16:00   Sun closed';
     const after = 'Mon–Fri 7:00–19:00,\nSat 8:00–16:00 Sun 9:00–14:00';
     const parts = wordDiff(before, after);
-    expect(
-      parts
-        .filter((p) => p.kind !== 'ins')
-        .map((p) => p.text)
-        .join(''),
-    ).toBe(before);
-    expect(
-      parts
-        .filter((p) => p.kind !== 'del')
-        .map((p) => p.text)
-        .join(''),
-    ).toBe(after);
+    expect(side(parts, 'ins')).toBe(before);
+    expect(side(parts, 'del')).toBe(after);
   });
 
   test('markup and entities are compared as the characters they are, never decoded or split', () => {
@@ -63,18 +61,8 @@ describe('word-diff', () => {
     const before = words(3000, 'a');
     const after = words(3000, 'b');
     const parts = wordDiff(before, after);
-    expect(
-      parts
-        .filter((p) => p.kind !== 'ins')
-        .map((p) => p.text)
-        .join(''),
-    ).toBe(before);
-    expect(
-      parts
-        .filter((p) => p.kind !== 'del')
-        .map((p) => p.text)
-        .join(''),
-    ).toBe(after);
+    expect(side(parts, 'ins')).toBe(before);
+    expect(side(parts, 'del')).toBe(after);
   });
 
   test('tokenize keeps whitespace as its own tokens', () => {
