@@ -7,6 +7,7 @@ import { getAddRequest } from '../../lib/api/provisioning.ts';
 import { listPublishers } from '../../lib/api/publishers.ts';
 import { listRoles } from '../../lib/api/roles.ts';
 import { createUser, getUser } from '../../lib/api/users.ts';
+import { rejection } from '../support/api-rejection.ts';
 import { FAST_RETRY, type Harness, startHarness } from './api-sandbox.ts';
 
 let h: Harness;
@@ -16,15 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.sandbox.close());
 beforeEach(() => h.reset());
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 /** The error, as people and logs would see it, holds no credential and no address. */
 function expectNothingLeaks(error: ApiError, secrets: string[]) {

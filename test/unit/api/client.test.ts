@@ -6,6 +6,7 @@ import { listListings, optIn } from '../../../lib/api/listings.ts';
 import { listPublishers } from '../../../lib/api/publishers.ts';
 import { listRoles } from '../../../lib/api/roles.ts';
 import { createUser, deleteUser, getUser, setUserPassword } from '../../../lib/api/users.ts';
+import { rejection } from '../../support/api-rejection.ts';
 import { envelope, failure, fakeFetch, type Step, transportError } from './fake-fetch.ts';
 
 const API_KEY = 'key-SECRET-123';
@@ -23,15 +24,6 @@ function clientWith(steps: Step[], config: Partial<ApiConfig> = {}) {
     ...config,
   });
   return { client, requests: fake.requests, bodies: fake.bodies };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
 }
 
 describe('requests', () => {

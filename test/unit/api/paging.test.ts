@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiError, abortedError, isApiError } from '../../../lib/api/errors.ts';
 import { fetchAllPages, type Page, type Progress } from '../../../lib/api/paging.ts';
+import { rejection } from '../../support/api-rejection.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -24,15 +25,6 @@ function fakeList(count: number, options: { countAt?: (offset: number) => number
     };
   };
   return { fetchPage, seen };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
 }
 
 describe('fetchAllPages', () => {
