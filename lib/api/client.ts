@@ -180,7 +180,8 @@ export class ApiClient {
     const search = (req.plain ? query : this.#withCredentials(query)).toString();
     // The URL is built here and only defined options are passed: ky's prefix/searchParams merging and
     // its handling of undefined keys cost more per call than the rest of the client together.
-    const init: Options = { method: req.method };
+    // The token travels in the URL: Chromium's HTTP cache would keep URLs and bodies on disk.
+    const init: Options = { method: req.method, cache: 'no-store' };
     if (req.json !== undefined) init.json = req.json;
     if (req.form !== undefined) init.body = req.form;
     if (signal) init.signal = signal;

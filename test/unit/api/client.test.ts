@@ -1,3 +1,5 @@
+// @vitest-environment node
+// The client runs in the worker, whose fetch and Request are the platform's: happy-dom's Request drops `cache`.
 import { describe, expect, it } from 'vitest';
 import { ApiClient, type ApiConfig } from '../../../lib/api/client.ts';
 import { API_VERSION } from '../../../lib/api/config.ts';
@@ -61,6 +63,13 @@ describe('requests', () => {
     expect(url.searchParams.get('v')).toBe('20250101');
     expect(url.searchParams.has('access_token')).toBe(false);
     expect(url.searchParams.get('locationIds')).toBe('[a,b]');
+  });
+
+  it('asks the browser not to store any request or answer: the token travels in the URL', async () => {
+    const { client, requests } = clientWith([envelope([]), envelope({ id: 'u1' }, [], 201)]);
+    await listPublishers(client);
+    await createUser(client, 'me', { firstName: 'A', lastName: 'B', emailAddress: 'a@b.c' });
+    expect(requests.map((request) => request.cache)).toEqual(['no-store', 'no-store']);
   });
 
   it('encodes account and user ids as single path segments', async () => {
