@@ -1,13 +1,21 @@
-import ky, { isTimeoutError, type KyInstance, type Options } from 'ky';
+import ky, {
+  type AfterResponseHook,
+  isForceRetryError,
+  isHTTPError,
+  isTimeoutError,
+  type KyInstance,
+  type Options,
+  type RetryOptions,
+} from 'ky';
 import type { z } from 'zod';
 import { API_VERSION, LISTINGS_PREFIX } from './config.ts';
 import { isFatal, readEnvelope } from './envelope.ts';
-import { ApiError, type ApiErrorInit, type ApiMessage, abortedError, isApiError, type RateLimit } from './errors.ts';
+import { ApiError, type ApiErrorInit, type ApiMessage, abortedError, type RateLimit } from './errors.ts';
 
 export type { RateLimit } from './errors.ts';
 
 export interface RetryPolicy {
-  /** Retries after transport errors and 5xx. */
+  /** Retries after transport errors, timeouts, 408 and 5xx (a rate-limit wait comes on top). */
   retries: number;
   /** Wait before retry n is backoffMs[n-1] (the last step repeats). */
   backoffMs: number[];
@@ -17,11 +25,11 @@ export interface RetryPolicy {
   maxRateLimitWaitMs: number;
 }
 
-// The vendor's Go client: 3 retries, steps 0 s, 0 s, 1 s, 5 s with ±50 % jitter.
+// A short outage should outlast the retries: 250 ms, 1 s, 4 s (≈ 5 s in all), each ±25 %.
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   retries: 3,
-  backoffMs: [0, 0, 1000, 5000],
-  jitter: 0.5,
+  backoffMs: [250, 1000, 4000],
+  jitter: 0.25,
   maxRateLimitWaitMs: 60_000,
 };
 
@@ -124,6 +132,19 @@ export function sleep(ms: number, signal: AbortSignal | undefined, operation: st
   });
 }
 
+/** Statuses worth another attempt; a 429 is retried only by waiting for its reset (rateLimitHook). */
+const RETRIED_STATUSES = [408, 500, 502, 503, 504, 507, 509, 520, 521, 522, 523, 524];
+const RETRIED_STATUS_SET: ReadonlySet<number> = new Set(RETRIED_STATUSES);
+// Methods alone do not decide: a create is retried only while no answer arrived (shouldRetry).
+const RETRIED_METHODS: NonNullable<RetryOptions['methods']> = ['get', 'put', 'post', 'delete'];
+const RATE_LIMIT_WAIT = 'RATE_LIMIT_RESET';
+
+/** Per call: whether the one rate-limit wait was used, so backoff steps and the limit skip it. */
+interface CallState {
+  waitedForRateLimit: boolean;
+  rateLimit?: RateLimit;
+}
+
 export class ApiClient {
   readonly #config: ApiConfig;
   readonly #policy: RetryPolicy;
@@ -133,11 +154,11 @@ export class ApiClient {
   constructor(config: ApiConfig) {
     this.#config = config;
     this.#policy = { ...DEFAULT_RETRY_POLICY, ...config.retry };
-    // Retries, timeouts per attempt and status handling are ours (the vendor policy below), so ky only sends.
     this.#base = `${config.baseUrl.replace(/\/+$/, '')}/`;
+    // Statuses that are not retried come back as responses and are read by #read; retried ones that
+    // stay failed come back as ky's HTTPError, whose body ky has read already.
     this.#ky = ky.create({
-      retry: 0,
-      throwHttpErrors: false,
+      throwHttpErrors: (status) => RETRIED_STATUS_SET.has(status),
       timeout: config.timeoutMs ?? 30_000,
       ...(config.fetch ? { fetch: config.fetch } : {}),
     });
@@ -145,21 +166,72 @@ export class ApiClient {
 
   async request<T = undefined>(req: ApiRequest<T>, options: CallOptions = {}): Promise<ApiResult<T>> {
     const { signal } = options;
-    let retries = 0;
-    let waitedForRateLimit = false;
-    for (;;) {
+    if (signal?.aborted) throw abortedError(req.operation);
+    const query = toSearchParams(req.query);
+    const search = (req.plain ? query : this.#withCredentials(query)).toString();
+    const state: CallState = { waitedForRateLimit: false };
+    // The URL is built here and only defined options are passed: ky's prefix/searchParams merging and
+    // its handling of undefined keys cost more per call than the rest of the client together.
+    // The token travels in the URL: Chromium's HTTP cache would keep URLs and bodies on disk.
+    const init: Options = {
+      method: req.method,
+      cache: 'no-store',
+      retry: this.#retryOptions(req, state, signal),
+      hooks: { afterResponse: [this.#rateLimitHook(req, state)] },
+    };
+    if (req.json !== undefined) init.json = req.json;
+    if (req.form !== undefined) init.body = req.form;
+    if (signal) init.signal = signal;
+    let response: Response;
+    try {
+      response = await this.#ky(search ? `${this.#base}${req.path}?${search}` : `${this.#base}${req.path}`, init);
+    } catch (error) {
+      // ky's and fetch's own errors name the URL, credentials included: only their kind is kept.
       if (signal?.aborted) throw abortedError(req.operation);
-      try {
-        return await this.#attempt(req, signal);
-      } catch (error) {
-        if (!isApiError(error)) throw error;
-        const wait = this.#retryDelay(error, req, retries, waitedForRateLimit);
-        if (wait === undefined) throw error;
-        if (error.status === 429) waitedForRateLimit = true;
-        else retries++;
-        await sleep(wait, signal, req.operation);
-      }
+      if (isHTTPError(error)) return this.#fail(req, error.response, readErrorData(error.data));
+      if (isForceRetryError(error)) throw this.#error(req, { kind: 'http', status: 429, rateLimit: state.rateLimit });
+      if (isTimeoutError(error)) throw this.#error(req, { kind: 'timeout', detail: 'no response in time' });
+      throw this.#error(req, { kind: 'network', detail: 'no response (network error)' });
     }
+    return this.#read(req, response, signal);
+  }
+
+  /**
+   * ky's retry, set to the vendor policy: transport errors, timeouts, 408 and 5xx with backoff steps and
+   * jitter; a create only while no answer arrived (re-sending after one could create twice).
+   */
+  #retryOptions(req: ApiRequest<unknown>, state: CallState, signal: AbortSignal | undefined): RetryOptions {
+    const { retries, backoffMs, jitter } = this.#policy;
+    const backoffCount = (attempt: number) => attempt - (state.waitedForRateLimit ? 1 : 0);
+    return {
+      limit: retries + 1,
+      methods: RETRIED_METHODS,
+      statusCodes: RETRIED_STATUSES,
+      retryOnTimeout: !req.creates,
+      delay: (attempt) => backoffMs[Math.min(backoffCount(attempt), backoffMs.length) - 1] ?? 0,
+      jitter: (delay) => Math.max(0, delay * (1 + jitter * (Math.random() * 2 - 1))),
+      shouldRetry: ({ error, retryCount }) => {
+        if (signal?.aborted || backoffCount(retryCount) > retries) return false;
+        // An answer (or a timeout, where the service may be working on it) ends a create.
+        if (isHTTPError(error) || isTimeoutError(error)) return req.creates ? false : undefined;
+        // Anything else means no answer arrived, even from fetch errors ky does not recognise.
+        return true;
+      },
+    };
+  }
+
+  /** The vendor's Rate-Limit-Reset (epoch seconds), which ky does not read: wait once if it is near. */
+  #rateLimitHook(req: ApiRequest<unknown>, state: CallState): AfterResponseHook {
+    return ({ response }) => {
+      if (response.status !== 429 || state.waitedForRateLimit || req.creates) return;
+      const reset = readRateLimit(response.headers).reset;
+      if (reset === undefined) return;
+      const wait = Math.max(0, reset * 1000 - Date.now());
+      if (wait > this.#policy.maxRateLimitWaitMs) return;
+      state.waitedForRateLimit = true;
+      state.rateLimit = readRateLimit(response.headers);
+      return ky.retry({ delay: wait, code: RATE_LIMIT_WAIT });
+    };
   }
 
   /** The one place that decides how credentials travel: query parameters, per the vendor's convention. */
@@ -175,26 +247,13 @@ export class ApiClient {
     return new ApiError({ ...init, operation: req.operation, secrets });
   }
 
-  async #attempt<T>(req: ApiRequest<T>, signal: AbortSignal | undefined): Promise<ApiResult<T>> {
-    const query = toSearchParams(req.query);
-    const search = (req.plain ? query : this.#withCredentials(query)).toString();
-    // The URL is built here and only defined options are passed: ky's prefix/searchParams merging and
-    // its handling of undefined keys cost more per call than the rest of the client together.
-    // The token travels in the URL: Chromium's HTTP cache would keep URLs and bodies on disk.
-    const init: Options = { method: req.method, cache: 'no-store' };
-    if (req.json !== undefined) init.json = req.json;
-    if (req.form !== undefined) init.body = req.form;
-    if (signal) init.signal = signal;
-    let response: Response;
-    try {
-      response = await this.#ky(search ? `${this.#base}${req.path}?${search}` : `${this.#base}${req.path}`, init);
-    } catch (error) {
-      // ky's and fetch's own errors name the URL, credentials included: only their kind is kept.
-      if (signal?.aborted) throw abortedError(req.operation);
-      if (isTimeoutError(error)) throw this.#error(req, { kind: 'timeout', detail: 'no response in time' });
-      throw this.#error(req, { kind: 'network', detail: 'no response (network error)' });
-    }
-    return this.#read(req, response, signal);
+  /** An answer that is not a success, with whatever body it had. */
+  #fail(req: ApiRequest<unknown>, response: Response, body: BodyRead): never {
+    const { status } = response;
+    const rateLimit = readRateLimit(response.headers);
+    if (body.kind === 'not-json') throw this.#error(req, { kind: 'http', status, rateLimit, detail: NOT_JSON });
+    const { errors, uuid } = readEnvelope(body.value);
+    throw this.#error(req, { kind: 'http', status, errors, uuid, rateLimit });
   }
 
   async #read<T>(req: ApiRequest<T>, response: Response, signal: AbortSignal | undefined): Promise<ApiResult<T>> {
@@ -205,6 +264,7 @@ export class ApiClient {
       text = await response.text();
     } catch {
       if (signal?.aborted) throw abortedError(req.operation);
+      // The service answered, so nothing is re-sent here: a create or an OAuth code may have been used.
       throw this.#error(req, {
         kind: 'network',
         status,
@@ -212,25 +272,15 @@ export class ApiClient {
         detail: 'connection lost while reading the response',
       });
     }
-
-    let body: unknown;
-    if (text.trim() !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw this.#error(req, {
-          kind: response.ok ? 'unusable-response' : 'http',
-          status,
-          rateLimit,
-          detail: 'the response is not JSON',
-        });
-      }
+    const read = parseBody(text);
+    if (!response.ok) return this.#fail(req, response, read);
+    if (read.kind === 'not-json') {
+      throw this.#error(req, { kind: 'unusable-response', status, rateLimit, detail: NOT_JSON });
     }
+    const body = read.value;
 
     const { hasResponse, response: content, errors, uuid } = readEnvelope(body);
-    if (!response.ok || errors.some(isFatal)) {
-      throw this.#error(req, { kind: 'http', status, errors, uuid, rateLimit });
-    }
+    if (errors.some(isFatal)) throw this.#error(req, { kind: 'http', status, errors, uuid, rateLimit });
     const result = { warnings: errors, rateLimit, uuid, status };
     if (!req.schema) return { ...result, data: undefined as T };
 
@@ -253,27 +303,22 @@ export class ApiClient {
     }
     return { ...result, data: parsed.data };
   }
+}
 
-  /** Milliseconds to wait before the next attempt, or undefined when the error is final. */
-  #retryDelay(error: ApiError, req: ApiRequest<unknown>, retries: number, waitedForRateLimit: boolean) {
-    const policy = this.#policy;
-    const backoff = () => {
-      if (retries >= policy.retries) return undefined;
-      const step = policy.backoffMs[Math.min(retries, policy.backoffMs.length - 1)] ?? 0;
-      return Math.max(0, step * (1 + policy.jitter * (Math.random() * 2 - 1)));
-    };
-    // No response arrived: the request most likely never reached the service (refused, DNS, dropped
-    // connection), so even a create may be re-sent. A timeout is different: the service may still be
-    // working on it, so a create is not repeated then.
-    if (error.kind === 'network') return backoff();
-    if (error.kind === 'timeout') return req.creates ? undefined : backoff();
-    // Once the service has answered, a create is final: re-sending could create twice.
-    if (error.kind !== 'http' || error.status === undefined || req.creates) return undefined;
-    if (error.status >= 500) return backoff();
-    if (error.status === 429 && !waitedForRateLimit && error.rateLimit?.reset !== undefined) {
-      const wait = Math.max(0, error.rateLimit.reset * 1000 - Date.now());
-      return wait <= policy.maxRateLimitWaitMs ? wait : undefined;
-    }
-    return undefined;
+const NOT_JSON = 'the response is not JSON';
+
+type BodyRead = { kind: 'json'; value: unknown } | { kind: 'not-json' };
+
+function parseBody(text: string): BodyRead {
+  if (text.trim() === '') return { kind: 'json', value: undefined };
+  try {
+    return { kind: 'json', value: JSON.parse(text) };
+  } catch {
+    return { kind: 'not-json' };
   }
+}
+
+/** ky parses an error body as JSON when its content type says so, and keeps it as text otherwise. */
+function readErrorData(data: unknown): BodyRead {
+  return typeof data === 'string' ? parseBody(data) : { kind: 'json', value: data };
 }
