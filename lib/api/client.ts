@@ -10,7 +10,14 @@ import ky, {
 import type { z } from 'zod';
 import { API_VERSION, LISTINGS_PREFIX } from './config.ts';
 import { isFatal, readEnvelope } from './envelope.ts';
-import { ApiError, type ApiErrorInit, type ApiMessage, abortedError, type RateLimit } from './errors.ts';
+import {
+  ApiError,
+  type ApiErrorInit,
+  type ApiMessage,
+  abortedError,
+  type RateLimit,
+  unsafeIdReason,
+} from './errors.ts';
 
 export type { RateLimit } from './errors.ts';
 
@@ -75,6 +82,8 @@ export interface ApiRequest<T> {
   plain?: boolean;
   /** Further values to mask in errors, e.g. an authorization code. */
   secrets?: string[];
+  /** Ids put into `path`, by what they are ("suggestion id"): checked before anything is sent. */
+  ids?: Record<string, string>;
 }
 
 /** `v2/accounts/{accountId}/...`; accountId may be the `me` macro. */
@@ -167,6 +176,7 @@ export class ApiClient {
   async request<T = undefined>(req: ApiRequest<T>, options: CallOptions = {}): Promise<ApiResult<T>> {
     const { signal } = options;
     if (signal?.aborted) throw abortedError(req.operation);
+    if (req.ids) this.#checkIds(req, req.ids);
     const query = toSearchParams(req.query);
     const search = (req.plain ? query : this.#withCredentials(query)).toString();
     const state: CallState = { waitedForRateLimit: false };
@@ -232,6 +242,14 @@ export class ApiClient {
       state.rateLimit = readRateLimit(response.headers);
       return ky.retry({ delay: wait, code: RATE_LIMIT_WAIT });
     };
+  }
+
+  #checkIds(req: ApiRequest<unknown>, ids: Record<string, string>): void {
+    for (const [what, value] of Object.entries(ids)) {
+      const reason = typeof value === 'string' ? unsafeIdReason(value) : 'is not text';
+      if (reason)
+        throw this.#error(req, { kind: 'invalid-input', detail: `the ${what} ${reason}, so it is not an id` });
+    }
   }
 
   /** The one place that decides how credentials travel: query parameters, per the vendor's convention. */

@@ -12,7 +12,15 @@ export interface RateLimit {
   reset?: number;
 }
 
-export type ApiErrorKind = 'http' | 'network' | 'unusable-response' | 'aborted' | 'count-changed' | 'timeout';
+export type ApiErrorKind =
+  | 'http'
+  | 'network'
+  | 'unusable-response'
+  | 'aborted'
+  | 'count-changed'
+  | 'timeout'
+  /** Refused before sending: e.g. an id that cannot be a path segment. */
+  | 'invalid-input';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -122,4 +130,20 @@ export function apiErrorFromJSON(json: SerializedApiError): ApiError {
 
 export function abortedError(operation: string): ApiError {
   return new ApiError({ kind: 'aborted', operation, detail: 'cancelled' });
+}
+
+// `.` and `..` would walk the path; `/ ? # % \` and control characters would change what is asked for.
+const UNSAFE_ID_CHARACTERS = /[/?#%\\]/;
+const hasControlCharacter = (value: string) =>
+  [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/** Why `value` cannot be put into a path as an id, or undefined when it can. */
+export function unsafeIdReason(value: string): string | undefined {
+  if (value === '') return 'is empty';
+  if (value === '.' || value === '..') return `is "${value}"`;
+  if (UNSAFE_ID_CHARACTERS.test(value) || hasControlCharacter(value)) {
+    return 'contains /, ?, #, %, \\ or a control character';
+  }
+  if (value.length > 256) return 'is longer than 256 characters';
+  return undefined;
 }

@@ -86,6 +86,7 @@ export function decideSuggestion(
       operation: 'decideSuggestion',
       method: 'PUT',
       path: listingsPath('publishersuggestions', suggestionId),
+      ids: { 'suggestion id': suggestionId },
       query: { status },
     },
     options,

