@@ -18,6 +18,7 @@ import {
   type RateLimit,
   unsafeIdReason,
 } from './errors.ts';
+import type { ResponseReader } from './lists.ts';
 
 export type { RateLimit } from './errors.ts';
 
@@ -74,8 +75,10 @@ export interface ApiRequest<T> {
   query?: Record<string, QueryValue>;
   json?: unknown;
   form?: URLSearchParams;
-  /** Schema of `response`; without one the call answers with an empty body (or an ignored one). */
+  /** Schema of `response`; without it or `read` the call answers with an empty body (or an ignored one). */
   schema?: z.ZodType<T>;
+  /** Reader of `response` for lists: items one by one, and an empty answer where it means "no data". */
+  read?: ResponseReader<T>;
   /** The call creates something: never re-sent once the service has answered. */
   creates?: boolean;
   /** OAuth endpoint: no api_key/v/access_token query and no v2 envelope. */
@@ -300,14 +303,19 @@ export class ApiClient {
     const { hasResponse, response: content, errors, uuid } = readEnvelope(body);
     if (errors.some(isFatal)) throw this.#error(req, { kind: 'http', status, errors, uuid, rateLimit });
     const result = { warnings: errors, rateLimit, uuid, status };
-    if (!req.schema) return { ...result, data: undefined as T };
-
     const data = req.plain && !hasResponse ? body : content;
+    if (req.read && (data !== undefined || req.read.empty)) {
+      const read = data === undefined ? req.read.empty!() : req.read.read(data);
+      if (!read.ok) throw this.#error(req, { kind: 'unusable-response', status, uuid, rateLimit, detail: read.detail });
+      return { ...result, warnings: [...errors, ...read.warnings], data: read.data };
+    }
+    if (!req.schema && !req.read) return { ...result, data: undefined as T };
+
     if (data === undefined) {
       const detail = body === undefined ? 'the response is empty' : 'the response has no "response" field';
       throw this.#error(req, { kind: 'unusable-response', status, uuid, rateLimit, detail });
     }
-    const parsed = req.schema.safeParse(data);
+    const parsed = req.schema!.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? `response.${issue.path.join('.')}` : 'response';

@@ -3,6 +3,7 @@ export * from './client.ts';
 export * from './config.ts';
 export * from './errors.ts';
 export * from './listings.ts';
+export * from './lists.ts';
 export * from './oauth.ts';
 export * from './paging.ts';
 export * from './provisioning.ts';

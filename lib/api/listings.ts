@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { type ApiClient, type ApiResult, type CallOptions, listingsPath } from './client.ts';
 import type { ApiMessage } from './errors.ts';
+import { pageReader } from './lists.ts';
 import { type FetchAllOptions, fetchAllPages } from './paging.ts';
-import { id, num, opt } from './schemas-common.ts';
+import {
+  type Item,
+  type ItemReader,
+  itemSchema,
+  normaliseIds,
+  normaliseObjects,
+  normaliseOptional,
+  rawId,
+} from './schemas-common.ts';
 
 /** Known values; others (a publisher adding a status) are kept verbatim. */
 export const LISTING_STATUSES = [
@@ -16,37 +25,66 @@ export const LISTING_STATUSES = [
 
 export const LISTINGS_PAGE_SIZE = 100;
 
-const StatusDetailSchema = z.looseObject({
-  code: opt(id),
-  type: opt(z.string()),
-  message: opt(z.string()),
-  actionable: opt(z.boolean()),
-});
+export interface StatusDetail {
+  code?: string;
+  type?: string;
+  message?: string;
+  actionable?: boolean;
+  [field: string]: unknown;
+}
+
+export interface Listing {
+  id: string;
+  locationId: string;
+  /** "" in the public record for some listings. */
+  publisherId: string;
+  status: string;
+  listingUrl?: string;
+  screenshotUrl?: string;
+  accountId?: string;
+  additionalStatus?: string;
+  loginUrl?: string;
+  alternateBrands?: { name?: string; url?: string; [field: string]: unknown }[];
+  statusDetails?: StatusDetail[];
+  [field: string]: unknown;
+}
+
+const ListingRequired = z.object({ id: rawId, locationId: rawId, publisherId: rawId, status: z.string() });
+const LISTING_TEXT = ['listingUrl', 'screenshotUrl', 'screenShotUrl', 'additionalStatus', 'loginUrl'] as const;
 
 // The interface document spells it screenShotUrl, the public record screenshotUrl: both become screenshotUrl.
-export const ListingSchema = z
-  .looseObject({
-    id,
-    locationId: id,
-    publisherId: id,
-    status: z.string(),
-    listingUrl: opt(z.string()),
-    screenshotUrl: opt(z.string()),
-    screenShotUrl: opt(z.string()),
-    accountId: opt(id),
-    additionalStatus: opt(z.string()),
-    loginUrl: opt(z.string()),
-    alternateBrands: opt(z.array(z.looseObject({ name: opt(z.string()), url: opt(z.string()) }))),
-    statusDetails: opt(z.array(StatusDetailSchema)),
-  })
-  .transform(({ screenShotUrl, ...listing }) => {
-    const screenshotUrl = listing.screenshotUrl ?? screenShotUrl;
-    return screenshotUrl === undefined ? listing : { ...listing, screenshotUrl };
+function normaliseListing(listing: Item): Listing {
+  normaliseIds(listing, ['id', 'locationId', 'publisherId', 'accountId']);
+  normaliseOptional(listing, LISTING_TEXT, 'string');
+  if ('screenShotUrl' in listing) {
+    listing.screenshotUrl ??= listing.screenShotUrl;
+    delete listing.screenShotUrl;
+  }
+  normaliseObjects(listing, 'alternateBrands', (brand) => {
+    normaliseOptional(brand, ['name', 'url'], 'string');
+    return brand;
   });
-export type Listing = z.output<typeof ListingSchema>;
+  normaliseObjects(listing, 'statusDetails', (detail) => {
+    normaliseIds(detail, ['code']);
+    normaliseOptional(detail, ['type', 'message'], 'string');
+    normaliseOptional(detail, ['actionable'], 'boolean');
+    return detail;
+  });
+  return listing as Listing;
+}
 
-export const ListingsPageSchema = z.looseObject({ count: num, listings: z.array(ListingSchema) });
-export type ListingsPage = z.output<typeof ListingsPageSchema>;
+export const listingReader: ItemReader<Listing> = {
+  noun: 'listings',
+  required: ListingRequired,
+  normalise: normaliseListing,
+};
+export const ListingSchema = itemSchema(listingReader);
+
+export interface ListingsPage {
+  count: number;
+  listings: Listing[];
+}
+const readListingsPage = pageReader('listings', listingReader, { emptyMeansNoData: true });
 
 export interface ListingFilters {
   publisherIds?: readonly string[];
@@ -77,12 +115,11 @@ export function listListings(
       method: 'GET',
       path: listingsPath('listings'),
       query: { publisherIds, locationIds, statuses, language, limit, offset },
-      schema: ListingsPageSchema,
+      read: readListingsPage,
     },
     options,
   );
 }
-
 /** At most 100 listings (locations × publishers) per call; use planBatches for more. */
 export function optIn(client: ApiClient, request: OptRequest, options?: CallOptions): Promise<ApiResult<undefined>> {
   return setOptState(client, 'optIn', 'optin', request, options);

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { type ApiClient, type ApiResult, accountPath, type CallOptions, sleep } from './client.ts';
-import { id, listOf, num, opt } from './schemas-common.ts';
+import { arrayReader } from './lists.ts';
+import {
+  type Item,
+  type ItemReader,
+  id,
+  itemSchema,
+  normaliseIds,
+  normaliseNumbers,
+  normaliseOptional,
+  normaliseStrings,
+  opt,
+  rawId,
+} from './schemas-common.ts';
 
 /** Known values (interface document and public record); unknown ones are shown verbatim as pending. */
 export const ADD_REQUEST_STATUSES = ['SUBMITTED', 'PROCESSING', 'REVIEW', 'COMPLETED', 'CANCELED', 'FAILED'] as const;
@@ -13,32 +25,61 @@ export function isTerminalAddRequestStatus(status: string): boolean {
   return TERMINAL_ADD_REQUEST_STATUSES.has(status);
 }
 
-// minimumUsageUnit is also seen spelled minimumUsageUnits: both become minimumUsageUnit.
-export const AvailableServiceSchema = z
-  .looseObject({
-    sku: z.string(),
-    agreementId: opt(id),
-    serviceDescription: opt(z.string()),
-    recipientType: opt(z.string()),
-    minimumUsage: opt(z.union([z.number(), z.string()])),
-    minimumUsageUnit: opt(z.string()),
-    minimumUsageUnits: opt(z.string()),
-    addOnTo: opt(z.array(id)),
-  })
-  .transform(({ minimumUsageUnits, ...service }) => {
-    const minimumUsageUnit = service.minimumUsageUnit ?? minimumUsageUnits;
-    return minimumUsageUnit === undefined ? service : { ...service, minimumUsageUnit };
-  });
-export type AvailableService = z.output<typeof AvailableServiceSchema>;
+export interface AvailableService {
+  sku: string;
+  agreementId?: string;
+  serviceDescription?: string;
+  recipientType?: string;
+  minimumUsage?: number | string;
+  minimumUsageUnit?: string;
+  addOnTo?: string[];
+  [field: string]: unknown;
+}
 
-export const AccountSchema = z.looseObject({
-  accountId: id,
-  accountName: opt(z.string()),
-  locationCount: opt(num),
-  subAccountCount: opt(num),
-  parentAccountId: opt(id),
-});
-export type Account = z.output<typeof AccountSchema>;
+// minimumUsageUnit is also seen spelled minimumUsageUnits: both become minimumUsageUnit.
+export const availableServiceReader: ItemReader<AvailableService> = {
+  noun: 'available services',
+  required: z.object({ sku: z.string() }),
+  normalise: (service: Item) => {
+    normaliseIds(service, ['agreementId']);
+    normaliseOptional(
+      service,
+      ['serviceDescription', 'recipientType', 'minimumUsageUnit', 'minimumUsageUnits'],
+      'string',
+    );
+    if (service.minimumUsage === null) delete service.minimumUsage;
+    if ('minimumUsageUnits' in service) {
+      service.minimumUsageUnit ??= service.minimumUsageUnits;
+      delete service.minimumUsageUnits;
+    }
+    if (Array.isArray(service.addOnTo)) {
+      service.addOnTo = service.addOnTo.filter((v) => typeof v === 'string' || typeof v === 'number').map(String);
+    } else normaliseStrings(service, 'addOnTo');
+    return service as AvailableService;
+  },
+};
+export const AvailableServiceSchema = itemSchema(availableServiceReader);
+
+export interface Account {
+  accountId: string;
+  accountName?: string;
+  locationCount?: number;
+  subAccountCount?: number;
+  parentAccountId?: string;
+  [field: string]: unknown;
+}
+
+export const accountReader: ItemReader<Account> = {
+  noun: 'accounts',
+  required: z.object({ accountId: rawId }),
+  normalise: (account: Item) => {
+    normaliseIds(account, ['accountId', 'parentAccountId']);
+    normaliseOptional(account, ['accountName'], 'string');
+    normaliseNumbers(account, ['locationCount', 'subAccountCount']);
+    return account as Account;
+  },
+};
+export const AccountSchema = itemSchema(accountReader);
 
 // COMPLETE (public record) and COMPLETED (interface document) mean the same: one value downstream.
 export const AddRequestSchema = z.looseObject({
@@ -57,19 +98,36 @@ export const AddRequestSchema = z.looseObject({
 });
 export type AddRequest = z.output<typeof AddRequestSchema>;
 
-export const ServiceSchema = z.looseObject({
-  id,
-  locationId: opt(id),
-  locationAccountId: opt(id),
-  agreementId: opt(id),
-  sku: opt(z.string()),
-  serviceDescription: opt(z.string()),
-  started: opt(z.string()),
-  stopped: opt(z.string()),
-  stopOnDate: opt(z.string()),
-  status: opt(z.string()),
-});
-export type Service = z.output<typeof ServiceSchema>;
+export interface Service {
+  id: string;
+  locationId?: string;
+  locationAccountId?: string;
+  agreementId?: string;
+  sku?: string;
+  serviceDescription?: string;
+  started?: string;
+  stopped?: string;
+  stopOnDate?: string;
+  status?: string;
+  [field: string]: unknown;
+}
+
+const SERVICE_TEXT = ['sku', 'serviceDescription', 'started', 'stopped', 'stopOnDate', 'status'] as const;
+
+export const serviceReader: ItemReader<Service> = {
+  noun: 'services',
+  required: z.object({ id: rawId }),
+  normalise: (service: Item) => {
+    normaliseIds(service, ['id', 'locationId', 'locationAccountId', 'agreementId']);
+    normaliseOptional(service, SERVICE_TEXT, 'string');
+    return service as Service;
+  },
+};
+export const ServiceSchema = itemSchema(serviceReader);
+
+const readAvailableServices = arrayReader('availableServices', availableServiceReader);
+const readAccounts = arrayReader('accounts', accountReader);
+const readServices = arrayReader('services', serviceReader);
 
 export interface ExistingLocationAddRequest {
   existingLocationId: string;
@@ -112,7 +170,7 @@ export function listAvailableServices(
       method: 'GET',
       path: accountPath(accountId, 'availableservices'),
       ids: { 'account id': accountId },
-      schema: listOf('availableServices', AvailableServiceSchema),
+      read: readAvailableServices,
     },
     options,
   );
@@ -120,7 +178,7 @@ export function listAvailableServices(
 
 export function listAccounts(client: ApiClient, options?: CallOptions): Promise<ApiResult<Account[]>> {
   return client.request(
-    { operation: 'listAccounts', method: 'GET', path: 'v2/accounts/', schema: listOf('accounts', AccountSchema) },
+    { operation: 'listAccounts', method: 'GET', path: 'v2/accounts/', read: readAccounts },
     options,
   );
 }
@@ -197,7 +255,7 @@ export function cancelServices(
       path: accountPath(accountId, 'cancelservices'),
       ids: { 'account id': accountId },
       json: body,
-      schema: listOf('services', ServiceSchema),
+      read: readServices,
     },
     options,
   );

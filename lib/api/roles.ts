@@ -1,11 +1,24 @@
 import { z } from 'zod';
 import { type ApiClient, type ApiResult, accountPath, type CallOptions } from './client.ts';
-import { id, num } from './schemas-common.ts';
+import { pageReader } from './lists.ts';
+import { type Item, type ItemReader, itemSchema, normaliseIds, rawId } from './schemas-common.ts';
 
-export const RoleSchema = z.looseObject({ id, name: z.string() });
-export type Role = z.output<typeof RoleSchema>;
+export interface Role {
+  id: string;
+  name: string;
+  [field: string]: unknown;
+}
 
-export const RolesSchema = z.looseObject({ count: num, roles: z.array(RoleSchema) });
+export const roleReader: ItemReader<Role> = {
+  noun: 'roles',
+  required: z.object({ id: rawId, name: z.string() }),
+  normalise: (role: Item) => {
+    normaliseIds(role, ['id']);
+    return role as Role;
+  },
+};
+export const RoleSchema = itemSchema(roleReader);
+const readRoles = pageReader('roles', roleReader);
 
 /** Roles take no paging; the list is empty when the account defines none. */
 export function listRoles(
@@ -13,7 +26,7 @@ export function listRoles(
   options?: CallOptions,
 ): Promise<ApiResult<{ count: number; roles: Role[] }>> {
   return client.request(
-    { operation: 'listRoles', method: 'GET', path: accountPath('me', 'roles'), schema: RolesSchema },
+    { operation: 'listRoles', method: 'GET', path: accountPath('me', 'roles'), read: readRoles },
     options,
   );
 }

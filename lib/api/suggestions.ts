@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { type ApiClient, type ApiResult, type CallOptions, listingsPath } from './client.ts';
 import type { ApiMessage } from './errors.ts';
+import { pageReader } from './lists.ts';
 import { type FetchAllOptions, fetchAllPages } from './paging.ts';
-import { id, num, opt } from './schemas-common.ts';
+import { type Item, type ItemReader, itemSchema, normaliseIds, normaliseOptional, rawId } from './schemas-common.ts';
 
 /** Known values; others are kept verbatim. */
 export const SUGGESTION_STATUSES = ['WAITING_ON_CUSTOMER', 'ACCEPTED', 'REJECTED', 'EXPIRED'] as const;
@@ -11,22 +12,45 @@ export type SuggestionDecision = 'ACCEPTED' | 'REJECTED';
 
 export const SUGGESTIONS_PAGE_SIZE = 50;
 
-export const SuggestionSchema = z.looseObject({
-  id,
-  publisherId: opt(id),
-  locationId: opt(id),
-  status: z.string(),
-  fieldName: opt(z.string()),
-  originalContent: opt(z.string()),
-  suggestedContent: opt(z.string()),
-  dateCreated: opt(z.string()),
-  dateResolved: opt(z.string()),
-  resolvedBy: opt(z.string()),
-});
-export type Suggestion = z.output<typeof SuggestionSchema>;
+export interface Suggestion {
+  id: string;
+  status: string;
+  publisherId?: string;
+  locationId?: string;
+  fieldName?: string;
+  originalContent?: string;
+  suggestedContent?: string;
+  dateCreated?: string;
+  dateResolved?: string;
+  resolvedBy?: string;
+  [field: string]: unknown;
+}
 
-export const SuggestionsPageSchema = z.looseObject({ count: num, suggestions: z.array(SuggestionSchema) });
-export type SuggestionsPage = z.output<typeof SuggestionsPageSchema>;
+const SUGGESTION_TEXT = [
+  'fieldName',
+  'originalContent',
+  'suggestedContent',
+  'dateCreated',
+  'dateResolved',
+  'resolvedBy',
+] as const;
+
+export const suggestionReader: ItemReader<Suggestion> = {
+  noun: 'suggestions',
+  required: z.object({ id: rawId, status: z.string() }),
+  normalise: (suggestion: Item) => {
+    normaliseIds(suggestion, ['id', 'publisherId', 'locationId']);
+    normaliseOptional(suggestion, SUGGESTION_TEXT, 'string');
+    return suggestion as Suggestion;
+  },
+};
+export const SuggestionSchema = itemSchema(suggestionReader);
+
+export interface SuggestionsPage {
+  count: number;
+  suggestions: Suggestion[];
+}
+const readSuggestionsPage = pageReader('suggestions', suggestionReader, { emptyMeansNoData: true });
 
 export interface SuggestionFilters {
   locationIds?: readonly string[];
@@ -51,7 +75,7 @@ export function listSuggestions(
       method: 'GET',
       path: listingsPath('publishersuggestions'),
       query: { locationIds, publisherIds, statuses, limit, offset },
-      schema: SuggestionsPageSchema,
+      read: readSuggestionsPage,
     },
     options,
   );

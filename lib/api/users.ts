@@ -1,42 +1,81 @@
 import { z } from 'zod';
 import { type ApiClient, type ApiResult, accountPath, type CallOptions } from './client.ts';
 import type { ApiMessage } from './errors.ts';
+import { pageReader } from './lists.ts';
 import { type FetchAllOptions, fetchAllPages } from './paging.ts';
-import { id, num, opt } from './schemas-common.ts';
+import {
+  type Item,
+  type ItemReader,
+  id,
+  itemSchema,
+  normaliseIds,
+  normaliseObjects,
+  normaliseOptional,
+  rawId,
+} from './schemas-common.ts';
 
 export const ACL_ON_TYPES = ['ACCOUNT', 'FOLDER', 'LOCATION'] as const;
 
 export const USERS_PAGE_SIZE = 50;
 
-export const AclEntrySchema = z.looseObject({
-  roleId: id,
-  roleName: opt(z.string()),
-  on: id,
-  accountId: opt(id),
-  onType: z.string(),
-});
-export type AclEntry = z.output<typeof AclEntrySchema>;
+export interface AclEntry {
+  roleId?: string;
+  roleName?: string;
+  on?: string;
+  accountId?: string;
+  onType?: string;
+  [field: string]: unknown;
+}
+
+export interface User {
+  id: string;
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+  emailAddress?: string;
+  phoneNumber?: string;
+  emailLanguagePreference?: string;
+  displayLanguagePreference?: string;
+  lastLoginDate?: string;
+  sso?: boolean;
+  acl?: AclEntry[];
+  [field: string]: unknown;
+}
+
+const USER_TEXT = [
+  'firstName',
+  'lastName',
+  'username',
+  'emailAddress',
+  'phoneNumber',
+  'emailLanguagePreference',
+  'displayLanguagePreference',
+] as const;
 
 // The get call echoes the password; it is dropped here so it never reaches storage or a screen.
-export const UserSchema = z
-  .looseObject({
-    id,
-    firstName: opt(z.string()),
-    lastName: opt(z.string()),
-    username: opt(z.string()),
-    emailAddress: opt(z.string()),
-    phoneNumber: opt(z.string()),
-    emailLanguagePreference: opt(z.string()),
-    displayLanguagePreference: opt(z.string()),
-    lastLoginDate: opt(id),
-    sso: opt(z.boolean()),
-    acl: opt(z.array(AclEntrySchema)),
-  })
-  .transform(({ password: _password, ...user }) => user);
-export type User = z.output<typeof UserSchema>;
+export const userReader: ItemReader<User> = {
+  noun: 'users',
+  required: z.object({ id: rawId }),
+  normalise: (user: Item) => {
+    delete user.password;
+    normaliseIds(user, ['id', 'lastLoginDate']);
+    normaliseOptional(user, USER_TEXT, 'string');
+    normaliseOptional(user, ['sso'], 'boolean');
+    normaliseObjects(user, 'acl', (entry) => {
+      normaliseIds(entry, ['roleId', 'on', 'accountId']);
+      normaliseOptional(entry, ['roleName', 'onType'], 'string');
+      return entry;
+    });
+    return user as User;
+  },
+};
+export const UserSchema = itemSchema(userReader);
 
-export const UsersPageSchema = z.looseObject({ count: num, users: z.array(UserSchema) });
-export type UsersPage = z.output<typeof UsersPageSchema>;
+export interface UsersPage {
+  count: number;
+  users: User[];
+}
+const readUsersPage = pageReader('users', userReader);
 
 const IdSchema = z.looseObject({ id });
 
@@ -89,7 +128,7 @@ export function listUsers(
       path: accountPath(accountId, 'users'),
       ids: { 'account id': accountId },
       query: { limit, offset },
-      schema: UsersPageSchema,
+      read: readUsersPage,
     },
     options,
   );

@@ -53,7 +53,8 @@ describe('listings', () => {
       statusDetails: [{ code: 'NO_MATCH', type: 'UNAVAILABLE_REASON', message: 'No match', actionable: true }],
       alternateBrands: [{ name: 'Maps', url: '' }],
     });
-    expect(parsed).toMatchObject({ id: '991', locationId: '12', accountId: '1001', loginUrl: undefined });
+    expect(parsed).toMatchObject({ id: '991', locationId: '12', accountId: '1001' });
+    expect(parsed).not.toHaveProperty('loginUrl');
     expect(parsed.statusDetails?.[0]).toEqual({
       code: 'NO_MATCH',
       type: 'UNAVAILABLE_REASON',
