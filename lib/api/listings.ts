@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type ApiClient, type ApiResult, type CallOptions, listingsPath } from './client.ts';
 import type { ApiMessage } from './errors.ts';
 import { pageReader } from './lists.ts';
-import { type FetchAllOptions, fetchAllPages } from './paging.ts';
+import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
 import {
   type Item,
   type ItemReader,
@@ -147,8 +147,8 @@ export async function fetchAllListings(
   client: ApiClient,
   filters: ListingFilters = {},
   options: FetchAllOptions = {},
-): Promise<{ count: number; listings: Listing[]; warnings: ApiMessage[] }> {
-  const { count, items, warnings } = await fetchAllPages({
+): Promise<{ count: number; listings: Listing[]; warnings: ApiMessage[]; incomplete?: Incomplete }> {
+  const { count, items, warnings, incomplete } = await fetchAllPages({
     ...options,
     operation: 'fetchAllListings',
     pageSize: LISTINGS_PAGE_SIZE,
@@ -157,5 +157,5 @@ export async function fetchAllListings(
       return { count: data.count, items: data.listings, warnings };
     },
   });
-  return { count, listings: items, warnings };
+  return incomplete ? { count, listings: items, warnings, incomplete } : { count, listings: items, warnings };
 }

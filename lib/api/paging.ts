@@ -1,4 +1,4 @@
-import { ApiError, type ApiMessage, abortedError } from './errors.ts';
+import { ApiError, type ApiMessage, abortedError, isApiError } from './errors.ts';
 
 export interface Progress {
   done: number;
@@ -17,6 +17,12 @@ export interface FetchAllOptions {
   /** Called after each page: pages done, pages in total. */
   onProgress?: (progress: Progress) => void;
   signal?: AbortSignal;
+  /** Further tries of one page after the client's own retries failed on a passing fault. Default 3. */
+  pageRetries?: number;
+  /** Wait before each further try of a page (the last step repeats). Default 2 s, 8 s, 20 s. */
+  pageRetryDelayMs?: readonly number[];
+  /** A rate-limit reset further away than this ends the walk (what was fetched is kept). Default 60 s. */
+  maxRateLimitWaitMs?: number;
 }
 
 export interface FetchAllPagesOptions<T> extends FetchAllOptions {
@@ -25,10 +31,21 @@ export interface FetchAllPagesOptions<T> extends FetchAllOptions {
   fetchPage: (offset: number, limit: number, signal: AbortSignal) => Promise<Page<T>>;
 }
 
+/** Some pages could not be fetched: the items are what was, in order, and this says what is missing. */
+export interface Incomplete {
+  /** The first failure that ended a page. */
+  error: ApiError;
+  /** Pages not fetched, of `pages` in all. */
+  missingPages: number;
+  pages: number;
+}
+
 export interface AllPages<T> {
   count: number;
   items: T[];
   warnings: ApiMessage[];
+  /** Present only when pages are missing. */
+  incomplete?: Incomplete;
 }
 
 /** Runs task(0..n-1) with at most `concurrency` in flight; results keep their index. */
@@ -45,28 +62,89 @@ export async function mapBounded<R>(n: number, concurrency: number, task: (index
   return results;
 }
 
+/** A fault that may pass: no answer, a timeout, 408, 429 or 5xx. */
+export function isPassingFault(error: ApiError): boolean {
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  const { status } = error;
+  return error.kind === 'http' && status !== undefined && (status === 408 || status === 429 || status >= 500);
+}
+
+/** Resolves once `until` (epoch ms) has passed; rejects with an 'aborted' ApiError when the signal fires. */
+function waitUntil(until: () => number, signal: AbortSignal, operation: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (signal.aborted) return reject(abortedError(operation));
+      const wait = until() - Date.now();
+      if (wait <= 0) {
+        signal.removeEventListener('abort', onAbort);
+        return resolve();
+      }
+      timer = setTimeout(check, wait);
+    };
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortedError(operation));
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    signal.addEventListener('abort', onAbort, { once: true });
+    check();
+  });
+}
+
 /**
  * Walks offset/limit until `count` is reached: the first page tells the count, the rest are fetched
- * with bounded concurrency and returned in order. A count that moves while paging fails the walk,
- * because the pages no longer line up.
+ * with bounded concurrency and returned in order. A page that meets a passing fault is tried again on
+ * its own; a 429 pauses every page not yet sent until its reset. Pages that still fail are reported
+ * in `incomplete` and the rest are kept. A count that moves while paging fails the walk, because the
+ * pages no longer line up; so does a first page that cannot be fetched, since nothing is known then.
  */
 export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promise<AllPages<T>> {
   const { operation, pageSize, fetchPage, onProgress, concurrency = 4 } = options;
+  const { pageRetries = 3, pageRetryDelayMs = [2000, 8000, 20_000], maxRateLimitWaitMs = 60_000 } = options;
   const controller = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
   if (signal.aborted) throw abortedError(operation);
 
-  const first = await fetchPage(0, pageSize, signal);
+  // One pause for every request of this walk: a 429 on one page holds back the others.
+  let pausedUntil = 0;
+  let definitive: ApiError | undefined;
+
+  const fetchWithRetries = async (offset: number): Promise<Page<T>> => {
+    for (let attempt = 0; ; attempt++) {
+      await waitUntil(() => pausedUntil, signal, operation);
+      try {
+        return await fetchPage(offset, pageSize, signal);
+      } catch (error) {
+        if (!isApiError(error) || error.kind === 'aborted' || signal.aborted) throw error;
+        if (!isPassingFault(error) || attempt >= pageRetries) throw error;
+        const reset = error.status === 429 ? error.rateLimit?.reset : undefined;
+        if (reset !== undefined && reset * 1000 - Date.now() > maxRateLimitWaitMs) throw error;
+        const step = pageRetryDelayMs[Math.min(attempt, pageRetryDelayMs.length - 1)] ?? 0;
+        if (reset !== undefined) {
+          pausedUntil = Math.max(pausedUntil, reset * 1000);
+        } else {
+          const until = Date.now() + step;
+          await waitUntil(() => until, signal, operation);
+        }
+      }
+    }
+  };
+
+  const first = await fetchWithRetries(0);
   const { count } = first;
   const total = Math.max(1, Math.ceil(count / pageSize));
   let done = 1;
   onProgress?.({ done, total });
 
-  let failure: unknown;
-  const rest = await mapBounded(total - 1, concurrency, async (index) => {
-    if (failure !== undefined) throw failure;
+  let failure: ApiError | undefined;
+  let failedPages = 0;
+  const rest = await mapBounded(total - 1, concurrency, async (index): Promise<Page<T> | undefined> => {
+    if (definitive) {
+      failedPages++;
+      return undefined;
+    }
     try {
-      const page = await fetchPage((index + 1) * pageSize, pageSize, signal);
+      const page = await fetchWithRetries((index + 1) * pageSize);
       if (page.count !== count) {
         throw new ApiError({
           kind: 'count-changed',
@@ -77,17 +155,27 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
       onProgress?.({ done: ++done, total });
       return page;
     } catch (error) {
-      // The first failure wins: the other pages are cancelled and only echo it.
+      if (!isApiError(error) || error.kind === 'aborted' || error.kind === 'count-changed') {
+        // The walk is over: the other pages are cancelled and only echo it.
+        controller.abort();
+        throw error;
+      }
       failure ??= error;
-      controller.abort();
-      throw failure;
+      failedPages++;
+      // Only a passing fault leaves the other pages worth fetching.
+      if (!isPassingFault(error)) definitive ??= error;
+      return undefined;
     }
+  }).catch((error: unknown) => {
+    throw options.signal?.aborted ? abortedError(operation) : error;
   });
 
-  const pages = [first, ...rest];
-  return {
+  const pages = [first, ...rest.filter((page): page is Page<T> => page !== undefined)];
+  const result: AllPages<T> = {
     count,
     items: pages.flatMap((page) => page.items),
     warnings: pages.flatMap((page) => page.warnings ?? []),
   };
+  if (failure) result.incomplete = { error: failure, missingPages: failedPages, pages: total };
+  return result;
 }

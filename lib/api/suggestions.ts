@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type ApiClient, type ApiResult, type CallOptions, listingsPath } from './client.ts';
 import type { ApiMessage } from './errors.ts';
 import { pageReader } from './lists.ts';
-import { type FetchAllOptions, fetchAllPages } from './paging.ts';
+import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
 import { type Item, type ItemReader, itemSchema, normaliseIds, normaliseOptional, rawId } from './schemas-common.ts';
 
 /** Known values; others are kept verbatim. */
@@ -85,8 +85,8 @@ export async function fetchAllSuggestions(
   client: ApiClient,
   filters: SuggestionFilters = {},
   options: FetchAllOptions = {},
-): Promise<{ count: number; suggestions: Suggestion[]; warnings: ApiMessage[] }> {
-  const { count, items, warnings } = await fetchAllPages({
+): Promise<{ count: number; suggestions: Suggestion[]; warnings: ApiMessage[]; incomplete?: Incomplete }> {
+  const { count, items, warnings, incomplete } = await fetchAllPages({
     ...options,
     operation: 'fetchAllSuggestions',
     pageSize: SUGGESTIONS_PAGE_SIZE,
@@ -95,7 +95,7 @@ export async function fetchAllSuggestions(
       return { count: data.count, items: data.suggestions, warnings };
     },
   });
-  return { count, suggestions: items, warnings };
+  return incomplete ? { count, suggestions: items, warnings, incomplete } : { count, suggestions: items, warnings };
 }
 
 /** The decision travels in the query (`status`), not in a body; the answer is empty. */

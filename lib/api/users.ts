@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type ApiClient, type ApiResult, accountPath, type CallOptions } from './client.ts';
 import type { ApiMessage } from './errors.ts';
 import { pageReader } from './lists.ts';
-import { type FetchAllOptions, fetchAllPages } from './paging.ts';
+import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
 import {
   type Item,
   type ItemReader,
@@ -138,8 +138,8 @@ export async function fetchAllUsers(
   client: ApiClient,
   accountId = 'me',
   options: FetchAllOptions = {},
-): Promise<{ count: number; users: User[]; warnings: ApiMessage[] }> {
-  const { count, items, warnings } = await fetchAllPages({
+): Promise<{ count: number; users: User[]; warnings: ApiMessage[]; incomplete?: Incomplete }> {
+  const { count, items, warnings, incomplete } = await fetchAllPages({
     ...options,
     operation: 'fetchAllUsers',
     pageSize: USERS_PAGE_SIZE,
@@ -148,7 +148,7 @@ export async function fetchAllUsers(
       return { count: data.count, items: data.users, warnings };
     },
   });
-  return { count, users: items, warnings };
+  return incomplete ? { count, users: items, warnings, incomplete } : { count, users: items, warnings };
 }
 
 export function createUser(

@@ -18,6 +18,8 @@ beforeEach(async () => {
   client = await h.client();
 });
 
+const LISTINGS = '/v2/accounts/me/powerlistings/listings';
+
 describe('fetchAllListings', () => {
   it('walks every page of 100 and returns the listings in the service order', async () => {
     const progress: Progress[] = [];
@@ -71,6 +73,25 @@ describe('fetchAllListings', () => {
     await change;
     expect(isApiError(error) && error.kind).toBe('count-changed');
     expect(isApiError(error) && error.operation).toBe('fetchAllListings');
+  });
+
+  it('outlasts a burst of 5xx longer than the client retries, fetching again only the failed pages', async () => {
+    const expected = (await h.state()).listings.filter((l) => l.accountId === '1001').length;
+    await h.control('POST', 'faults', { path: LISTINGS, status: 503, count: 9 });
+    const all = await fetchAllListings(client, {}, { pageRetryDelayMs: [20] });
+    expect(all.incomplete).toBeUndefined();
+    expect(all.listings).toHaveLength(expected);
+    const calls = (await h.requests()).filter((r) => r.path === LISTINGS);
+    expect(calls.filter((r) => r.status === 503)).toHaveLength(9);
+    expect(calls.filter((r) => r.status === 200)).toHaveLength(Math.ceil(expected / 100));
+  });
+
+  it('outlasts a second 429 of one page by waiting for the reset', async () => {
+    await h.control('POST', 'rate-limit', { count: 2, resetInSeconds: 1 });
+    const all = await fetchAllListings(client, {}, { concurrency: 1, pageRetryDelayMs: [20] });
+    expect(all.incomplete).toBeUndefined();
+    expect(all.listings).toHaveLength(all.count);
+    expect((await h.requests()).filter((r) => r.status === 429)).toHaveLength(2);
   });
 
   it('is cancelled by its signal', async () => {
