@@ -3,6 +3,9 @@ export interface ApiMessage {
   type: string;
   message: string;
   name?: string;
+  /** Client warnings about items: how many, and of what ("listings"), so pages can be added up. */
+  count?: number;
+  subject?: string;
 }
 
 export interface RateLimit {

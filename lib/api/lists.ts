@@ -20,7 +20,32 @@ export function skippedItemsWarning(skipped: number, noun: string): ApiMessage {
     skipped === 1
       ? `1 of the ${noun} could not be read and is not shown`
       : `${skipped} ${noun} could not be read and are not shown`;
-  return { code: 0, type: 'WARNING', name: SKIPPED_ITEMS, message };
+  return { code: 0, type: 'WARNING', name: SKIPPED_ITEMS, message, count: skipped, subject: noun };
+}
+
+/**
+ * The warnings of many pages as one list: the same message once, and the items left out added up
+ * ("2 listings…" on one page and "1 listing…" on another read "3 listings…").
+ */
+export function mergeWarnings(warnings: readonly ApiMessage[]): ApiMessage[] {
+  const merged: ApiMessage[] = [];
+  const seen = new Set<string>();
+  const skipped = new Map<string, ApiMessage>();
+  for (const warning of warnings) {
+    if (warning.name === SKIPPED_ITEMS && warning.count !== undefined && warning.subject !== undefined) {
+      const earlier = skipped.get(warning.subject);
+      const sum = skippedItemsWarning((earlier?.count ?? 0) + warning.count, warning.subject);
+      if (earlier) merged[merged.indexOf(earlier)] = sum;
+      else merged.push(sum);
+      skipped.set(warning.subject, sum);
+      continue;
+    }
+    const key = `${warning.code}\u0000${warning.type}\u0000${warning.name ?? ''}\u0000${warning.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    merged.push(warning);
+  }
+  return merged;
 }
 
 // The interface: listings calls answer empty without an active Listings subscription or on a

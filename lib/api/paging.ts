@@ -1,4 +1,5 @@
 import { ApiError, type ApiMessage, abortedError, isApiError } from './errors.ts';
+import { mergeWarnings } from './lists.ts';
 
 export interface Progress {
   done: number;
@@ -174,7 +175,7 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
   const result: AllPages<T> = {
     count,
     items: pages.flatMap((page) => page.items),
-    warnings: pages.flatMap((page) => page.warnings ?? []),
+    warnings: mergeWarnings(pages.flatMap((page) => page.warnings ?? [])),
   };
   if (failure) result.incomplete = { error: failure, missingPages: failedPages, pages: total };
   return result;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../lib/api/client.ts';
-import { listListings } from '../../../lib/api/listings.ts';
+import { fetchAllListings, listListings } from '../../../lib/api/listings.ts';
 import { EMPTY_ANSWER, SKIPPED_ITEMS } from '../../../lib/api/lists.ts';
 import { listAccounts } from '../../../lib/api/provisioning.ts';
 import { listPublishers } from '../../../lib/api/publishers.ts';
@@ -30,7 +30,14 @@ describe('list items are read one by one', () => {
     expect(result.data.count).toBe(5);
     expect(result.data.listings.map((l) => l.id)).toEqual(['L-1', '3']);
     expect(result.warnings).toEqual([
-      { code: 0, type: 'WARNING', name: SKIPPED_ITEMS, message: '3 listings could not be read and are not shown' },
+      {
+        code: 0,
+        type: 'WARNING',
+        name: SKIPPED_ITEMS,
+        message: '3 listings could not be read and are not shown',
+        count: 3,
+        subject: 'listings',
+      },
     ]);
   });
 
@@ -105,6 +112,30 @@ describe('meta.errors warnings', () => {
     expect(result.warnings.map((w) => w.message)).toEqual([
       'some publishers are not on the subscription',
       '1 of the listings could not be read and is not shown',
+    ]);
+  });
+});
+
+describe('warnings of a whole walk (fetchAll*)', () => {
+  it('carries every page’s meta.errors warnings once, and adds up the items left out', async () => {
+    const warning = { code: 5000, type: 'WARNING', message: 'some publishers are not on the subscription' };
+    const page = (offset: number, bad: number) =>
+      envelope(
+        {
+          count: 250,
+          listings: [
+            ...Array.from({ length: 100 - bad }, (_, i) => listing(`L-${offset + i}`)),
+            ...Array.from({ length: bad }, () => ({ status: 'LIVE' })),
+          ],
+        },
+        [warning],
+      );
+    const client = clientAnswering(page(0, 1), page(100, 2), page(200, 0));
+    const all = await fetchAllListings(client, {}, { concurrency: 1 });
+    expect(all.listings).toHaveLength(297);
+    expect(all.warnings.map((w) => w.message)).toEqual([
+      'some publishers are not on the subscription',
+      '3 listings could not be read and are not shown',
     ]);
   });
 });
