@@ -1,11 +1,10 @@
-// The client's figures: per-call overhead against a raw fetch, and parallel paging against a
-// sequential walk. Both run against a real sandbox on loopback.
+// The client's figures: CPU per call and validation per page as in the worker, and parallel paging
+// against a sequential walk on a loopback sandbox.
+import { spawnSync } from 'node:child_process';
 import { ApiClient } from '../lib/api/client.ts';
-import { API_VERSION } from '../lib/api/config.ts';
 import { fetchAllListings, listListings } from '../lib/api/listings.ts';
-import { listPublishers } from '../lib/api/publishers.ts';
 import { startSandbox } from '../sandbox/server.ts';
-import { type Figure, median } from './figure.ts';
+import type { Figure } from './figure.ts';
 
 async function control(apiUrl: string, path: string, body: unknown): Promise<Record<string, string>> {
   const response = await fetch(`${apiUrl}/__sandbox/${path}`, {
@@ -16,39 +15,37 @@ async function control(apiUrl: string, path: string, body: unknown): Promise<Rec
   return (await response.json()) as Record<string, string>;
 }
 
-export async function clientOverhead(rounds = 300): Promise<Figure> {
-  const sandbox = await startSandbox({ port: 0, authPort: 0 });
-  try {
-    const { access_token: token } = await control(sandbox.apiUrl, 'tokens', {});
-    const client = new ApiClient({ baseUrl: sandbox.apiUrl, apiKey: sandbox.apiKey, accessToken: token });
-    const url = `${sandbox.apiUrl}/v2/accounts/me/powerlistings/publishers?api_key=${sandbox.apiKey}&v=${API_VERSION}&access_token=${token}`;
-    const raw: number[] = [];
-    const typed: number[] = [];
-    // Interleaved, after a warm-up, so drift in the machine's load hits both sides alike.
-    for (let i = 0; i < rounds + 30; i++) {
-      let t = performance.now();
-      const body = (await (await fetch(url)).json()) as { response: unknown[] };
-      if (!Array.isArray(body.response)) throw new Error('raw fetch got no publishers');
-      const rawMs = performance.now() - t;
-      t = performance.now();
-      await listPublishers(client);
-      const typedMs = performance.now() - t;
-      if (i >= 30) {
-        raw.push(rawMs);
-        typed.push(typedMs);
-      }
-    }
-    const ratio = median(typed) / median(raw);
-    return {
-      name: `client overhead per call vs raw fetch (publishers list, median of ${rounds})`,
-      value: Math.round(ratio * 100) / 100,
-      unit: '×',
-      target: '≤ 1.15×',
-      pass: ratio <= 1.15,
-    };
-  } finally {
-    await sandbox.close();
-  }
+/**
+ * Client CPU per call and validation per 100-listing page, as in the MV3 worker: measured in a process
+ * of its own with zod's JIT off (bench/client-worker.ts), against an in-process fetch stub that answers
+ * a canned sandbox response, so the network is not counted.
+ */
+export function clientCpuFigures(): Figure[] {
+  const run = spawnSync(process.execPath, ['bench/client-worker.ts'], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`bench/client-worker.ts failed: ${run.stderr}`);
+  const { decideMs, suggestionsMs, validationMicros } = JSON.parse(run.stdout) as Record<string, number>;
+  const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+  return [
+    {
+      name: 'client CPU per call, beyond fetch + JSON.parse (decideSuggestion; zod jitless)',
+      value: round(decideMs!, 3),
+      unit: 'ms',
+      target: '≤ 0.1 ms',
+      pass: decideMs! <= 0.1,
+    },
+    {
+      name: 'client CPU per call, 50-suggestion page (zod jitless)',
+      value: round(suggestionsMs!, 3),
+      unit: 'ms',
+    },
+    {
+      name: 'validation per 100-listing page in the worker (zod jitless)',
+      value: round(validationMicros!, 1),
+      unit: 'µs',
+      target: '≤ 40 µs',
+      pass: validationMicros! <= 40,
+    },
+  ];
 }
 
 export async function pagingSpeedup(): Promise<Figure[]> {

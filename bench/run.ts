@@ -2,7 +2,7 @@
 // bench/results.json. Figures are measurements, not tests: a missed target is reported, not thrown.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { clientOverhead, pagingSpeedup } from './client.ts';
+import { clientCpuFigures, pagingSpeedup } from './client.ts';
 import type { Figure } from './figure.ts';
 import { popupFigures } from './popup.ts';
 import { entrypointSizes } from './sizes.ts';
@@ -12,7 +12,7 @@ const figures: Figure[] = [];
 const build = spawnSync('node_modules/.bin/wxt', ['build'], { stdio: 'ignore' });
 if (build.status !== 0) throw new Error('wxt build failed');
 figures.push(...entrypointSizes('.output/chrome-mv3'));
-figures.push(await clientOverhead());
+figures.push(...clientCpuFigures());
 figures.push(...(await pagingSpeedup()));
 figures.push(...(await popupFigures({ extensionDir: '.output/chrome-mv3' })));
 

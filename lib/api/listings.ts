@@ -1,17 +1,8 @@
-import { z } from 'zod';
 import { type ApiClient, type ApiResult, type CallOptions, listingsPath } from './client.ts';
 import type { ApiMessage } from './errors.ts';
 import { pageReader } from './lists.ts';
 import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
-import {
-  type Item,
-  type ItemReader,
-  itemSchema,
-  normaliseIds,
-  normaliseObjects,
-  normaliseOptional,
-  rawId,
-} from './schemas-common.ts';
+import { type ItemShape, itemReader, itemSchema } from './schemas-common.ts';
 
 /** Known values; others (a publisher adding a status) are kept verbatim. */
 export const LISTING_STATUSES = [
@@ -49,42 +40,32 @@ export interface Listing {
   [field: string]: unknown;
 }
 
-const ListingRequired = z.object({ id: rawId, locationId: rawId, publisherId: rawId, status: z.string() });
-const LISTING_TEXT = ['listingUrl', 'screenshotUrl', 'screenShotUrl', 'additionalStatus', 'loginUrl'] as const;
+const BRAND: ItemShape = { optional: { name: 'string', url: 'string' } };
+const STATUS_DETAIL: ItemShape = {
+  optional: { code: 'id', type: 'string', message: 'string', actionable: 'boolean' },
+};
 
 // The interface document spells it screenShotUrl, the public record screenshotUrl: both become screenshotUrl.
-function normaliseListing(listing: Item): Listing {
-  normaliseIds(listing, ['id', 'locationId', 'publisherId', 'accountId']);
-  normaliseOptional(listing, LISTING_TEXT, 'string');
-  if ('screenShotUrl' in listing) {
-    listing.screenshotUrl ??= listing.screenShotUrl;
-    delete listing.screenShotUrl;
-  }
-  normaliseObjects(listing, 'alternateBrands', (brand) => {
-    normaliseOptional(brand, ['name', 'url'], 'string');
-    return brand;
-  });
-  normaliseObjects(listing, 'statusDetails', (detail) => {
-    normaliseIds(detail, ['code']);
-    normaliseOptional(detail, ['type', 'message'], 'string');
-    normaliseOptional(detail, ['actionable'], 'boolean');
-    return detail;
-  });
-  return listing as Listing;
-}
-
-export const listingReader: ItemReader<Listing> = {
-  noun: 'listings',
-  required: ListingRequired,
-  normalise: normaliseListing,
-};
+export const listingReader = itemReader<Listing>('listings', {
+  required: { id: 'id', locationId: 'id', publisherId: 'id', status: 'string' },
+  optional: {
+    listingUrl: 'string',
+    screenshotUrl: 'string',
+    accountId: 'id',
+    additionalStatus: 'string',
+    loginUrl: 'string',
+    alternateBrands: { list: BRAND },
+    statusDetails: { list: STATUS_DETAIL },
+  },
+  aliases: { screenShotUrl: 'screenshotUrl' },
+});
 export const ListingSchema = itemSchema(listingReader);
 
 export interface ListingsPage {
   count: number;
   listings: Listing[];
 }
-const readListingsPage = pageReader('listings', listingReader, { emptyMeansNoData: true });
+export const readListingsPage = pageReader('listings', listingReader, { emptyMeansNoData: true });
 
 export interface ListingFilters {
   publisherIds?: readonly string[];

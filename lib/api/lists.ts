@@ -84,7 +84,8 @@ export function pageReader<K extends string, T>(
   reader: ItemReader<T>,
   { emptyMeansNoData = false }: ListOptions = {},
 ): ResponseReader<{ count: number } & Record<K, T[]>> {
-  const shape = z.object({ count: num, [key]: z.array(z.unknown()) });
+  // The items are checked one by one after this: zod would walk each of them here too.
+  const shape = z.object({ count: num, [key]: z.custom<unknown[]>(Array.isArray, { message: 'expected an array' }) });
   type Page = { count: number } & Record<K, T[]>;
   const empty = (): ReadResult<Page> => {
     const data = { count: 0, [key]: [] } as unknown as Page;

@@ -1,18 +1,7 @@
 import { z } from 'zod';
 import { type ApiClient, type ApiResult, accountPath, type CallOptions, sleep } from './client.ts';
 import { arrayReader } from './lists.ts';
-import {
-  type Item,
-  type ItemReader,
-  id,
-  itemSchema,
-  normaliseIds,
-  normaliseNumbers,
-  normaliseOptional,
-  normaliseStrings,
-  opt,
-  rawId,
-} from './schemas-common.ts';
+import { id, itemReader, itemSchema, opt } from './schemas-common.ts';
 
 /** Known values (interface document and public record); unknown ones are shown verbatim as pending. */
 export const ADD_REQUEST_STATUSES = ['SUBMITTED', 'PROCESSING', 'REVIEW', 'COMPLETED', 'CANCELED', 'FAILED'] as const;
@@ -37,27 +26,18 @@ export interface AvailableService {
 }
 
 // minimumUsageUnit is also seen spelled minimumUsageUnits: both become minimumUsageUnit.
-export const availableServiceReader: ItemReader<AvailableService> = {
-  noun: 'available services',
-  required: z.object({ sku: z.string() }),
-  normalise: (service: Item) => {
-    normaliseIds(service, ['agreementId']);
-    normaliseOptional(
-      service,
-      ['serviceDescription', 'recipientType', 'minimumUsageUnit', 'minimumUsageUnits'],
-      'string',
-    );
-    if (service.minimumUsage === null) delete service.minimumUsage;
-    if ('minimumUsageUnits' in service) {
-      service.minimumUsageUnit ??= service.minimumUsageUnits;
-      delete service.minimumUsageUnits;
-    }
-    if (Array.isArray(service.addOnTo)) {
-      service.addOnTo = service.addOnTo.filter((v) => typeof v === 'string' || typeof v === 'number').map(String);
-    } else normaliseStrings(service, 'addOnTo');
-    return service as AvailableService;
+export const availableServiceReader = itemReader<AvailableService>('available services', {
+  required: { sku: 'string' },
+  optional: {
+    agreementId: 'id',
+    serviceDescription: 'string',
+    recipientType: 'string',
+    minimumUsage: 'value',
+    minimumUsageUnit: 'string',
+    addOnTo: 'ids',
   },
-};
+  aliases: { minimumUsageUnits: 'minimumUsageUnit' },
+});
 export const AvailableServiceSchema = itemSchema(availableServiceReader);
 
 export interface Account {
@@ -69,16 +49,10 @@ export interface Account {
   [field: string]: unknown;
 }
 
-export const accountReader: ItemReader<Account> = {
-  noun: 'accounts',
-  required: z.object({ accountId: rawId }),
-  normalise: (account: Item) => {
-    normaliseIds(account, ['accountId', 'parentAccountId']);
-    normaliseOptional(account, ['accountName'], 'string');
-    normaliseNumbers(account, ['locationCount', 'subAccountCount']);
-    return account as Account;
-  },
-};
+export const accountReader = itemReader<Account>('accounts', {
+  required: { accountId: 'id' },
+  optional: { accountName: 'string', locationCount: 'number', subAccountCount: 'number', parentAccountId: 'id' },
+});
 export const AccountSchema = itemSchema(accountReader);
 
 // COMPLETE (public record) and COMPLETED (interface document) mean the same: one value downstream.
@@ -112,17 +86,20 @@ export interface Service {
   [field: string]: unknown;
 }
 
-const SERVICE_TEXT = ['sku', 'serviceDescription', 'started', 'stopped', 'stopOnDate', 'status'] as const;
-
-export const serviceReader: ItemReader<Service> = {
-  noun: 'services',
-  required: z.object({ id: rawId }),
-  normalise: (service: Item) => {
-    normaliseIds(service, ['id', 'locationId', 'locationAccountId', 'agreementId']);
-    normaliseOptional(service, SERVICE_TEXT, 'string');
-    return service as Service;
+export const serviceReader = itemReader<Service>('services', {
+  required: { id: 'id' },
+  optional: {
+    locationId: 'id',
+    locationAccountId: 'id',
+    agreementId: 'id',
+    sku: 'string',
+    serviceDescription: 'string',
+    started: 'string',
+    stopped: 'string',
+    stopOnDate: 'string',
+    status: 'string',
   },
-};
+});
 export const ServiceSchema = itemSchema(serviceReader);
 
 const readAvailableServices = arrayReader('availableServices', availableServiceReader);

@@ -1,16 +1,6 @@
-import { z } from 'zod';
 import { type ApiClient, type ApiResult, type CallOptions, listingsPath } from './client.ts';
 import { arrayReader } from './lists.ts';
-import {
-  type Item,
-  type ItemReader,
-  itemSchema,
-  normaliseIds,
-  normaliseObjects,
-  normaliseOptional,
-  normaliseStrings,
-  rawId,
-} from './schemas-common.ts';
+import { itemReader, itemSchema } from './schemas-common.ts';
 
 export interface Publisher {
   id: string;
@@ -20,19 +10,13 @@ export interface Publisher {
   [field: string]: unknown;
 }
 
-export const publisherReader: ItemReader<Publisher> = {
-  noun: 'publishers',
-  required: z.object({ id: rawId, name: z.string() }),
-  normalise: (publisher: Item) => {
-    normaliseIds(publisher, ['id']);
-    normaliseObjects(publisher, 'alternateBrands', (brand) => {
-      normaliseOptional(brand, ['name', 'url'], 'string');
-      return brand;
-    });
-    normaliseStrings(publisher, 'supportedCountries');
-    return publisher as Publisher;
+export const publisherReader = itemReader<Publisher>('publishers', {
+  required: { id: 'id', name: 'string' },
+  optional: {
+    alternateBrands: { list: { optional: { name: 'string', url: 'string' } } },
+    supportedCountries: 'strings',
   },
-};
+});
 export const PublisherSchema = itemSchema(publisherReader);
 const readPublishers = arrayReader('publishers', publisherReader, { emptyMeansNoData: true });
 

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { type ApiClient, type ApiResult, accountPath, type CallOptions } from './client.ts';
 import { pageReader } from './lists.ts';
-import { type Item, type ItemReader, itemSchema, normaliseIds, rawId } from './schemas-common.ts';
+import { itemReader, itemSchema } from './schemas-common.ts';
 
 export interface Role {
   id: string;
@@ -9,14 +8,7 @@ export interface Role {
   [field: string]: unknown;
 }
 
-export const roleReader: ItemReader<Role> = {
-  noun: 'roles',
-  required: z.object({ id: rawId, name: z.string() }),
-  normalise: (role: Item) => {
-    normaliseIds(role, ['id']);
-    return role as Role;
-  },
-};
+export const roleReader = itemReader<Role>('roles', { required: { id: 'id', name: 'string' } });
 export const RoleSchema = itemSchema(roleReader);
 const readRoles = pageReader('roles', roleReader);
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-// Schemas are built once, here and at module level in each resource file. Transforms stay off the
-// fields of list items: where zod cannot compile its parsers (the MV3 worker forbids eval) every
-// transform step costs, so items are checked for what they cannot do without and then normalised in
-// a plain loop (normalise* below).
+// Schemas and item shapes are built once, at module level. Transforms stay off the fields of list
+// items: where zod cannot compile its parsers (the MV3 worker forbids eval) every zod step on every
+// item costs, and a 100-listing page must read in ≤ 40 µs there. So a list page gets one cheap zod
+// parse of its shape, and its items are checked and normalised by a plain loop over a declared shape.
 
 /** Ids the public record shows as both numbers and strings. */
 export const rawId = z.union([z.string(), z.number()]);
@@ -21,82 +21,171 @@ export const num = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).tr
 
 export type Item = Record<string, unknown>;
 
-/** One kind of list item: a cheap check of what it is useless without, then a plain normaliser. */
+/**
+ * How one field is read. Values of another type are dropped (parse liberally), null becomes absent.
+ * id: number or string, always a string afterwards. value: anything but null. drop: never kept.
+ */
+export type FieldKind =
+  | 'id'
+  | 'string'
+  | 'boolean'
+  | 'number'
+  | 'value'
+  | 'ids'
+  | 'strings'
+  | 'drop'
+  | { list: ItemShape }
+  | ((value: unknown) => unknown);
+
+export interface ItemShape {
+  /** Fields an item is useless without; an item missing one is left out of its list. */
+  required?: Record<string, 'id' | 'string'>;
+  /** Known optional fields. Fields not named anywhere are kept as they are. */
+  optional?: Record<string, FieldKind>;
+  /** Other spellings of a field; the field's own spelling wins when both are present. */
+  aliases?: Record<string, string>;
+}
+
+/** One kind of list item, as a person calls it ("listings"), and its shape. */
 export interface ItemReader<T> {
-  /** What a person calls these items, plural: "listings". */
   noun: string;
-  /** Only the fields an item cannot do without; no transforms. Unknown fields are not looked at. */
-  required: z.ZodType;
-  /** Turns a checked item (which it may change in place) into its normal form. */
-  normalise: (item: Item) => T;
+  shape: ItemShape;
+  /** Phantom: the normal form items are read into. */
+  readonly _type?: T;
 }
 
-/** The reader as a schema for one object, e.g. a get call's answer; the input is not changed. */
-export function itemSchema<T>(reader: ItemReader<T>): z.ZodType<T> {
-  return z.unknown().transform((value, ctx): T => {
-    const checked = reader.required.safeParse(value);
-    if (!checked.success) {
-      for (const issue of checked.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-      return z.NEVER;
+export function itemReader<T>(noun: string, shape: ItemShape): ItemReader<T> {
+  return { noun, shape };
+}
+
+const isObject = (value: unknown): value is Item => typeof value === 'object' && value !== null;
+const isId = (value: unknown): value is string | number => typeof value === 'string' || typeof value === 'number';
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+function readField(value: unknown, kind: FieldKind): unknown {
+  if (value === null || value === undefined) return undefined;
+  switch (kind) {
+    case 'id':
+      return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+    case 'string':
+    case 'boolean':
+      return typeof value === kind ? value : undefined;
+    case 'number':
+      if (typeof value === 'number') return value;
+      return typeof value === 'string' && NUMERIC.test(value) ? Number(value) : undefined;
+    case 'value':
+      return value;
+    case 'ids':
+      return Array.isArray(value) ? value.filter(isId).map(String) : undefined;
+    case 'strings':
+      return Array.isArray(value) ? value.filter((entry) => typeof entry === 'string') : undefined;
+    case 'drop':
+      return undefined;
+    default:
+      if (typeof kind === 'function') return kind(value);
+      if (!Array.isArray(value)) return undefined;
+      return value.filter(isObject).map((entry) => normaliseInPlace(entry, compile(kind.list)));
+  }
+}
+
+/**
+ * Normalises a freshly parsed item in place, touching only the fields its shape names: copying every
+ * item of a page would cost most of the 40 µs a page may take in the worker.
+ */
+function normaliseInPlace(item: Item, shape: Compiled): Item {
+  const { fieldKeys, fieldKinds } = shape;
+  for (let i = 0; i < fieldKeys.length; i++) {
+    const key = fieldKeys[i]!;
+    const kind = fieldKinds[i]!;
+    const value = item[key];
+    if (value === undefined) continue;
+    // The common case: already in normal form.
+    if (typeof value === kind || (kind === 'id' && typeof value === 'string')) continue;
+    if (typeof kind === 'object' && Array.isArray(value) && value.every(isObject)) {
+      const entryShape = compile(kind.list);
+      for (const entry of value) normaliseInPlace(entry, entryShape);
+      continue;
     }
-    return reader.normalise({ ...(value as Item) });
-  });
+    const read = readField(value, kind);
+    if (read === undefined) delete item[key];
+    else item[key] = read;
+  }
+  // The other spelling is emptied, not deleted: a delete on every item of a page costs more than the
+  // rest of its reading (V8 turns each object into a slow dictionary). JSON and storage drop it.
+  for (let i = 0; i < shape.aliases.length; i++) {
+    const [alias, name] = shape.aliases[i]!;
+    const raw = item[alias];
+    if (raw === undefined) continue;
+    const value = readField(raw, shape.kindOf.get(name) ?? 'value');
+    item[alias] = undefined;
+    if (value !== undefined && item[name] === undefined) item[name] = value;
+  }
+  return item;
 }
 
-/** Items one by one: an unreadable item is left out and counted, the rest are used. Changes `values`' items. */
+interface Compiled {
+  requiredKeys: string[];
+  requiredIsId: boolean[];
+  fieldKeys: string[];
+  fieldKinds: FieldKind[];
+  aliases: [string, string][];
+  kindOf: Map<string, FieldKind>;
+}
+
+const compiled = new WeakMap<ItemShape, Compiled>();
+
+function compile(shape: ItemShape): Compiled {
+  let found = compiled.get(shape);
+  if (!found) {
+    const fields: [string, FieldKind][] = [
+      ...Object.entries(shape.required ?? {}),
+      ...Object.entries(shape.optional ?? {}),
+    ];
+    const required = Object.entries(shape.required ?? {});
+    found = {
+      requiredKeys: required.map(([key]) => key),
+      requiredIsId: required.map(([, kind]) => kind === 'id'),
+      fieldKeys: fields.map(([key]) => key),
+      fieldKinds: fields.map(([, kind]) => kind),
+      aliases: Object.entries(shape.aliases ?? {}),
+      kindOf: new Map(fields),
+    };
+    compiled.set(shape, found);
+  }
+  return found;
+}
+
+function hasRequired(value: unknown, shape: Compiled): value is Item {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { requiredKeys, requiredIsId } = shape;
+  for (let i = 0; i < requiredKeys.length; i++) {
+    const field = (value as Item)[requiredKeys[i]!];
+    if (requiredIsId[i] ? !isId(field) : typeof field !== 'string') return false;
+  }
+  return true;
+}
+
+/** Items one by one: an unreadable item is left out and counted, the rest are normalised in place. */
 export function readItems<T>(values: readonly unknown[], reader: ItemReader<T>): { items: T[]; skipped: number } {
+  const shape = compile(reader.shape);
   const items: T[] = [];
   let skipped = 0;
   for (const value of values) {
-    if (reader.required.safeParse(value).success) items.push(reader.normalise(value as Item));
+    if (hasRequired(value, shape)) items.push(normaliseInPlace(value, shape) as T);
     else skipped++;
   }
   return { items, skipped };
 }
 
-/** Ids become strings; an optional id that is null or not an id is dropped. */
-export function normaliseIds(item: Item, keys: readonly string[]): void {
-  for (const key of keys) {
-    const value = item[key];
-    if (typeof value === 'number') item[key] = String(value);
-    else if (value !== undefined && typeof value !== 'string') delete item[key];
-  }
-}
-
-/** Optional fields of one type: null or a value of another type is dropped (parse liberally). */
-export function normaliseOptional(item: Item, keys: readonly string[], type: 'string' | 'boolean'): void {
-  for (const key of keys) {
-    const value = item[key];
-    if (value !== undefined && typeof value !== type) delete item[key];
-  }
-}
-
-/** A number that may arrive as a numeric string; anything else is dropped. */
-export function normaliseNumbers(item: Item, keys: readonly string[]): void {
-  for (const key of keys) {
-    const value = item[key];
-    if (typeof value === 'number') continue;
-    if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) item[key] = Number(value);
-    else if (key in item) delete item[key];
-  }
-}
-
-/** An optional list of objects, each normalised; null, a non-list and non-object entries are dropped. */
-export function normaliseObjects(item: Item, key: string, normalise: (entry: Item) => unknown): void {
-  const value = item[key];
-  if (value === undefined) return;
-  if (!Array.isArray(value)) {
-    delete item[key];
-    return;
-  }
-  item[key] = value.filter((entry) => typeof entry === 'object' && entry !== null).map((entry) => normalise(entry));
-}
-
-/** An optional list of strings; other entries are dropped. */
-export function normaliseStrings(item: Item, key: string): void {
-  const value = item[key];
-  if (value === undefined) return;
-  if (Array.isArray(value)) item[key] = value.filter((entry) => typeof entry === 'string');
-  else delete item[key];
+/** The reader as a zod schema for one object, e.g. a get call's answer, with zod's issue paths. */
+export function itemSchema<T>(reader: ItemReader<T>): z.ZodType<T> {
+  const required = Object.fromEntries(
+    Object.entries(reader.shape.required ?? {}).map(([key, kind]) => [key, kind === 'id' ? rawId : z.string()]),
+  );
+  const shape = compile(reader.shape);
+  return z.looseObject(required).transform((value) => {
+    const item = normaliseInPlace(structuredClone(value), shape);
+    for (const [alias] of shape.aliases) delete item[alias];
+    return item as T;
+  });
 }

@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { type ApiClient, type ApiResult, type CallOptions, listingsPath } from './client.ts';
 import type { ApiMessage } from './errors.ts';
 import { pageReader } from './lists.ts';
 import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
-import { type Item, type ItemReader, itemSchema, normaliseIds, normaliseOptional, rawId } from './schemas-common.ts';
+import { itemReader, itemSchema } from './schemas-common.ts';
 
 /** Known values; others are kept verbatim. */
 export const SUGGESTION_STATUSES = ['WAITING_ON_CUSTOMER', 'ACCEPTED', 'REJECTED', 'EXPIRED'] as const;
@@ -26,24 +25,19 @@ export interface Suggestion {
   [field: string]: unknown;
 }
 
-const SUGGESTION_TEXT = [
-  'fieldName',
-  'originalContent',
-  'suggestedContent',
-  'dateCreated',
-  'dateResolved',
-  'resolvedBy',
-] as const;
-
-export const suggestionReader: ItemReader<Suggestion> = {
-  noun: 'suggestions',
-  required: z.object({ id: rawId, status: z.string() }),
-  normalise: (suggestion: Item) => {
-    normaliseIds(suggestion, ['id', 'publisherId', 'locationId']);
-    normaliseOptional(suggestion, SUGGESTION_TEXT, 'string');
-    return suggestion as Suggestion;
+export const suggestionReader = itemReader<Suggestion>('suggestions', {
+  required: { id: 'id', status: 'string' },
+  optional: {
+    publisherId: 'id',
+    locationId: 'id',
+    fieldName: 'string',
+    originalContent: 'string',
+    suggestedContent: 'string',
+    dateCreated: 'string',
+    dateResolved: 'string',
+    resolvedBy: 'string',
   },
-};
+});
 export const SuggestionSchema = itemSchema(suggestionReader);
 
 export interface SuggestionsPage {

@@ -3,16 +3,7 @@ import { type ApiClient, type ApiResult, accountPath, type CallOptions } from '.
 import type { ApiMessage } from './errors.ts';
 import { pageReader } from './lists.ts';
 import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
-import {
-  type Item,
-  type ItemReader,
-  id,
-  itemSchema,
-  normaliseIds,
-  normaliseObjects,
-  normaliseOptional,
-  rawId,
-} from './schemas-common.ts';
+import { id, itemReader, itemSchema } from './schemas-common.ts';
 
 export const ACL_ON_TYPES = ['ACCOUNT', 'FOLDER', 'LOCATION'] as const;
 
@@ -42,33 +33,25 @@ export interface User {
   [field: string]: unknown;
 }
 
-const USER_TEXT = [
-  'firstName',
-  'lastName',
-  'username',
-  'emailAddress',
-  'phoneNumber',
-  'emailLanguagePreference',
-  'displayLanguagePreference',
-] as const;
-
 // The get call echoes the password; it is dropped here so it never reaches storage or a screen.
-export const userReader: ItemReader<User> = {
-  noun: 'users',
-  required: z.object({ id: rawId }),
-  normalise: (user: Item) => {
-    delete user.password;
-    normaliseIds(user, ['id', 'lastLoginDate']);
-    normaliseOptional(user, USER_TEXT, 'string');
-    normaliseOptional(user, ['sso'], 'boolean');
-    normaliseObjects(user, 'acl', (entry) => {
-      normaliseIds(entry, ['roleId', 'on', 'accountId']);
-      normaliseOptional(entry, ['roleName', 'onType'], 'string');
-      return entry;
-    });
-    return user as User;
+export const userReader = itemReader<User>('users', {
+  required: { id: 'id' },
+  optional: {
+    password: 'drop',
+    firstName: 'string',
+    lastName: 'string',
+    username: 'string',
+    emailAddress: 'string',
+    phoneNumber: 'string',
+    emailLanguagePreference: 'string',
+    displayLanguagePreference: 'string',
+    lastLoginDate: 'id',
+    sso: 'boolean',
+    acl: {
+      list: { optional: { roleId: 'id', roleName: 'string', on: 'id', accountId: 'id', onType: 'string' } },
+    },
   },
-};
+});
 export const UserSchema = itemSchema(userReader);
 
 export interface UsersPage {
