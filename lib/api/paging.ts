@@ -121,12 +121,10 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
         const reset = error.status === 429 ? error.rateLimit?.reset : undefined;
         if (reset !== undefined && reset * 1000 - Date.now() > maxRateLimitWaitMs) throw error;
         const step = pageRetryDelayMs[Math.min(attempt, pageRetryDelayMs.length - 1)] ?? 0;
-        if (reset !== undefined) {
-          pausedUntil = Math.max(pausedUntil, reset * 1000);
-        } else {
-          const until = Date.now() + step;
-          await waitUntil(() => until, signal, operation);
-        }
+        // A reset already past (a clock apart, or a quota spent again) still waits one step.
+        const until = reset !== undefined && reset * 1000 > Date.now() ? reset * 1000 : Date.now() + step;
+        if (error.status === 429) pausedUntil = Math.max(pausedUntil, until);
+        else await waitUntil(() => until, signal, operation);
       }
     }
   };

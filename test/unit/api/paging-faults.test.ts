@@ -53,6 +53,27 @@ describe('fetchAllPages under faults', () => {
     expect(list.attempts.get(200)).toBe(3);
   });
 
+  it('after a 429 whose reset has passed, still waits a step before any page is sent again', async () => {
+    const past = Math.floor(Date.now() / 1000) - 5;
+    let limitedAt = 0;
+    const list = pagedList((offset, attempt) => {
+      if (offset !== 200 || attempt > 0) return undefined;
+      limitedAt = Date.now();
+      return busy(429, past);
+    });
+    const result = await fetchAllPages({
+      operation: 'test',
+      pageSize: 100,
+      fetchPage: list.fetchPage,
+      pageRetryDelayMs: [80],
+      concurrency: 3,
+    });
+    expect(result.items).toEqual(all);
+    const retriedAt = list.startedAt.filter((s) => s.offset === 200)[1]!.at;
+    expect(retriedAt - limitedAt).toBeGreaterThanOrEqual(75);
+    expect(list.startedAt.filter((s) => s.at > limitedAt && s.at < limitedAt + 75)).toEqual([]);
+  });
+
   it('keeps every page it fetched when one page keeps failing, and says which is missing', async () => {
     const list = pagedList((offset) => (offset === 500 ? busy(502) : undefined));
     const result = await fetchAllPages({ operation: 'test', pageSize: 100, fetchPage: list.fetchPage, ...fast });
