@@ -213,6 +213,8 @@ export class ApiClient {
       limit: retries + 1,
       methods: RETRIED_METHODS,
       statusCodes: RETRIED_STATUSES,
+      // The steps are the policy: a Retry-After on a 503 would otherwise set the wait, without bound.
+      afterStatusCodes: [],
       retryOnTimeout: !req.creates,
       delay: (attempt) =>
         state.rateLimitWaitMs ?? backoffMs[Math.min(backoffCount(attempt), backoffMs.length) - 1] ?? 0,

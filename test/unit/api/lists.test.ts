@@ -69,6 +69,25 @@ describe('list items are read one by one', () => {
     expect(result.warnings).toEqual([]);
   });
 
+  it('reads the documented screenShotUrl into screenshotUrl; the public record spelling wins', async () => {
+    const result = await listListings(
+      clientAnswering(
+        envelope({
+          count: 2,
+          listings: [
+            { ...listing('L-1'), screenShotUrl: 'https://shots.test/1.png' },
+            { ...listing('L-2'), screenShotUrl: 'https://old.test/2.png', screenshotUrl: 'https://shots.test/2.png' },
+          ],
+        }),
+      ),
+    );
+    expect(result.data.listings.map((l) => l.screenshotUrl)).toEqual([
+      'https://shots.test/1.png',
+      'https://shots.test/2.png',
+    ]);
+    expect(result.data.listings.every((l) => l.screenShotUrl === undefined)).toBe(true);
+  });
+
   it('still fails a page whose shape is unusable', async () => {
     const error = await rejection(listListings(clientAnswering(envelope({ count: 1, listings: { L1: {} } }))));
     expect(error).toMatchObject({ kind: 'unusable-response' });

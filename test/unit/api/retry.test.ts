@@ -92,6 +92,17 @@ describe('retry policy (ky retry options)', () => {
     }
   });
 
+  it('keeps to its backoff steps when a 503 carries Retry-After', async () => {
+    const { client, requests } = clientWith(
+      [failure(503, 1, 'busy', { 'Retry-After': '3600' }), envelope({ count: 0, roles: [] })],
+      { retry: noWait },
+    );
+    const started = Date.now();
+    expect((await listRoles(client)).status).toBe(200);
+    expect(requests).toHaveLength(2);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it('retries a 408 like a 5xx', async () => {
     const { client, requests } = clientWith([failure(408, 1, 'slow'), envelope({ count: 0, roles: [] })], {
       retry: noWait,
