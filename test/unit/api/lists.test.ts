@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../lib/api/client.ts';
-import { fetchAllListings, listListings } from '../../../lib/api/listings.ts';
+import { fetchAllListings, listingReader, listListings } from '../../../lib/api/listings.ts';
 import { EMPTY_ANSWER, SKIPPED_ITEMS } from '../../../lib/api/lists.ts';
 import { listAccounts } from '../../../lib/api/provisioning.ts';
 import { listPublishers } from '../../../lib/api/publishers.ts';
 import { listRoles } from '../../../lib/api/roles.ts';
+import { readItems, readItemsByShape } from '../../../lib/api/schemas-common.ts';
 import { listSuggestions } from '../../../lib/api/suggestions.ts';
 import { listUsers } from '../../../lib/api/users.ts';
 import { rejection } from '../../support/api-rejection.ts';
@@ -156,5 +157,30 @@ describe('warnings of a whole walk (fetchAll*)', () => {
       'some publishers are not on the subscription',
       '3 listings could not be read and are not shown',
     ]);
+  });
+});
+
+describe('the written-out listing reader', () => {
+  it('reads exactly as listingReader’s declared shape does', () => {
+    const samples: unknown[] = [
+      listing('L-1'),
+      { ...listing(7), locationId: 12, publisherId: '', accountId: 1001, loginUrl: null, listingUrl: 5 },
+      { ...listing('L-3'), screenShotUrl: 'https://a/1.png' },
+      { ...listing('L-4'), screenShotUrl: 'https://a/old.png', screenshotUrl: 'https://a/new.png', extra: [1] },
+      { ...listing('L-5'), screenShotUrl: null, additionalStatus: 'NOT_CONNECTED', accountId: { x: 1 } },
+      { ...listing('L-6'), alternateBrands: [{ name: 'Maps', url: '' }, null, 'x', { name: 3 }], statusDetails: [] },
+      { ...listing('L-7'), alternateBrands: 'none', statusDetails: [{ code: 4, type: 'WARNING', actionable: 'y' }] },
+      { ...listing('L-8'), statusDetails: null, alternateBrands: null },
+      { ...listing('L-9'), status: 3 },
+      { ...listing('L-10'), id: null },
+      { locationId: 'x', publisherId: 'y', status: 'LIVE' },
+      null,
+      ['L-11'],
+      'L-12',
+    ];
+    const written = readItems(structuredClone(samples), listingReader);
+    const declared = readItemsByShape(structuredClone(samples), listingReader);
+    expect(written).toEqual(declared);
+    expect(written.skipped).toBe(6);
   });
 });
