@@ -24,6 +24,8 @@ export interface FetchAllOptions {
   pageRetryDelayMs?: readonly number[];
   /** A rate-limit reset further away than this ends the walk (what was fetched is kept). Default 60 s. */
   maxRateLimitWaitMs?: number;
+  /** Stop after the pages holding this many items (the count stays the service's). Default: all. */
+  maxItems?: number;
 }
 
 export interface FetchAllPagesOptions<T> extends FetchAllOptions {
@@ -131,7 +133,7 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
 
   const first = await fetchWithRetries(0);
   const { count } = first;
-  const total = Math.max(1, Math.ceil(count / pageSize));
+  const total = Math.max(1, Math.ceil(Math.min(count, options.maxItems ?? count) / pageSize));
   let done = 1;
   onProgress?.({ done, total });
 

@@ -57,6 +57,14 @@ describe('fetchAllPages', () => {
     expect(seen.maxInFlight).toBe(4);
   });
 
+  it('stops after the pages that hold maxItems, keeping the service count', async () => {
+    const { fetchPage, seen } = fakeList(1000);
+    const result = await fetchAllPages({ operation: 'test', pageSize: 50, fetchPage, maxItems: 120 });
+    expect(result.count).toBe(1000);
+    expect(result.items).toEqual(Array.from({ length: 150 }, (_, i) => i));
+    expect(seen.offsets.sort((a, b) => a - b)).toEqual([0, 50, 100]);
+  });
+
   it('reports progress in pages after each page', async () => {
     const progress: Progress[] = [];
     const { fetchPage } = fakeList(230);
