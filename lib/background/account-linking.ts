@@ -21,7 +21,13 @@ import {
 } from '../storage.ts';
 import { withAccountLock } from './account-lock.ts';
 import { refreshBadge, renderBadge } from './badge.ts';
-import { apiOriginOf, getConnectionSettings, redirectUri } from './connection-settings.ts';
+import {
+  apiOriginOf,
+  getConnectionSettings,
+  redirectUri,
+  requireApiKey,
+  sealLegacyApiKey,
+} from './connection-settings.ts';
 import {
   accountsView,
   activateAccount,
@@ -135,6 +141,8 @@ export async function relinkAccount(accountKey: string): Promise<LinkedAccountVi
 
 async function runLinkFlow(expected: LinkedAccount | null): Promise<LinkedAccountView> {
   const settings = await getConnectionSettings();
+  // Checked before the sign-in window opens: without the client secret the code could not be exchanged.
+  const apiKey = await requireApiKey(settings);
   const redirect = redirectUri();
   const state = await issueState();
   const url = buildAuthorizeUrl({
@@ -174,7 +182,7 @@ async function runLinkFlow(expected: LinkedAccount | null): Promise<LinkedAccoun
   let token: { access_token: string; appSpecificAccountId: string; accountName: string };
   try {
     const result = await exchangeCode(
-      { baseUrl: settings.apiUrl, apiKey: settings.apiKey, clientId: settings.clientId, ...exchangeOverrides },
+      { baseUrl: settings.apiUrl, apiKey, clientId: settings.clientId, ...exchangeOverrides },
       { code: callback.code, redirectUri: redirect },
     );
     token = result.data;
@@ -281,6 +289,7 @@ export async function unlinkAccount(accountKey: string): Promise<AccountsView> {
  * Connection: when it changes, open pages and the badge are told at once.
  */
 export function startAccountLinking(): void {
+  void sealLegacyApiKey().catch(() => undefined);
   connectionSettingsItem.watch(() => {
     void notifyAccountsChanged().catch(() => undefined);
     void renderBadge().catch(() => undefined);

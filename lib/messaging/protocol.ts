@@ -76,14 +76,18 @@ const absoluteUrl = (what: string) =>
     // One spelling per address: no trailing slash, so `${apiUrl}/oauth2/...` and origin checks agree.
     .transform((value) => value.replace(/\/+$/, ''));
 
-/** Shared by the options page (messages beside each field) and the background (the boundary check). */
+/**
+ * Shared by the options page (messages beside each field) and the background (the boundary check).
+ * `apiKey` is write-only: given, it replaces the sealed key; left out, the key already set for this API
+ * address is kept. No reply ever carries it back.
+ */
 export const connectionSettingsInput = z
   .object({
     environment: z.enum(ENVIRONMENTS, { error: 'Choose Sandbox, Production or Custom.' }),
     apiUrl: absoluteUrl('API base URL'),
     authUrl: absoluteUrl('auth URL'),
     clientId: z.string().trim().min(1, 'Enter the client ID.').max(500),
-    apiKey: z.string().trim().min(1, 'Enter the API key.').max(500),
+    apiKey: z.string().trim().min(1, 'Enter the API key.').max(500).optional(),
     apiVersion: z
       .string()
       .trim()
@@ -94,15 +98,21 @@ export const connectionSettingsInput = z
 
 export type ConnectionSettingsInput = z.input<typeof connectionSettingsInput>;
 
+/** The saved Connection as replies show it: everything but the API key. */
+export type ConnectionSettingsView = Omit<z.output<typeof connectionSettingsInput>, 'apiKey'>;
+
 export interface ConnectionPreset {
   apiUrl: string;
   authUrl: string;
   clientId: string;
+  /** Only the sandbox's public key; a production preset never carries one. */
   apiKey: string;
 }
 
 export interface ConnectionView {
-  settings: z.output<typeof connectionSettingsInput>;
+  settings: ConnectionSettingsView;
+  /** An API key is sealed for this API address; its value never leaves the worker. */
+  apiKeySet: boolean;
   /** False while the build-time defaults apply. */
   saved: boolean;
   /** What choosing an environment fills in; Custom keeps what is there. */
@@ -259,6 +269,7 @@ export const protocol = {
   'accounts.activate': request<AccountsView>()('content', z.object({ accountKey }).strict()),
   'connection.get': request<ConnectionView>()('extension', empty),
   'connection.save': request<ConnectionView>()('extension', connectionSettingsInput),
+  'connection.clearApiKey': request<ConnectionView>()('extension', empty),
   'badge.refresh': request<BadgeView>()('extension', empty),
   ...triageProtocol,
 } as const;
