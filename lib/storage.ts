@@ -81,6 +81,26 @@ export const pendingAuthStatesItem = storage.defineItem<PendingAuthState[]>('loc
   version: 1,
 });
 
+/**
+ * How the last Link or Relink ended, kept until a page has shown it: the popup that started it closes
+ * when the sign-in window takes focus, so its reply may reach nobody.
+ */
+export interface LinkingOutcome {
+  /** The attempt's id, chosen by the page that started it (or by the worker). */
+  id: string;
+  relink: boolean;
+  finishedAt: number;
+  /** Set when an account was linked; names come from the service and are shown as text. */
+  account: { accountKey: string; accountName: string } | null;
+  /** Set when nothing was linked: the redacted reason, as every reply carries it. */
+  error: { code: string; message: string } | null;
+}
+
+export const linkingOutcomeItem = storage.defineItem<LinkingOutcome | null>('local:linkingOutcome', {
+  fallback: null,
+  version: 1,
+});
+
 // ---- token-vault ---------------------------------------------------------------------------
 
 export interface SealedToken {

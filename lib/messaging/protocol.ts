@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { SuggestionDecision } from '../api/suggestions.ts';
 import { STATUS_NAME, WAITING } from '../listing-statuses.ts';
-import type { SuggestionView } from '../storage.ts';
+import type { LinkingOutcome, SuggestionView } from '../storage.ts';
 import type { WireError } from './wire-error.ts';
 
 export type Access = 'extension' | 'content';
@@ -42,6 +42,11 @@ export interface AccountsView {
 }
 
 const accountKey = z.string().min(1).max(200);
+/** Names one Link/Relink attempt, so the page that started it can mark its outcome seen. */
+const attemptId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Use 8–64 letters, digits, - or _.');
+
+/** How the last Link or Relink ended: kept by the worker until a page shows it. */
+export type LinkingOutcomeView = LinkingOutcome;
 
 // ---- connection-settings -------------------------------------------------------------------
 
@@ -263,8 +268,16 @@ const triageProtocol = {
 
 export const protocol = {
   'accounts.list': request<AccountsView>()('content', empty),
-  'accounts.link': request<LinkedAccountView>()('extension', empty),
-  'accounts.relink': request<LinkedAccountView>()('extension', z.object({ accountKey }).strict()),
+  'accounts.link': request<LinkedAccountView>()('extension', z.object({ attemptId: attemptId.optional() }).strict()),
+  'accounts.relink': request<LinkedAccountView>()(
+    'extension',
+    z.object({ accountKey, attemptId: attemptId.optional() }).strict(),
+  ),
+  'accounts.linkingOutcome': request<{ outcome: LinkingOutcomeView | null }>()('extension', empty),
+  'accounts.dismissLinkingOutcome': request<{ dismissed: boolean }>()(
+    'extension',
+    z.object({ id: attemptId }).strict(),
+  ),
   'accounts.unlink': request<AccountsView>()('extension', z.object({ accountKey }).strict()),
   'accounts.activate': request<AccountsView>()('content', z.object({ accountKey }).strict()),
   'connection.get': request<ConnectionView>()('extension', empty),
@@ -298,6 +311,8 @@ export interface DeskEvents {
   'triage.changed': { accountKey: string | null; resolvedElsewhere: number };
   'health.changed': { accountKey: string | null };
   'accounts.changed': AccountsView;
+  /** A Link or Relink ended; pages other than the one that started it show it. */
+  'accounts.linkingOutcome': LinkingOutcomeView;
 }
 
 export interface EventMessage<K extends keyof DeskEvents = keyof DeskEvents> {
