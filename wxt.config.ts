@@ -3,6 +3,7 @@ import { defineConfig } from 'wxt';
 
 // Build-time defaults; every one can be changed later in the options page's Connection section.
 // Unset ones stay empty, so the chosen environment's own defaults apply (lib/background/connection-settings.ts).
+// Never the API key: it is the OAuth client secret, and a bundle is public. The user enters it in Connection.
 const env = process.env;
 const buildDefault = (name: string) => JSON.stringify(env[name] ?? '');
 const production = env.LISTINGS_DESK_ENVIRONMENT === 'production';
@@ -20,7 +21,6 @@ export default defineConfig({
       'import.meta.env.LISTINGS_DESK_API_URL': buildDefault('LISTINGS_DESK_API_URL'),
       'import.meta.env.LISTINGS_DESK_AUTH_URL': buildDefault('LISTINGS_DESK_AUTH_URL'),
       'import.meta.env.LISTINGS_DESK_CLIENT_ID': buildDefault('LISTINGS_DESK_CLIENT_ID'),
-      'import.meta.env.LISTINGS_DESK_API_KEY': buildDefault('LISTINGS_DESK_API_KEY'),
     },
   }),
   manifest: ({ browser }) => ({

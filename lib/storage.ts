@@ -14,14 +14,18 @@ export interface ConnectionSettings {
   /** Host that serves the OAuth authorize page, e.g. https://www.yext.com */
   authUrl: string;
   clientId: string;
-  /** The app's API key; also the client_secret of the token exchange. */
-  apiKey: string;
   /** The `v` query parameter, YYYYMMDD. */
   apiVersion: string;
 }
 
+/**
+ * Before the API key was sealed it was stored here in plaintext; the worker seals such a key at start and
+ * deletes it (sealLegacyApiKey), so nothing else reads this field.
+ */
+export type StoredConnectionSettings = ConnectionSettings & { apiKey?: string };
+
 /** null until the user saves the Connection section: the build-time defaults apply. */
-export const connectionSettingsItem = storage.defineItem<ConnectionSettings | null>('local:connectionSettings', {
+export const connectionSettingsItem = storage.defineItem<StoredConnectionSettings | null>('local:connectionSettings', {
   fallback: null,
   version: 1,
 });
@@ -77,6 +81,26 @@ export const pendingAuthStatesItem = storage.defineItem<PendingAuthState[]>('loc
   version: 1,
 });
 
+/**
+ * How the last Link or Relink ended, kept until a page has shown it: the popup that started it closes
+ * when the sign-in window takes focus, so its reply may reach nobody.
+ */
+export interface LinkingOutcome {
+  /** The attempt's id, chosen by the page that started it (or by the worker). */
+  id: string;
+  relink: boolean;
+  finishedAt: number;
+  /** Set when an account was linked; names come from the service and are shown as text. */
+  account: { accountKey: string; accountName: string } | null;
+  /** Set when nothing was linked: the redacted reason, as every reply carries it. */
+  error: { code: string; message: string } | null;
+}
+
+export const linkingOutcomeItem = storage.defineItem<LinkingOutcome | null>('local:linkingOutcome', {
+  fallback: null,
+  version: 1,
+});
+
 // ---- token-vault ---------------------------------------------------------------------------
 
 export interface SealedToken {
@@ -93,6 +117,18 @@ export interface SealedToken {
  */
 export const tokenVaultItem = storage.defineItem<Record<string, SealedToken>>('local:tokenVault', {
   fallback: {},
+  version: 1,
+});
+
+export interface SealedApiKey {
+  /** The API origin the key was entered for; it is bound into the ciphertext and sent nowhere else. */
+  apiOrigin: string;
+  sealed: SealedToken;
+}
+
+/** The app's API key (also the OAuth client secret), sealed like a token; null until the user enters one. */
+export const apiKeyVaultItem = storage.defineItem<SealedApiKey | null>('local:apiKeyVault', {
+  fallback: null,
   version: 1,
 });
 

@@ -56,7 +56,6 @@ execFileSync(process.execPath, [join(root, 'node_modules/wxt/bin/wxt.mjs'), 'bui
     LISTINGS_DESK_API_URL: sandbox.apiUrl,
     LISTINGS_DESK_AUTH_URL: sandbox.authUrl,
     LISTINGS_DESK_CLIENT_ID: sandbox.clientId,
-    LISTINGS_DESK_API_KEY: sandbox.apiKey,
   },
 });
 const extensionDir = join(root, '.output', 'chrome-mv3');

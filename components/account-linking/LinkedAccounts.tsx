@@ -5,7 +5,7 @@ import { setAccountsView } from '../account-switcher/accounts-store.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { LinkAccountButton } from './LinkAccountButton.tsx';
-import { LinkedConfirmation, LinkingOutcome } from './LinkingOutcome.tsx';
+import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from './LinkingOutcome.tsx';
 import { useLinking } from './use-linking.ts';
 import './account-linking.css';
 
@@ -147,6 +147,7 @@ export function LinkedAccounts({ view }: { view: AccountsView }) {
       </div>
       <LinkedConfirmation />
       <LinkingOutcome state={linking} />
+      <RememberedLinkingOutcome />
       <ErrorNotice error={error} />
       <table class="linked-accounts__table">
         <caption class="visually-hidden">Linked accounts</caption>

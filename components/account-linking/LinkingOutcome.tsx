@@ -1,4 +1,4 @@
-import { lastLinked } from '../account-switcher/accounts-store.ts';
+import { lastLinked, rememberedOutcome } from '../account-switcher/accounts-store.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import type { LinkingState } from './use-linking.ts';
@@ -34,6 +34,42 @@ export function LinkedConfirmation() {
           Dismiss
         </Button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * How a Link/Relink ended while this page was not waiting for it (e.g. started in the popup, which closed when
+ * the sign-in window opened). The background forgets it once shown; this page shows it until dismissed.
+ */
+export function RememberedLinkingOutcome() {
+  const outcome = rememberedOutcome.value;
+  if (!outcome) return null;
+  const dismiss = () => {
+    rememberedOutcome.value = null;
+  };
+  const actions = (
+    <Button size="sm" variant="ghost" onClick={dismiss}>
+      Dismiss
+    </Button>
+  );
+  if (outcome.error) {
+    return (
+      <ErrorNotice
+        class="account-linking__outcome"
+        title={outcome.relink ? 'The account was not linked again' : 'The account was not linked'}
+        error={outcome.error}
+        actions={actions}
+      />
+    );
+  }
+  if (!outcome.account) return null;
+  return (
+    <div class="account-linking__outcome ui-notice" data-tone="ok" role="status" data-testid="linked-confirmation">
+      <p class="ui-notice__message ui-notice__body">
+        Linked <strong>{outcome.account.accountName}</strong>. It is now the active account.
+      </p>
+      <div class="ui-notice__actions">{actions}</div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LinkAccountButton } from './LinkAccountButton.tsx';
-import { LinkingOutcome } from './LinkingOutcome.tsx';
+import { LinkingOutcome, RememberedLinkingOutcome } from './LinkingOutcome.tsx';
 import { useLinking } from './use-linking.ts';
 import './account-linking.css';
 
@@ -14,6 +14,7 @@ export function NoAccountLinked() {
         window opens; choose Allow there.
       </EmptyState>
       <LinkingOutcome state={linking} />
+      <RememberedLinkingOutcome />
     </div>
   );
 }

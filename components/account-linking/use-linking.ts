@@ -1,7 +1,13 @@
 import { useState } from 'preact/hooks';
 import type { LinkedAccountView } from '../../lib/messaging/protocol.ts';
 import { ask } from '../../lib/messaging/ui.ts';
-import { lastLinked, loadAccounts } from '../account-switcher/accounts-store.ts';
+import {
+  lastLinked,
+  loadAccounts,
+  markOutcomeSeen,
+  newLinkingAttempt,
+  rememberedOutcome,
+} from '../account-switcher/accounts-store.ts';
 
 export interface LinkingState {
   busy: boolean;
@@ -21,10 +27,12 @@ export function useLinking(): LinkingState {
     setError(null);
     setLinked(null);
     lastLinked.value = null;
+    rememberedOutcome.value = null;
+    const attemptId = newLinkingAttempt();
     try {
       const account = relinkKey
-        ? await ask('accounts.relink', { accountKey: relinkKey })
-        : await ask('accounts.link', {});
+        ? await ask('accounts.relink', { accountKey: relinkKey, attemptId })
+        : await ask('accounts.link', { attemptId });
       setLinked(account);
       lastLinked.value = account;
       await loadAccounts();
@@ -32,6 +40,8 @@ export function useLinking(): LinkingState {
       setError(failure);
     } finally {
       setBusy(false);
+      // Shown here, so the next page to open need not show it again.
+      markOutcomeSeen(attemptId);
     }
   };
   return {

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol.ts';
 import { ask } from '../../lib/messaging/ui.ts';
-import { LinkedConfirmation, LinkingOutcome } from '../account-linking/LinkingOutcome.tsx';
+import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from '../account-linking/LinkingOutcome.tsx';
 import { RelinkButton } from '../account-linking/RelinkButton.tsx';
 import { useLinking } from '../account-linking/use-linking.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
@@ -89,6 +89,7 @@ export function AccountSwitcher({
       ) : null}
       {compact ? null : <LinkedConfirmation />}
       {compact ? null : <LinkingOutcome state={linking} />}
+      {compact ? null : <RememberedLinkingOutcome />}
       <ErrorNotice error={error} />
     </div>
   );

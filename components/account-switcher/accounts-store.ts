@@ -1,7 +1,7 @@
 // The linked accounts as the UI knows them: loaded once per page, kept fresh by 'accounts.changed'.
 import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol.ts';
+import type { AccountsView, LinkedAccountView, LinkingOutcomeView } from '../../lib/messaging/protocol.ts';
 import { ask, onDeskEvent } from '../../lib/messaging/ui.ts';
 
 export const accountsView = signal<AccountsView | null>(null);
@@ -9,8 +9,32 @@ export const accountsError = signal<unknown>(null);
 /** The account the last Link/Relink on this page linked: shown by name as confirmation until dismissed. */
 export const lastLinked = signal<LinkedAccountView | null>(null);
 
+/**
+ * A Link/Relink that ended while no page of this kind was waiting for it (typically: started in the popup,
+ * which closed when the sign-in window opened). Shown once, then marked seen in the background.
+ */
+export const rememberedOutcome = signal<LinkingOutcomeView | null>(null);
+
 let subscribed = false;
 let loading: Promise<void> | null = null;
+// Attempts started on this page: their reply is shown where they were started, not as a remembered outcome.
+const ownAttempts = new Set<string>();
+
+export function newLinkingAttempt(): string {
+  const id = crypto.randomUUID();
+  ownAttempts.add(id);
+  return id;
+}
+
+export function markOutcomeSeen(id: string): void {
+  void ask('accounts.dismissLinkingOutcome', { id }).catch(() => undefined);
+}
+
+function showRemembered(outcome: LinkingOutcomeView | null): void {
+  if (!outcome || ownAttempts.has(outcome.id)) return;
+  rememberedOutcome.value = outcome;
+  markOutcomeSeen(outcome.id);
+}
 
 export function loadAccounts(): Promise<void> {
   loading ??= ask('accounts.list', {})
@@ -39,6 +63,10 @@ export function useAccounts(): AccountsView | null {
     if (!subscribed) {
       subscribed = true;
       onDeskEvent('accounts.changed', setAccountsView);
+      onDeskEvent('accounts.linkingOutcome', showRemembered);
+      void ask('accounts.linkingOutcome', {})
+        .then(({ outcome }) => showRemembered(outcome))
+        .catch(() => undefined);
     }
     if (accountsView.value === null) void loadAccounts();
   }, []);

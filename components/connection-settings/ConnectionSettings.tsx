@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import {
   type ConnectionSettingsInput,
+  type ConnectionSettingsView,
   type ConnectionView,
   connectionSettingsInput,
   ENVIRONMENTS,
@@ -15,8 +16,10 @@ import { ProgressBar } from '../ui/ProgressBar.tsx';
 import './connection-settings.css';
 
 type Environment = (typeof ENVIRONMENTS)[number];
-type FieldName = Exclude<keyof ConnectionSettingsInput, 'environment'>;
-type FieldErrors = Partial<Record<keyof ConnectionSettingsInput, string>>;
+/** What the form edits: `apiKey` is '' until the user types (or the Sandbox preset fills) a new key. */
+type ConnectionForm = ConnectionSettingsView & { apiKey: string };
+type FieldName = Exclude<keyof ConnectionForm, 'environment'>;
+type FieldErrors = Partial<Record<keyof ConnectionForm, string>>;
 
 const ENVIRONMENT_LABELS: Record<Environment, { label: string; hint: string }> = {
   sandbox: { label: 'Sandbox (local)', hint: 'The local simulator’s addresses and credentials.' },
@@ -30,12 +33,26 @@ function hostPattern(url: string): string {
   return `${protocol}//${hostname}/*`;
 }
 
-function fieldErrors(input: ConnectionSettingsInput): FieldErrors {
-  const parsed = connectionSettingsInput.safeParse(input);
-  if (parsed.success) return {};
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** What is sent: the key only when one was typed, otherwise the worker keeps the one it has sealed. */
+function toInput({ apiKey, ...settings }: ConnectionForm): ConnectionSettingsInput {
+  return apiKey.trim() ? { ...settings, apiKey } : settings;
+}
+
+function fieldErrors(form: ConnectionForm, keySetHere: boolean): FieldErrors {
   const errors: FieldErrors = {};
+  if (!keySetHere && !form.apiKey.trim()) errors.apiKey = 'Enter the API key.';
+  const parsed = connectionSettingsInput.safeParse(toInput(form));
+  if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as keyof ConnectionSettingsInput | undefined;
+    const key = issue.path[0] as keyof ConnectionForm | undefined;
     if (key && !errors[key]) errors[key] = issue.message;
   }
   return errors;
@@ -43,23 +60,27 @@ function fieldErrors(input: ConnectionSettingsInput): FieldErrors {
 
 export function ConnectionSettings() {
   const [view, setView] = useState<ConnectionView | null>(null);
-  const [form, setForm] = useState<ConnectionSettingsInput | null>(null);
+  const [form, setForm] = useState<ConnectionForm | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [loadError, setLoadError] = useState<unknown>(null);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [revealKey, setRevealKey] = useState(false);
+  const [replacingKey, setReplacingKey] = useState(false);
+  const [clearingKey, setClearingKey] = useState(false);
   const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
+
+  const show = (next: ConnectionView) => {
+    setView(next);
+    setForm({ ...next.settings, apiKey: '' });
+    setReplacingKey(false);
+    setRevealKey(false);
+  };
 
   const load = () => {
     setLoadError(null);
-    ask('connection.get', {})
-      .then((loaded) => {
-        setView(loaded);
-        setForm({ ...loaded.settings });
-      })
-      .catch(setLoadError);
+    ask('connection.get', {}).then(show).catch(setLoadError);
   };
   useEffect(load, []);
 
@@ -78,15 +99,31 @@ export function ConnectionSettings() {
   }
   if (!view || !form) return <ProgressBar label="Loading connection settings" />;
 
-  const update = (changes: Partial<ConnectionSettingsInput>) => {
+  // The sealed key belongs to the saved API address: another address needs its own key.
+  const keySetHere = view.apiKeySet && originOf(form.apiUrl) === originOf(view.settings.apiUrl);
+  const editingKey = !keySetHere || replacingKey || form.apiKey !== '';
+
+  const update = (changes: Partial<ConnectionForm>) => {
     setSaved(false);
     setForm({ ...form, ...changes });
     // Fixing a field clears its message; new messages appear on Save, not while typing.
     setErrors((current) => {
       const next = { ...current };
-      for (const key of Object.keys(changes) as (keyof ConnectionSettingsInput)[]) delete next[key];
+      for (const key of Object.keys(changes) as (keyof ConnectionForm)[]) delete next[key];
       return next;
     });
+  };
+
+  const clearKey = async () => {
+    setSaveError(null);
+    setClearingKey(true);
+    try {
+      show(await ask('connection.clearApiKey', {}));
+    } catch (error) {
+      setSaveError(error);
+    } finally {
+      setClearingKey(false);
+    }
   };
 
   const chooseEnvironment = (environment: Environment) => {
@@ -114,7 +151,7 @@ export function ConnectionSettings() {
     event.preventDefault();
     setSaveError(null);
     setSaved(false);
-    const found = fieldErrors(form);
+    const found = fieldErrors(form, keySetHere);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
@@ -128,9 +165,7 @@ export function ConnectionSettings() {
           return;
         }
       }
-      const next = await ask('connection.save', form);
-      setView(next);
-      setForm({ ...next.settings });
+      show(await ask('connection.save', toInput(form)));
       setSaved(true);
     } catch (error) {
       if (error instanceof DeskError && Object.keys(error.fields).length > 0) {
@@ -206,21 +241,58 @@ export function ConnectionSettings() {
           onValue={(value) => editField('clientId', value)}
           error={errors.clientId}
         />
-        <TextField
-          label="API key"
-          type={revealKey ? 'text' : 'password'}
-          name="apiKey"
-          autoComplete="off"
-          spellcheck={false}
-          value={form.apiKey}
-          onValue={(value) => editField('apiKey', value)}
-          error={errors.apiKey}
-          after={
-            <Button size="sm" aria-pressed={revealKey} onClick={() => setRevealKey(!revealKey)}>
-              {revealKey ? 'Hide' : 'Reveal'}
-            </Button>
-          }
-        />
+        {editingKey ? (
+          <TextField
+            label="API key"
+            type={revealKey ? 'text' : 'password'}
+            name="apiKey"
+            autoComplete="off"
+            spellcheck={false}
+            value={form.apiKey}
+            onValue={(value) => editField('apiKey', value)}
+            error={errors.apiKey}
+            hint="Stored encrypted on this device; it is never shown again."
+            after={
+              <>
+                <Button size="sm" aria-pressed={revealKey} onClick={() => setRevealKey(!revealKey)}>
+                  {revealKey ? 'Hide' : 'Reveal'}
+                </Button>
+                {keySetHere ? (
+                  <Button
+                    size="sm"
+                    onClick={() => {
+                      setReplacingKey(false);
+                      update({ apiKey: '' });
+                    }}
+                  >
+                    Keep current
+                  </Button>
+                ) : null}
+              </>
+            }
+          />
+        ) : (
+          <TextField
+            label="API key"
+            name="apiKeySet"
+            class="connection-settings__key-set"
+            readOnly
+            value="set"
+            onValue={() => undefined}
+            error={errors.apiKey}
+            hint="Stored encrypted on this device; it is never shown again."
+            after={
+              <>
+                <Button size="sm" onClick={() => setReplacingKey(true)}>
+                  Replace
+                </Button>
+                <Button size="sm" busy={clearingKey} onClick={() => void clearKey()}>
+                  Clear
+                </Button>
+              </>
+            }
+          />
+        )}
         <TextField
           label="API version date"
           name="apiVersion"

@@ -21,7 +21,13 @@ import {
 } from '../storage.ts';
 import { withAccountLock } from './account-lock.ts';
 import { refreshBadge, renderBadge } from './badge.ts';
-import { apiOriginOf, getConnectionSettings, redirectUri } from './connection-settings.ts';
+import {
+  apiOriginOf,
+  getConnectionSettings,
+  redirectUri,
+  requireApiKey,
+  sealLegacyApiKey,
+} from './connection-settings.ts';
 import {
   accountsView,
   activateAccount,
@@ -30,6 +36,7 @@ import {
   toView,
   unknownAccountError,
 } from './linked-accounts.ts';
+import { dismissLinkingOutcome, lastLinkingOutcome, withLinkingOutcome } from './linking-outcome.ts';
 import { withoutTriageData } from './suggestion-triage.ts';
 import { sealToken } from './token-vault.ts';
 
@@ -102,19 +109,25 @@ export function readCallback(url: string): AuthCallback {
   }
 }
 
-function callbackErrorMessage(error: string, description: string | undefined): DeskError {
-  if (error === 'access_denied') {
-    return linkError('access_denied', 'Access was denied on the authorization page, so the account was not linked.');
-  }
-  if (error === 'unsupported_response_type') {
-    return linkError(
-      'unsupported_response_type',
-      'The service refused the request (unsupported response type: only "code" is supported). Nothing was linked.',
-    );
-  }
-  // Text from the service is shown as text, cut short; it never carries our secrets.
-  const detail = description ? `: ${description.slice(0, 200)}` : '';
-  return linkError(error.slice(0, 60), `The service stopped the linking (${error.slice(0, 60)})${detail}.`);
+// RFC 6749 §4.1.2.1's codes, in our words. The redirect's error_description is never shown: it is text
+// from a URL anyone can craft, so only a known code is named and an unknown one only if it looks like one.
+const KNOWN_CALLBACK_ERRORS: Record<string, string> = {
+  access_denied: 'Access was denied on the authorization page, so the account was not linked.',
+  unsupported_response_type:
+    'The service refused the request (unsupported response type: only "code" is supported). Nothing was linked.',
+  invalid_request: 'The authorization page refused the request as malformed. Nothing was linked.',
+  unauthorized_client:
+    'The service does not let this app link accounts. Check the client ID in Connection settings. Nothing was linked.',
+  invalid_scope: 'The service refused the access this app asks for (invalid scope). Nothing was linked.',
+  server_error: 'The authorization page failed on the service’s side. Nothing was linked; try again later.',
+  temporarily_unavailable:
+    'The authorization page is busy or down for maintenance. Nothing was linked; try again in a few minutes.',
+};
+
+function callbackErrorMessage(error: string): DeskError {
+  if (Object.hasOwn(KNOWN_CALLBACK_ERRORS, error)) return linkError(error, KNOWN_CALLBACK_ERRORS[error]!);
+  const named = /^[a-z_]{1,40}$/.test(error) ? ` (error code “${error}”)` : '';
+  return linkError('auth-refused', `The service stopped the linking${named}. Nothing was linked.`);
 }
 
 /** Runs the whole flow; resolves with the linked account, or rejects with a DeskError naming what happened. */
@@ -135,6 +148,8 @@ export async function relinkAccount(accountKey: string): Promise<LinkedAccountVi
 
 async function runLinkFlow(expected: LinkedAccount | null): Promise<LinkedAccountView> {
   const settings = await getConnectionSettings();
+  // Checked before the sign-in window opens: without the client secret the code could not be exchanged.
+  const apiKey = await requireApiKey(settings);
   const redirect = redirectUri();
   const state = await issueState();
   const url = buildAuthorizeUrl({
@@ -169,12 +184,12 @@ async function runLinkFlow(expected: LinkedAccount | null): Promise<LinkedAccoun
       'Linking stopped: the answer did not belong to this request (state mismatch). Nothing was linked; try again.',
     );
   }
-  if (callback.kind === 'error') throw callbackErrorMessage(callback.error, callback.errorDescription);
+  if (callback.kind === 'error') throw callbackErrorMessage(callback.error);
 
   let token: { access_token: string; appSpecificAccountId: string; accountName: string };
   try {
     const result = await exchangeCode(
-      { baseUrl: settings.apiUrl, apiKey: settings.apiKey, clientId: settings.clientId, ...exchangeOverrides },
+      { baseUrl: settings.apiUrl, apiKey, clientId: settings.clientId, ...exchangeOverrides },
       { code: callback.code, redirectUri: redirect },
     );
     token = result.data;
@@ -281,6 +296,7 @@ export async function unlinkAccount(accountKey: string): Promise<AccountsView> {
  * Connection: when it changes, open pages and the badge are told at once.
  */
 export function startAccountLinking(): void {
+  void sealLegacyApiKey().catch(() => undefined);
   connectionSettingsItem.watch(() => {
     void notifyAccountsChanged().catch(() => undefined);
     void renderBadge().catch(() => undefined);
@@ -289,11 +305,20 @@ export function startAccountLinking(): void {
 
 export const accountLinkingHandlers: Pick<
   Handlers,
-  'accounts.list' | 'accounts.link' | 'accounts.relink' | 'accounts.unlink' | 'accounts.activate'
+  | 'accounts.list'
+  | 'accounts.link'
+  | 'accounts.relink'
+  | 'accounts.unlink'
+  | 'accounts.activate'
+  | 'accounts.linkingOutcome'
+  | 'accounts.dismissLinkingOutcome'
 > = {
   'accounts.list': () => accountsView(),
-  'accounts.link': () => linkAccount(),
-  'accounts.relink': ({ accountKey }) => relinkAccount(accountKey),
+  'accounts.link': ({ attemptId }) => withLinkingOutcome(attemptId, false, () => linkAccount()),
+  'accounts.relink': ({ accountKey, attemptId }) =>
+    withLinkingOutcome(attemptId, true, () => relinkAccount(accountKey)),
+  'accounts.linkingOutcome': () => lastLinkingOutcome(),
+  'accounts.dismissLinkingOutcome': ({ id }) => dismissLinkingOutcome(id),
   'accounts.unlink': ({ accountKey }) => unlinkAccount(accountKey),
   'accounts.activate': async ({ accountKey }) => {
     const view = await activateAccount(accountKey);

@@ -4,7 +4,7 @@ import { ApiClient, type ApiConfig } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
 import { DeskError } from '../messaging/wire-error.ts';
 import type { LinkedAccount } from '../storage.ts';
-import { apiOriginOf, getConnectionSettings } from './connection-settings.ts';
+import { apiOriginOf, getConnectionSettings, requireApiKey } from './connection-settings.ts';
 import { findAccount, markNeedsRelink } from './linked-accounts.ts';
 import { openToken } from './token-vault.ts';
 
@@ -71,7 +71,7 @@ export async function openSession(accountKey?: string): Promise<AccountSession> 
   }
   const client = new ApiClient({
     baseUrl: settings.apiUrl,
-    apiKey: settings.apiKey,
+    apiKey: await requireApiKey(settings),
     version: settings.apiVersion,
     accessToken: token,
     ...clientOverrides,

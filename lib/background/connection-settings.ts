@@ -1,11 +1,19 @@
 // Where the API and the authorize page live, and the app's credentials. Saved by the options page's
 // Connection section; until then the build-time defaults (LISTINGS_DESK_* environment variables) apply.
+// The API key is never built in (it is the OAuth client secret): the user enters it, and it is kept sealed.
 import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
 import { API_VERSION, PRODUCTION } from '../api/config.ts';
 import type { Handlers } from '../messaging/background.ts';
-import { type ConnectionPreset, type ConnectionView, connectionSettingsInput } from '../messaging/protocol.ts';
+import {
+  type ConnectionPreset,
+  type ConnectionSettingsView,
+  type ConnectionView,
+  connectionSettingsInput,
+} from '../messaging/protocol.ts';
 import { DeskError } from '../messaging/wire-error.ts';
-import { type ConnectionSettings, connectionSettingsItem, type Environment } from '../storage.ts';
+import { apiKeyVaultItem, type ConnectionSettings, connectionSettingsItem, type Environment } from '../storage.ts';
+import { openApiKey, sealApiKey } from './token-vault.ts';
 
 declare global {
   interface ImportMetaEnv {
@@ -13,7 +21,6 @@ declare global {
     readonly LISTINGS_DESK_API_URL?: string;
     readonly LISTINGS_DESK_AUTH_URL?: string;
     readonly LISTINGS_DESK_CLIENT_ID?: string;
-    readonly LISTINGS_DESK_API_KEY?: string;
   }
 }
 
@@ -32,7 +39,10 @@ function buildEnvironment(): Environment {
   return value === 'production' || value === 'custom' ? value : 'sandbox';
 }
 
-/** Values injected by wxt.config.ts at build time (absent in unit tests, hence the fallbacks). */
+/**
+ * Values injected by wxt.config.ts at build time (absent in unit tests, hence the fallbacks). Only a
+ * sandbox build has a key before the user enters one: the local sandbox's public one.
+ */
 function buildValues(): ConnectionPreset {
   const environment = buildEnvironment();
   const fallback = environment === 'production' ? { ...PRODUCTION, clientId: '', apiKey: '' } : SANDBOX_DEFAULTS;
@@ -40,7 +50,7 @@ function buildValues(): ConnectionPreset {
     apiUrl: import.meta.env.LISTINGS_DESK_API_URL || fallback.apiUrl,
     authUrl: import.meta.env.LISTINGS_DESK_AUTH_URL || fallback.authUrl,
     clientId: import.meta.env.LISTINGS_DESK_CLIENT_ID || fallback.clientId,
-    apiKey: import.meta.env.LISTINGS_DESK_API_KEY || fallback.apiKey,
+    apiKey: environment === 'sandbox' ? SANDBOX_DEFAULTS.apiKey : '',
   };
 }
 
@@ -49,21 +59,76 @@ export function connectionPresets(): ConnectionView['presets'] {
   const environment = buildEnvironment();
   return {
     sandbox: environment === 'sandbox' ? built : SANDBOX_DEFAULTS,
-    production: {
-      ...PRODUCTION,
-      // Production credentials are the app's own; only a production build knows them.
-      clientId: environment === 'production' ? built.clientId : '',
-      apiKey: environment === 'production' ? built.apiKey : '',
-    },
+    // The production client id is public and may be built in; its key never is.
+    production: { ...PRODUCTION, clientId: environment === 'production' ? built.clientId : '', apiKey: '' },
   };
 }
 
 export function defaultConnectionSettings(): ConnectionSettings {
-  return { environment: buildEnvironment(), ...buildValues(), apiVersion: API_VERSION };
+  const { apiKey: _key, ...built } = buildValues();
+  return { environment: buildEnvironment(), ...built, apiVersion: API_VERSION };
+}
+
+// Once per worker run: a key stored in plaintext by an earlier version is sealed, and the plaintext deleted.
+let legacyKeySealed: Promise<void> | null = null;
+
+export function sealLegacyApiKey(): Promise<void> {
+  legacyKeySealed ??= (async () => {
+    const saved = await connectionSettingsItem.getValue();
+    if (!saved || !('apiKey' in saved)) return;
+    const { apiKey, ...settings } = saved;
+    const sealed = apiKey ? await sealApiKey(apiOriginOf(settings.apiUrl), apiKey) : null;
+    // One write: the plaintext disappears exactly when the sealed key appears.
+    await storage.setItems([
+      { item: connectionSettingsItem, value: settings },
+      ...(sealed ? [{ item: apiKeyVaultItem, value: sealed }] : []),
+    ]);
+  })().catch((error: unknown) => {
+    legacyKeySealed = null;
+    throw error;
+  });
+  return legacyKeySealed;
+}
+
+/** Tests only: let sealLegacyApiKey run again (as in a new worker run). */
+export function forgetLegacyKeySealing(): void {
+  legacyKeySealed = null;
 }
 
 export async function getConnectionSettings(): Promise<ConnectionSettings> {
-  return (await connectionSettingsItem.getValue()) ?? defaultConnectionSettings();
+  await sealLegacyApiKey();
+  const saved = await connectionSettingsItem.getValue();
+  if (!saved) return defaultConnectionSettings();
+  const { apiKey: _legacy, ...settings } = saved;
+  return settings;
+}
+
+/**
+ * The API key for this Connection, opened from the vault; null when none was entered for its API address.
+ * Until the user saves, a sandbox build uses the sandbox's public key for the sandbox's address.
+ */
+export async function currentApiKey(settings: Pick<ConnectionSettings, 'apiUrl'>): Promise<string | null> {
+  await sealLegacyApiKey();
+  const origin = apiOriginOf(settings.apiUrl);
+  const stored = await openApiKey(origin).catch(() => null);
+  if (stored) return stored;
+  const built = buildValues();
+  const saved = await connectionSettingsItem.getValue();
+  return !saved && built.apiKey && apiOriginOf(built.apiUrl) === origin ? built.apiKey : null;
+}
+
+export function apiKeyMissingError(): DeskError {
+  return new DeskError({
+    code: 'api-key-missing',
+    message: 'No API key is set for this API address. Enter it in the options page, under Connection.',
+  });
+}
+
+/** The key every request and the token exchange need; throws 'api-key-missing' when there is none. */
+export async function requireApiKey(settings: Pick<ConnectionSettings, 'apiUrl'>): Promise<string> {
+  const key = await currentApiKey(settings);
+  if (!key) throw apiKeyMissingError();
+  return key;
 }
 
 /** The API origin tokens are bound to: scheme, host and port of the API base URL. */
@@ -91,10 +156,11 @@ export function originPattern(url: string): string {
 }
 
 async function connectionView(): Promise<ConnectionView> {
-  const saved = await connectionSettingsItem.getValue();
+  const settings: ConnectionSettingsView = await getConnectionSettings();
   return {
-    settings: saved ?? defaultConnectionSettings(),
-    saved: saved !== null,
+    settings,
+    apiKeySet: (await currentApiKey(settings)) !== null,
+    saved: (await connectionSettingsItem.getValue()) !== null,
     presets: connectionPresets(),
     defaultApiVersion: API_VERSION,
     redirectUri: redirectUri(),
@@ -119,13 +185,38 @@ async function assertApiOriginAllowed(apiUrl: string): Promise<void> {
 }
 
 export async function saveConnectionSettings(input: unknown): Promise<ConnectionView> {
-  const settings = connectionSettingsInput.parse(input);
+  const { apiKey: enteredKey, ...settings } = connectionSettingsInput.parse(input);
   await assertApiOriginAllowed(settings.apiUrl);
-  await connectionSettingsItem.setValue(settings);
+  // Left out, the key already set for this address stays; a new address needs its key entered again.
+  const apiKey = enteredKey ?? (await currentApiKey(settings));
+  if (!apiKey) {
+    throw new DeskError({
+      code: 'api-key-missing',
+      message: 'Enter the API key for this API address.',
+      fields: { apiKey: 'Enter the API key.' },
+    });
+  }
+  const sealed = await sealApiKey(apiOriginOf(settings.apiUrl), apiKey);
+  await storage.setItems([
+    { item: connectionSettingsItem, value: settings },
+    { item: apiKeyVaultItem, value: sealed },
+  ]);
   return connectionView();
 }
 
-export const connectionHandlers: Pick<Handlers, 'connection.get' | 'connection.save'> = {
+export async function clearApiKey(): Promise<ConnectionView> {
+  await sealLegacyApiKey();
+  const saved = await connectionSettingsItem.getValue();
+  // Saving the defaults too: otherwise a sandbox build's public key would count as set again.
+  await storage.setItems([
+    { item: connectionSettingsItem, value: saved ?? defaultConnectionSettings() },
+    { item: apiKeyVaultItem, value: null },
+  ]);
+  return connectionView();
+}
+
+export const connectionHandlers: Pick<Handlers, 'connection.get' | 'connection.save' | 'connection.clearApiKey'> = {
   'connection.get': () => connectionView(),
   'connection.save': (input) => saveConnectionSettings(input),
+  'connection.clearApiKey': () => clearApiKey(),
 };

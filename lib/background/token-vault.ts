@@ -1,6 +1,6 @@
-// Access tokens at rest: AES-GCM with a non-extractable key that never leaves IndexedDB.
-// storage.local only ever sees ciphertext. Nothing here logs, and no error quotes a token.
-import { type SealedToken, tokenVaultItem } from '../storage.ts';
+// Access tokens and the app's API key at rest: AES-GCM with a non-extractable key that never leaves
+// IndexedDB. storage.local only ever sees ciphertext. Nothing here logs, and no error quotes a secret.
+import { apiKeyVaultItem, type SealedApiKey, type SealedToken, tokenVaultItem } from '../storage.ts';
 
 const DB_NAME = 'listings-desk-vault';
 const STORE = 'keys';
@@ -88,16 +88,34 @@ function additionalData({ accountKey, apiOrigin }: TokenBinding): Uint8Array<Arr
   return new TextEncoder().encode(`listings-desk:v2:${JSON.stringify([accountKey, apiOrigin])}`);
 }
 
-/** Encrypts without storing, so a caller can write the sealed token together with other items. */
-export async function sealToken(binding: TokenBinding, token: string): Promise<SealedToken> {
+async function seal(additional: Uint8Array<ArrayBuffer>, plaintext: string): Promise<SealedToken> {
   const key = await vaultKey();
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const ciphertext = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: additionalData(binding) },
+    { name: 'AES-GCM', iv, additionalData: additional },
     key,
-    new TextEncoder().encode(token),
+    new TextEncoder().encode(plaintext),
   );
   return { iv: toBase64(iv), ciphertext: toBase64(new Uint8Array(ciphertext)) };
+}
+
+async function open(additional: Uint8Array<ArrayBuffer>, sealed: SealedToken, what: string): Promise<string> {
+  const key = await vaultKey();
+  try {
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData: additional },
+      key,
+      fromBase64(sealed.ciphertext),
+    );
+    return new TextDecoder().decode(plain);
+  } catch {
+    throw new VaultError(`The stored ${what} could not be decrypted.`);
+  }
+}
+
+/** Encrypts without storing, so a caller can write the sealed token together with other items. */
+export function sealToken(binding: TokenBinding, token: string): Promise<SealedToken> {
+  return seal(additionalData(binding), token);
 }
 
 /**
@@ -108,17 +126,27 @@ export async function openToken(binding: TokenBinding): Promise<string | null> {
   const vault = await tokenVaultItem.getValue();
   const sealed = Object.hasOwn(vault, binding.accountKey) ? vault[binding.accountKey] : undefined;
   if (!sealed) return null;
-  const key = await vaultKey();
-  try {
-    const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData: additionalData(binding) },
-      key,
-      fromBase64(sealed.ciphertext),
-    );
-    return new TextDecoder().decode(plain);
-  } catch {
-    throw new VaultError('The stored access token could not be decrypted.');
-  }
+  return open(additionalData(binding), sealed, 'access token');
+}
+
+// Its own label: a sealed token moved into the API key's place (or back) fails to open.
+function apiKeyAdditionalData(apiOrigin: string): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(`listings-desk:api-key:v1:${JSON.stringify([apiOrigin])}`);
+}
+
+/** Encrypts the app's API key for the API origin it is sent to; the caller stores the result. */
+export async function sealApiKey(apiOrigin: string, apiKey: string): Promise<SealedApiKey> {
+  return { apiOrigin, sealed: await seal(apiKeyAdditionalData(apiOrigin), apiKey) };
+}
+
+/**
+ * The API key entered for this API origin, or null when none was (or one was entered for another origin:
+ * a changed API address never receives the key typed for the previous one).
+ */
+export async function openApiKey(apiOrigin: string): Promise<string | null> {
+  const stored = await apiKeyVaultItem.getValue();
+  if (!stored || stored.apiOrigin !== apiOrigin) return null;
+  return open(apiKeyAdditionalData(apiOrigin), stored.sealed, 'API key');
 }
 
 export async function storeToken(binding: TokenBinding, token: string): Promise<void> {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { SuggestionDecision } from '../api/suggestions.ts';
 import { STATUS_NAME, WAITING } from '../listing-statuses.ts';
-import type { SuggestionView } from '../storage.ts';
+import type { LinkingOutcome, SuggestionView } from '../storage.ts';
 import type { WireError } from './wire-error.ts';
 
 export type Access = 'extension' | 'content';
@@ -42,6 +42,11 @@ export interface AccountsView {
 }
 
 const accountKey = z.string().min(1).max(200);
+/** Names one Link/Relink attempt, so the page that started it can mark its outcome seen. */
+const attemptId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Use 8–64 letters, digits, - or _.');
+
+/** How the last Link or Relink ended: kept by the worker until a page shows it. */
+export type LinkingOutcomeView = LinkingOutcome;
 
 // ---- connection-settings -------------------------------------------------------------------
 
@@ -76,14 +81,18 @@ const absoluteUrl = (what: string) =>
     // One spelling per address: no trailing slash, so `${apiUrl}/oauth2/...` and origin checks agree.
     .transform((value) => value.replace(/\/+$/, ''));
 
-/** Shared by the options page (messages beside each field) and the background (the boundary check). */
+/**
+ * Shared by the options page (messages beside each field) and the background (the boundary check).
+ * `apiKey` is write-only: given, it replaces the sealed key; left out, the key already set for this API
+ * address is kept. No reply ever carries it back.
+ */
 export const connectionSettingsInput = z
   .object({
     environment: z.enum(ENVIRONMENTS, { error: 'Choose Sandbox, Production or Custom.' }),
     apiUrl: absoluteUrl('API base URL'),
     authUrl: absoluteUrl('auth URL'),
     clientId: z.string().trim().min(1, 'Enter the client ID.').max(500),
-    apiKey: z.string().trim().min(1, 'Enter the API key.').max(500),
+    apiKey: z.string().trim().min(1, 'Enter the API key.').max(500).optional(),
     apiVersion: z
       .string()
       .trim()
@@ -94,15 +103,21 @@ export const connectionSettingsInput = z
 
 export type ConnectionSettingsInput = z.input<typeof connectionSettingsInput>;
 
+/** The saved Connection as replies show it: everything but the API key. */
+export type ConnectionSettingsView = Omit<z.output<typeof connectionSettingsInput>, 'apiKey'>;
+
 export interface ConnectionPreset {
   apiUrl: string;
   authUrl: string;
   clientId: string;
+  /** Only the sandbox's public key; a production preset never carries one. */
   apiKey: string;
 }
 
 export interface ConnectionView {
-  settings: z.output<typeof connectionSettingsInput>;
+  settings: ConnectionSettingsView;
+  /** An API key is sealed for this API address; its value never leaves the worker. */
+  apiKeySet: boolean;
   /** False while the build-time defaults apply. */
   saved: boolean;
   /** What choosing an environment fills in; Custom keeps what is there. */
@@ -253,12 +268,21 @@ const triageProtocol = {
 
 export const protocol = {
   'accounts.list': request<AccountsView>()('content', empty),
-  'accounts.link': request<LinkedAccountView>()('extension', empty),
-  'accounts.relink': request<LinkedAccountView>()('extension', z.object({ accountKey }).strict()),
+  'accounts.link': request<LinkedAccountView>()('extension', z.object({ attemptId: attemptId.optional() }).strict()),
+  'accounts.relink': request<LinkedAccountView>()(
+    'extension',
+    z.object({ accountKey, attemptId: attemptId.optional() }).strict(),
+  ),
+  'accounts.linkingOutcome': request<{ outcome: LinkingOutcomeView | null }>()('extension', empty),
+  'accounts.dismissLinkingOutcome': request<{ dismissed: boolean }>()(
+    'extension',
+    z.object({ id: attemptId }).strict(),
+  ),
   'accounts.unlink': request<AccountsView>()('extension', z.object({ accountKey }).strict()),
   'accounts.activate': request<AccountsView>()('content', z.object({ accountKey }).strict()),
   'connection.get': request<ConnectionView>()('extension', empty),
   'connection.save': request<ConnectionView>()('extension', connectionSettingsInput),
+  'connection.clearApiKey': request<ConnectionView>()('extension', empty),
   'badge.refresh': request<BadgeView>()('extension', empty),
   ...triageProtocol,
 } as const;
@@ -287,6 +311,8 @@ export interface DeskEvents {
   'triage.changed': { accountKey: string | null; resolvedElsewhere: number };
   'health.changed': { accountKey: string | null };
   'accounts.changed': AccountsView;
+  /** A Link or Relink ended; pages other than the one that started it show it. */
+  'accounts.linkingOutcome': LinkingOutcomeView;
 }
 
 export interface EventMessage<K extends keyof DeskEvents = keyof DeskEvents> {

@@ -208,4 +208,38 @@ describe('account linking', () => {
     const refreshed = await desk.ask('badge.refresh', {});
     expect(refreshed.ok && refreshed.value.count).toBeGreaterThan(0);
   });
+
+  test('a link started in the popup that closed: denied, or a failed exchange, is shown when the popup reopens', async () => {
+    // The harness keeps a popup.html open to send requests from; an open popup would show (and consume) the
+    // outcome at once, so it waits on a blank page meanwhile.
+    const bridges = desk.context.pages().filter((p) => p.url().startsWith(desk.url('')));
+    await Promise.all(bridges.map((p) => p.goto('about:blank')));
+    try {
+      for (const ending of ['deny', 'exchange-fails'] as const) {
+        if (ending === 'exchange-fails') {
+          await desk.control.faults({ method: 'POST', path: '/oauth2/accesstoken', status: 500, count: 10 });
+        }
+        const popup = await desk.openPopup();
+        const auth = await desk.waitForAuthPage(() => popup.getByRole('button', { name: 'Link account' }).click());
+        await popup.close(); // as Chrome closes it when the sign-in window takes focus
+        await desk.decide(auth, ending === 'deny' ? 'deny' : 'allow', ending === 'deny' ? undefined : '1001');
+
+        const reopened = await desk.openPopup();
+        const alert = reopened.getByRole('alert').filter({ hasText: 'not linked' });
+        await expect
+          .poll(() => alert.textContent(), { timeout: 15_000 })
+          .toMatch(ending === 'deny' ? /access was denied/i : /did not hand out an access token/);
+        // Shown once: the worker forgets it, so the next page does not show it again.
+        await expect
+          .poll(async () => {
+            const reply = await desk.ask('accounts.linkingOutcome', {}, reopened);
+            return reply.ok && reply.value.outcome;
+          })
+          .toBeNull();
+        await reopened.close();
+      }
+    } finally {
+      await Promise.all(bridges.map((p) => p.goto(desk.url('popup.html'))));
+    }
+  });
 });

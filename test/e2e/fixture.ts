@@ -68,6 +68,10 @@ export interface Desk {
   dumpIndexedDb(from?: Page): Promise<IndexedDbDump>;
   /** Sandbox back to its seed, extension storage emptied, connection pointed at the sandbox, extra pages closed. */
   reset(): Promise<void>;
+  /** The browser profile folder; it stays after closeBrowser() so a test can read what was left on disk. */
+  profileDir: string;
+  /** Closes Chromium only (the profile and the sandbox stay until close()). */
+  closeBrowser(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -295,6 +299,8 @@ export async function launchDesk(options: LaunchOptions = {}): Promise<Desk> {
     dumpStorage,
     dumpIndexedDb,
     reset,
+    profileDir: userDataDir,
+    closeBrowser: () => context.close(),
     close: async () => {
       await context.close().catch(() => undefined);
       await sandbox.close().catch(() => undefined);

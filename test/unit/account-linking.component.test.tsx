@@ -48,7 +48,7 @@ describe('accounts linked on another environment', () => {
     expect(screen.getByText(/Harbor Bakery Group was linked on https:\/\/api\.yext\.com\./)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Relink Harbor Bakery Group' }));
-    expect(ask).toHaveBeenCalledWith('accounts.relink', { accountKey: 'app-1001' });
+    expect(ask).toHaveBeenCalledWith('accounts.relink', { accountKey: 'app-1001', attemptId: expect.any(String) });
   });
 
   test('no notice while the active account belongs to the current Connection', () => {

@@ -17,9 +17,9 @@ const view: ConnectionView = {
     apiUrl: 'http://127.0.0.1:8787',
     authUrl: 'http://localhost:8788',
     clientId: 'sandbox-client-id',
-    apiKey: 'sandbox-api-key',
     apiVersion: '20261101',
   },
+  apiKeySet: false,
   saved: false,
   presets: {
     sandbox: {
@@ -40,7 +40,11 @@ const request = vi.fn(async () => true);
 beforeEach(() => {
   ask.mockReset();
   ask.mockImplementation(async (type: string, input: unknown) =>
-    type === 'connection.get' ? view : { ...view, saved: true, settings: input },
+    type === 'connection.get'
+      ? view
+      : type === 'connection.clearApiKey'
+        ? { ...view, apiKeySet: false }
+        : { ...view, saved: true, apiKeySet: true, settings: input },
   );
   request.mockClear();
   Object.assign(browser.permissions, { request });
@@ -54,6 +58,7 @@ describe('Connection section', () => {
   test('shows the saved values, the masked API key with Reveal, and the redirect URI', async () => {
     render(<ConnectionSettings />);
     await screen.findByLabelText('API base URL');
+    expect(input('API key').value).toBe('');
     expect(input('API base URL').value).toBe('http://127.0.0.1:8787');
     expect(input('API key').type).toBe('password');
     fireEvent.click(screen.getByRole('button', { name: 'Reveal' }));
@@ -67,7 +72,6 @@ describe('Connection section', () => {
     render(<ConnectionSettings />);
     await screen.findByLabelText('API base URL');
     type('API base URL', 'api.example.com');
-    type('API key', '');
     type('API version date', '2026-11-01');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(input('API base URL').getAttribute('aria-invalid')).toBe('true'));
@@ -77,16 +81,61 @@ describe('Connection section', () => {
         .map((id) => document.getElementById(id)?.textContent)
         .join(' ');
     expect(describedBy('API base URL')).toMatch(/absolute https:\/\/ URL/);
-    expect(describedBy('API key')).toBe('Enter the API key.');
+    expect(describedBy('API key')).toContain('Enter the API key.');
     expect(describedBy('API version date')).toMatch(/YYYYMMDD/);
     expect(ask).not.toHaveBeenCalledWith('connection.save', expect.anything());
     expect(request).not.toHaveBeenCalled();
+  });
+
+  test('a key that is set shows as "set" with Replace and Clear, and is never sent back unless replaced', async () => {
+    ask.mockImplementation(async (type: string, input: unknown) =>
+      type === 'connection.get'
+        ? { ...view, saved: true, apiKeySet: true }
+        : type === 'connection.clearApiKey'
+          ? { ...view, saved: true, apiKeySet: false }
+          : { ...view, saved: true, apiKeySet: true, settings: input },
+    );
+    render(<ConnectionSettings />);
+    await screen.findByLabelText('API base URL');
+    expect(input('API key').value).toBe('set');
+    expect(input('API key').readOnly).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(ask).toHaveBeenCalledWith('connection.save', expect.anything()));
+    expect(ask.mock.calls.find(([t]) => t === 'connection.save')?.[1]).not.toHaveProperty('apiKey');
+    await screen.findByText('Saved.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Replace' }));
+    expect(input('API key').type).toBe('password');
+    expect(input('API key').value).toBe('');
+    type('API key', 'new-secret-key');
+    ask.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(ask).toHaveBeenCalledWith('connection.save', expect.objectContaining({ apiKey: 'new-secret-key' })),
+    );
+    await waitFor(() => expect(input('API key').value).toBe('set'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(ask).toHaveBeenCalledWith('connection.clearApiKey', {}));
+    await waitFor(() => expect(input('API key').value).toBe(''));
+    expect(input('API key').readOnly).toBe(false);
+  });
+
+  test('without a key, Save asks for one', async () => {
+    render(<ConnectionSettings />);
+    await screen.findByLabelText('API base URL');
+    fireEvent.click(screen.getByRole('radio', { name: /Custom/ }));
+    type('API key', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(input('API key').getAttribute('aria-invalid')).toBe('true'));
+    expect(ask).not.toHaveBeenCalledWith('connection.save', expect.anything());
   });
 
   test('editing an address makes the connection Custom; an origin outside the defaults asks for permission on Save', async () => {
     render(<ConnectionSettings />);
     await screen.findByLabelText('API base URL');
     type('API base URL', 'https://api.partner.example:8443');
+    type('API key', 'partner-key');
     expect((screen.getByRole('radio', { name: /Custom/ }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(ask).toHaveBeenCalledWith('connection.save', expect.anything()));
@@ -100,6 +149,7 @@ describe('Connection section', () => {
     render(<ConnectionSettings />);
     await screen.findByLabelText('API base URL');
     type('API base URL', 'https://api.partner.example');
+    type('API key', 'partner-key');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText(/needs permission to reach this address/);
     expect(ask).not.toHaveBeenCalledWith('connection.save', expect.anything());
@@ -111,6 +161,7 @@ describe('Connection section', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Production/ }));
     expect(input('API base URL').value).toBe('https://api.yext.com');
     expect(input('Auth URL').value).toBe('https://www.yext.com');
+    type('API key', 'production-key');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(ask).toHaveBeenCalledWith('connection.save', expect.objectContaining({ environment: 'production' })),

@@ -6,6 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { API_VERSION } from '../../lib/api/config.ts';
 import { setExchangeOverrides } from '../../lib/background/account-linking.ts';
 import { setApiClientOverrides } from '../../lib/background/api-session.ts';
+import { forgetLegacyKeySealing } from '../../lib/background/connection-settings.ts';
 import { forgetCachedVaultKey } from '../../lib/background/token-vault.ts';
 import { badgeCountsItem } from '../../lib/storage.ts';
 
@@ -99,6 +100,7 @@ export function resetDesk(): void {
   fakeBrowser.reset();
   globalThis.indexedDB = new IDBFactory();
   forgetCachedVaultKey();
+  forgetLegacyKeySealing();
   // Linking refreshes the badge in the background; by default the API answers "nothing waiting".
   setApiClientOverrides({
     fetch: routedFetch(() => envelope({ count: 0, suggestions: [] })).fetch,

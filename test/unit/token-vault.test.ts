@@ -2,13 +2,15 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import {
   forgetCachedVaultKey,
   hasToken,
+  openApiKey,
   openToken,
   removeToken,
+  sealApiKey,
   sealToken,
   storeToken,
   VaultError,
 } from '../../lib/background/token-vault.ts';
-import { tokenVaultItem } from '../../lib/storage.ts';
+import { apiKeyVaultItem, tokenVaultItem } from '../../lib/storage.ts';
 import { localStorageText, resetDesk } from './desk-fakes.ts';
 
 const TOKEN = 'sbx_0123456789abcdef0123456789abcdef';
@@ -113,5 +115,19 @@ describe('token-vault', () => {
     expect(await openToken(HARBOR)).toBeNull();
     expect(await openToken(SUMMIT)).toBe(`${TOKEN}-2`);
     expect(await openToken({ accountKey: '__proto__', apiOrigin: SANDBOX })).toBeNull();
+  });
+
+  test('the API key is sealed for one API origin, and a sealed token cannot stand in for it', async () => {
+    const apiKey = 'app-api-key-0123456789';
+    await apiKeyVaultItem.setValue(await sealApiKey(PRODUCTION, apiKey));
+    expect(await localStorageText()).not.toContain(apiKey);
+    expect(await openApiKey(PRODUCTION)).toBe(apiKey);
+    expect(await openApiKey(SANDBOX)).toBeNull();
+    // The origin is bound into the ciphertext too: relabelling the record does not open it elsewhere.
+    const stored = await apiKeyVaultItem.getValue();
+    await apiKeyVaultItem.setValue({ ...stored!, apiOrigin: SANDBOX });
+    await expect(openApiKey(SANDBOX)).rejects.toBeInstanceOf(VaultError);
+    await apiKeyVaultItem.setValue({ apiOrigin: SANDBOX, sealed: await sealToken(HARBOR, TOKEN) });
+    await expect(openApiKey(SANDBOX)).rejects.toBeInstanceOf(VaultError);
   });
 });
