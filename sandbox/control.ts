@@ -2,9 +2,11 @@
 // injected faults, malformed bodies, 429s and the hourly quota with its Rate-Limit-* headers.
 import { Hono, type MiddlewareHandler } from 'hono';
 import { CODES, fail, plainJson } from './envelope.ts';
+import { DAY_MS } from './model.ts';
 import { mintToken, tokenResponse } from './routes/oauth.ts';
+import { advanceAddRequests, finishAddRequest } from './rules/provisioning.ts';
 import { createSeed } from './seed.ts';
-import { DAY_MS, type Store } from './state.ts';
+import type { Store } from './store.ts';
 
 export const QUOTA_PER_HOUR = 5000;
 
@@ -44,7 +46,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Runs on both origins; only /v2 and /oauth2 calls are logged, delayed and faulted. */
 export function injection(store: Store, runtime: Runtime): MiddlewareHandler {
   return async (c, next) => {
-    store.tick();
+    advanceAddRequests(store);
     const path = new URL(c.req.url).pathname;
     const isV2 = path === '/v2' || path.startsWith('/v2/');
     if (!isV2 && !path.startsWith('/oauth2/')) {
@@ -251,7 +253,7 @@ export function controlRoutes(store: Store, runtime: Runtime, defaults: ControlD
     const request = store.state.addRequests.find((r) => String(r.id) === c.req.param('id'));
     if (!request) return plainJson({ error: 'unknown add request' }, 404);
     if (request.status !== 'REVIEW') return plainJson({ error: `add request is ${request.status}, not REVIEW` }, 409);
-    store.finishAddRequest(request, status, status === 'CANCELED' ? 'Duplicate confirmed during review' : '');
+    finishAddRequest(store, request, status, status === 'CANCELED' ? 'Duplicate confirmed during review' : '');
     return plainJson({ ok: true, id: request.id, status: request.status });
   });
 
@@ -263,7 +265,7 @@ export function controlRoutes(store: Store, runtime: Runtime, defaults: ControlD
     const ms = b?.advanceMs ?? 0;
     if (typeof days !== 'number' || typeof ms !== 'number') return bad('advanceDays and advanceMs must be numbers');
     store.state.clockOffsetMs += days * DAY_MS + ms;
-    store.tick();
+    advanceAddRequests(store);
     store.changed();
     return plainJson(clockView());
   });

@@ -1,7 +1,8 @@
 // Credential checks shared by every /v2 call, and the `me` / account-id resolution.
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError, CODES } from './envelope.ts';
-import type { Account, Store, Token } from './state.ts';
+import type { Account, Token } from './model.ts';
+import type { Store } from './store.ts';
 
 export type SandboxEnv = { Variables: { token: Token } };
 export type SandboxContext = Context<SandboxEnv>;

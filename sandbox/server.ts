@@ -12,7 +12,7 @@ import { provisioningRoutes } from './routes/provisioning.ts';
 import { suggestionsRoutes } from './routes/suggestions.ts';
 import { usersRolesRoutes } from './routes/users-roles.ts';
 import { createSeed } from './seed.ts';
-import { Store } from './state.ts';
+import { Store } from './store.ts';
 
 export interface SandboxOptions {
   port?: number;

@@ -10,7 +10,8 @@ import {
   type SandboxContext,
   type SandboxEnv,
 } from '../guard.ts';
-import { LISTING_STATUSES, type Listing, type ListingStatus, type Store } from '../state.ts';
+import { LISTING_STATUSES, type Listing, type ListingStatus } from '../model.ts';
+import type { Store } from '../store.ts';
 
 const BASE = '/v2/accounts/:accountId/powerlistings';
 /** Opt-in and opt-out: locations × publishers per request. */

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { CODES, fail, plainJson } from '../envelope.ts';
 import type { SandboxEnv } from '../guard.ts';
-import type { Account, Store, Token } from '../state.ts';
+import type { Account, Token } from '../model.ts';
+import type { Store } from '../store.ts';
 
 export const CODE_TTL_MS = 5 * 60_000;
 

@@ -2,8 +2,9 @@
 import type { Hono } from 'hono';
 import { ApiError, CODES, ok } from '../envelope.ts';
 import { intParam, listParam, queryOf, resolveAccount, type SandboxEnv } from '../guard.ts';
-import { applyFieldContent } from '../seed.ts';
-import { type Store, SUGGESTION_STATUSES, type Suggestion } from '../state.ts';
+import { SUGGESTION_STATUSES, type Suggestion } from '../model.ts';
+import { resolveSuggestion } from '../rules/suggestions.ts';
+import type { Store } from '../store.ts';
 import { statusFilter } from './listings.ts';
 
 const BASE = '/v2/accounts/:accountId/powerlistings/publishersuggestions';
@@ -59,14 +60,7 @@ export function suggestionsRoutes(app: Hono<SandboxEnv>, store: Store): void {
         `Publisher suggestion ${id} is already resolved (${suggestion.status})`,
       );
     }
-    if (status === 'ACCEPTED') {
-      const location = store.state.locations.find((l) => l.id === suggestion.locationId);
-      if (location) applyFieldContent(location, suggestion.fieldName, suggestion.suggestedContent);
-    }
-    suggestion.status = status;
-    suggestion.dateResolved = store.today();
-    suggestion.resolvedBy = 'API';
-    store.changed();
+    resolveSuggestion(store, suggestion, status);
     return ok({});
   });
 }

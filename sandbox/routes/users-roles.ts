@@ -2,7 +2,8 @@
 import type { Hono } from 'hono';
 import { ApiError, CODES, emptyOk, ok } from '../envelope.ts';
 import { intParam, jsonBody, queryOf, resolveAccount, type SandboxEnv } from '../guard.ts';
-import type { Account, AclEntry, AclOnType, Store, User } from '../state.ts';
+import type { Account, AclEntry, AclOnType, User } from '../model.ts';
+import type { Store } from '../store.ts';
 
 const BASE = '/v2/accounts/:accountId';
 const ON_TYPES: AclOnType[] = ['ACCOUNT', 'LOCATION', 'FOLDER'];
