@@ -85,6 +85,21 @@ export function intParam(query: URLSearchParams, name: string, fallback: number,
   return value;
 }
 
+/** A status list checked against the allowed values; undefined when absent. */
+export function statusFilter(values: string[] | undefined, allowed: readonly string[]): Set<string> | undefined {
+  if (!values) return undefined;
+  for (const value of values) {
+    if (!allowed.includes(value)) {
+      throw new ApiError(
+        400,
+        CODES.INVALID_PARAMETER,
+        `Invalid status: ${value}. Expected one of ${allowed.join(', ')}`,
+      );
+    }
+  }
+  return new Set(values);
+}
+
 export function queryOf(c: SandboxContext): URLSearchParams {
   return new URL(c.req.url).searchParams;
 }

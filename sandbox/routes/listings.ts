@@ -1,21 +1,12 @@
 // Publishers, listings, opt-in and opt-out.
-import type { Hono } from 'hono';
+import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, ok } from '../envelope.ts';
-import {
-  intParam,
-  jsonBody,
-  listParam,
-  queryOf,
-  resolveAccount,
-  type SandboxContext,
-  type SandboxEnv,
-} from '../guard.ts';
+import { intParam, jsonBody, listParam, queryOf, resolveAccount, type SandboxContext, statusFilter } from '../guard.ts';
 import { LISTING_STATUSES, type Listing, type ListingStatus } from '../model.ts';
-import type { Store } from '../store.ts';
 
 const BASE = '/v2/accounts/:accountId/powerlistings';
 /** Opt-in and opt-out: locations × publishers per request. */
-export const OPT_LIMIT = 100;
+const OPT_LIMIT = 100;
 
 function publicListing(l: Listing) {
   return {
@@ -28,20 +19,6 @@ function publicListing(l: Listing) {
     screenShotUrl: l.screenShotUrl,
     statusDetails: l.statusDetails.map((d) => ({ ...d })),
   };
-}
-
-export function statusFilter(values: string[] | undefined, allowed: readonly string[]): Set<string> | undefined {
-  if (!values) return undefined;
-  for (const value of values) {
-    if (!allowed.includes(value)) {
-      throw new ApiError(
-        400,
-        CODES.INVALID_PARAMETER,
-        `Invalid status: ${value}. Expected one of ${allowed.join(', ')}`,
-      );
-    }
-  }
-  return new Set(values);
 }
 
 async function optLists(c: SandboxContext): Promise<{ locationIds: string[]; publisherIds: string[] }> {
@@ -65,7 +42,7 @@ async function optLists(c: SandboxContext): Promise<{ locationIds: string[]; pub
   return { locationIds: [...new Set(locationIds)], publisherIds: [...new Set(publisherIds)] };
 }
 
-export function listingsRoutes(app: Hono<SandboxEnv>, store: Store): void {
+export function register(app: SandboxApp, { store }: SandboxDeps): void {
   app.get(`${BASE}/publishers`, (c) => {
     const account = resolveAccount(c, store);
     if (!account.listingsSubscription) return ok([]);

@@ -1,7 +1,7 @@
 // Provisioning: available services, accounts, add requests (existing and new location), cancel.
-import type { Hono } from 'hono';
+import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, ok } from '../envelope.ts';
-import { jsonBody, resolveAccount, type SandboxEnv } from '../guard.ts';
+import { jsonBody, resolveAccount } from '../guard.ts';
 import type { AddRequest, NewLocationData, Service } from '../model.ts';
 import {
   type AddRequestDraft,
@@ -10,7 +10,6 @@ import {
   decideOutcome,
   submitAddRequest,
 } from '../rules/provisioning.ts';
-import type { Store } from '../store.ts';
 
 const BASE = '/v2/accounts/:accountId';
 
@@ -62,7 +61,7 @@ function agreementOf(body: Record<string, unknown>): number | string {
   return typeof value === 'number' || typeof value === 'string' ? value : '';
 }
 
-export function provisioningRoutes(app: Hono<SandboxEnv>, store: Store): void {
+export function register(app: SandboxApp, { store }: SandboxDeps): void {
   const submitted = (draft: AddRequestDraft) => ok(publicAddRequest(submitAddRequest(store, draft)));
 
   app.get(`${BASE}/availableservices`, (c) => {

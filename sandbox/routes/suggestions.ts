@@ -1,11 +1,9 @@
 // Publisher suggestions: list, accept, reject.
-import type { Hono } from 'hono';
+import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, ok } from '../envelope.ts';
-import { intParam, listParam, queryOf, resolveAccount, type SandboxEnv } from '../guard.ts';
+import { intParam, listParam, queryOf, resolveAccount, statusFilter } from '../guard.ts';
 import { SUGGESTION_STATUSES, type Suggestion } from '../model.ts';
 import { resolveSuggestion } from '../rules/suggestions.ts';
-import type { Store } from '../store.ts';
-import { statusFilter } from './listings.ts';
 
 const BASE = '/v2/accounts/:accountId/powerlistings/publishersuggestions';
 
@@ -24,7 +22,7 @@ function publicSuggestion(s: Suggestion) {
   };
 }
 
-export function suggestionsRoutes(app: Hono<SandboxEnv>, store: Store): void {
+export function register(app: SandboxApp, { store }: SandboxDeps): void {
   app.get(BASE, (c) => {
     const account = resolveAccount(c, store);
     const query = queryOf(c);
