@@ -67,14 +67,17 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
     if (!account.listingsSubscription) return ok({ count: 0, listings: [] });
     const pubs = publisherIds ? new Set(publisherIds) : undefined;
     const locs = locationIds ? new Set(locationIds) : undefined;
-    // state.listings is kept sorted by publisher, then location.
-    const matching = store.state.listings.filter(
-      (l) =>
-        l.accountId === account.accountId &&
-        (!statuses || statuses.has(l.status)) &&
-        (!pubs || pubs.has(l.publisherId)) &&
-        (!locs || locs.has(l.locationId)),
-    );
+    // Already sorted by publisher, then location; a page without filters is a slice, not a scan.
+    const all = store.listingsOf(account.accountId);
+    const matching =
+      statuses || pubs || locs
+        ? all.filter(
+            (l) =>
+              (!statuses || statuses.has(l.status)) &&
+              (!pubs || pubs.has(l.publisherId)) &&
+              (!locs || locs.has(l.locationId)),
+          )
+        : all;
     return ok({ count: matching.length, listings: matching.slice(offset, offset + limit).map(publicListing) });
   });
 
@@ -96,10 +99,8 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
     if (unknownPublisher) throw new ApiError(400, CODES.UNKNOWN_PUBLISHER, `Unknown publisher: ${unknownPublisher}`);
     const locs = new Set(locationIds);
     const pubs = new Set(publisherIds);
-    for (const listing of store.state.listings) {
-      if (listing.accountId !== account.accountId || !locs.has(listing.locationId) || !pubs.has(listing.publisherId)) {
-        continue;
-      }
+    for (const listing of store.listingsOf(account.accountId)) {
+      if (!locs.has(listing.locationId) || !pubs.has(listing.publisherId)) continue;
       if (target === 'in' && listing.status === 'OPTED_OUT') {
         // Opting in starts sending data: the publisher has it next.
         listing.status = 'WAITING_ON_PUBLISHER' satisfies ListingStatus;
