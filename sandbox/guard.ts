@@ -86,7 +86,7 @@ export function intParam(query: URLSearchParams, name: string, fallback: number,
 }
 
 /** A status list checked against the allowed values; undefined when absent. */
-export function statusFilter(values: string[] | undefined, allowed: readonly string[]): Set<string> | undefined {
+function statusFilter(values: string[] | undefined, allowed: readonly string[]): Set<string> | undefined {
   if (!values) return undefined;
   for (const value of values) {
     if (!allowed.includes(value)) {
@@ -98,6 +98,32 @@ export function statusFilter(values: string[] | undefined, allowed: readonly str
     }
   }
   return new Set(values);
+}
+
+/** A list call's paging, and whether an item passes its status, publisher and location filters. */
+export function listQuery(
+  c: SandboxContext,
+  limits: { defaultLimit: number; maxLimit: number; statuses: readonly string[] },
+) {
+  const query = queryOf(c);
+  const set = (name: string) => {
+    const values = listParam(query, name);
+    return values ? new Set(values) : undefined;
+  };
+  const limit = intParam(query, 'limit', limits.defaultLimit, 1, limits.maxLimit);
+  const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+  const statuses = statusFilter(listParam(query, 'statuses'), limits.statuses);
+  const publisherIds = set('publisherIds');
+  const locationIds = set('locationIds');
+  return {
+    limit,
+    offset,
+    filtered: Boolean(statuses || publisherIds || locationIds),
+    matches: (item: { status: string; publisherId: string; locationId: string }) =>
+      (!statuses || statuses.has(item.status)) &&
+      (!publisherIds || publisherIds.has(item.publisherId)) &&
+      (!locationIds || locationIds.has(item.locationId)),
+  };
 }
 
 export function queryOf(c: SandboxContext): URLSearchParams {

@@ -1,7 +1,7 @@
 // Publishers, listings, opt-in and opt-out.
 import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, ok } from '../envelope.ts';
-import { intParam, jsonBody, listParam, queryOf, resolveAccount, type SandboxContext, statusFilter } from '../guard.ts';
+import { jsonBody, listParam, listQuery, queryOf, resolveAccount, type SandboxContext } from '../guard.ts';
 import { LISTING_STATUSES, type Listing, type ListingStatus } from '../model.ts';
 
 const BASE = '/v2/accounts/:accountId/powerlistings';
@@ -58,27 +58,15 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
 
   app.get(`${BASE}/listings`, (c) => {
     const account = resolveAccount(c, store);
-    const query = queryOf(c);
-    const limit = intParam(query, 'limit', 100, 1, 100);
-    const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const statuses = statusFilter(listParam(query, 'statuses'), LISTING_STATUSES);
-    const publisherIds = listParam(query, 'publisherIds');
-    const locationIds = listParam(query, 'locationIds');
+    const page = listQuery(c, { defaultLimit: 100, maxLimit: 100, statuses: LISTING_STATUSES });
     if (!account.listingsSubscription) return ok({ count: 0, listings: [] });
-    const pubs = publisherIds ? new Set(publisherIds) : undefined;
-    const locs = locationIds ? new Set(locationIds) : undefined;
     // Already sorted by publisher, then location; a page without filters is a slice, not a scan.
     const all = store.listingsOf(account.accountId);
-    const matching =
-      statuses || pubs || locs
-        ? all.filter(
-            (l) =>
-              (!statuses || statuses.has(l.status)) &&
-              (!pubs || pubs.has(l.publisherId)) &&
-              (!locs || locs.has(l.locationId)),
-          )
-        : all;
-    return ok({ count: matching.length, listings: matching.slice(offset, offset + limit).map(publicListing) });
+    const matching = page.filtered ? all.filter(page.matches) : all;
+    return ok({
+      count: matching.length,
+      listings: matching.slice(page.offset, page.offset + page.limit).map(publicListing),
+    });
   });
 
   const opt = (target: 'in' | 'out') => async (c: SandboxContext) => {

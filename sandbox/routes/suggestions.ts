@@ -1,7 +1,7 @@
 // Publisher suggestions: list, accept, reject.
 import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, ok } from '../envelope.ts';
-import { intParam, listParam, queryOf, resolveAccount, statusFilter } from '../guard.ts';
+import { listQuery, queryOf, resolveAccount } from '../guard.ts';
 import { SUGGESTION_STATUSES, type Suggestion } from '../model.ts';
 import { resolveSuggestion } from '../rules/suggestions.ts';
 
@@ -25,21 +25,13 @@ function publicSuggestion(s: Suggestion) {
 export function register(app: SandboxApp, { store }: SandboxDeps): void {
   app.get(BASE, (c) => {
     const account = resolveAccount(c, store);
-    const query = queryOf(c);
-    const limit = intParam(query, 'limit', 10, 1, 50);
-    const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const statuses = statusFilter(listParam(query, 'statuses'), SUGGESTION_STATUSES);
-    const pubs = listParam(query, 'publisherIds');
-    const locs = listParam(query, 'locationIds');
+    const page = listQuery(c, { defaultLimit: 10, maxLimit: 50, statuses: SUGGESTION_STATUSES });
     if (!account.listingsSubscription) return ok({ count: 0, suggestions: [] });
-    const matching = store.state.suggestions.filter(
-      (s) =>
-        s.accountId === account.accountId &&
-        (!statuses || statuses.has(s.status)) &&
-        (!pubs || pubs.includes(s.publisherId)) &&
-        (!locs || locs.includes(s.locationId)),
-    );
-    return ok({ count: matching.length, suggestions: matching.slice(offset, offset + limit).map(publicSuggestion) });
+    const matching = store.state.suggestions.filter((s) => s.accountId === account.accountId && page.matches(s));
+    return ok({
+      count: matching.length,
+      suggestions: matching.slice(page.offset, page.offset + page.limit).map(publicSuggestion),
+    });
   });
 
   app.put(`${BASE}/:suggestionId`, (c) => {
