@@ -15,7 +15,7 @@ function validVersion(v: string): boolean {
   return Number(m[1]) >= 2000 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
-export function findToken(store: Store, value: string | undefined | null): Token | undefined {
+function findToken(store: Store, value: string | undefined | null): Token | undefined {
   if (!value) return undefined;
   const token = store.state.tokens.find((t) => t.access_token === value);
   return token && !token.revoked ? token : undefined;

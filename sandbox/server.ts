@@ -38,8 +38,8 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-export const SANDBOX_API_KEY = 'sandbox-api-key';
-export const SANDBOX_CLIENT_ID = 'sandbox-client-id';
+const SANDBOX_API_KEY = 'sandbox-api-key';
+const SANDBOX_CLIENT_ID = 'sandbox-client-id';
 
 type NodeServer = ReturnType<typeof createAdaptorServer> & {
   closeAllConnections?: () => void;

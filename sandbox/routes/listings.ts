@@ -2,7 +2,8 @@
 import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, ok } from '../envelope.ts';
 import { jsonBody, listParam, listQuery, queryOf, resolveAccount, type SandboxContext } from '../guard.ts';
-import { LISTING_STATUSES, type Listing, type ListingStatus } from '../model.ts';
+import { LISTING_STATUSES, type Listing } from '../model.ts';
+import { optListings } from '../rules/listings.ts';
 
 const BASE = '/v2/accounts/:accountId/powerlistings';
 /** Opt-in and opt-out: locations × publishers per request. */
@@ -85,19 +86,7 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
     if (unknownLocation) throw new ApiError(400, CODES.UNKNOWN_LOCATION, `Unknown location: ${unknownLocation}`);
     const unknownPublisher = publisherIds.find((id) => !store.state.publishers.some((p) => p.id === id));
     if (unknownPublisher) throw new ApiError(400, CODES.UNKNOWN_PUBLISHER, `Unknown publisher: ${unknownPublisher}`);
-    const locs = new Set(locationIds);
-    const pubs = new Set(publisherIds);
-    for (const listing of store.listingsOf(account.accountId)) {
-      if (!locs.has(listing.locationId) || !pubs.has(listing.publisherId)) continue;
-      if (target === 'in' && listing.status === 'OPTED_OUT') {
-        // Opting in starts sending data: the publisher has it next.
-        listing.status = 'WAITING_ON_PUBLISHER' satisfies ListingStatus;
-      } else if (target === 'out') {
-        listing.status = 'OPTED_OUT';
-        listing.statusDetails = [];
-      }
-    }
-    store.changed();
+    optListings(store, account, target, new Set(locationIds), new Set(publisherIds));
     return ok({});
   };
   app.put(`${BASE}/listings/optin`, opt('in'));

@@ -185,7 +185,7 @@ function newLocation(id: string, accountId: string, data: NewLocationData): Loca
 }
 
 /** The date a service's minimum usage commitment is met. */
-export function commitmentEnd(started: string, catalog: AvailableService | undefined): Date {
+function commitmentEnd(started: string, catalog: AvailableService | undefined): Date {
   const date = new Date(`${started}T00:00:00Z`);
   if (!catalog) return date;
   if (catalog.minimumUsageUnit === 'DAYS') date.setUTCDate(date.getUTCDate() + catalog.minimumUsage);

@@ -60,7 +60,7 @@ export function fieldContent(location: Location, fieldName: string): string {
 }
 
 /** Applies accepted suggestion content to the location (the vendor's "data updated to match"). */
-export function applyFieldContent(location: Location, fieldName: string, content: string): void {
+function applyFieldContent(location: Location, fieldName: string, content: string): void {
   if (Object.hasOwn(FIELDS, fieldName)) (FIELDS[fieldName] as FieldAccess).write(location, content);
 }
 
