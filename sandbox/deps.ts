@@ -24,3 +24,8 @@ export interface SandboxDeps {
 }
 
 export type SandboxApp = Hono<SandboxEnv>;
+
+/** A route module: control.ts and each routes/*.ts. */
+export interface RouteModule {
+  register(app: SandboxApp, deps: SandboxDeps): void;
+}

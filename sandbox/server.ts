@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import * as control from './control.ts';
-import type { OAuthConfig, SandboxApp, SandboxDeps } from './deps.ts';
+import type { OAuthConfig, RouteModule, SandboxApp, SandboxDeps } from './deps.ts';
 import { ApiError, CODES, fail, plainJson } from './envelope.ts';
 import { type SandboxEnv, v2Guard } from './guard.ts';
 import { createRuntime, injection } from './injection.ts';
@@ -18,8 +18,8 @@ import { createSeed } from './seed.ts';
 import { Store } from './store.ts';
 
 /** Each origin's route modules, in registration order. */
-const API_ROUTES = [control, token, listings, suggestions, usersRoles, provisioning];
-const AUTH_ROUTES = [authorize];
+const API_ROUTES: RouteModule[] = [control, token, listings, suggestions, usersRoles, provisioning];
+const AUTH_ROUTES: RouteModule[] = [authorize];
 
 export interface SandboxOptions {
   port?: number;
