@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { clientCpuFigures, pagingSpeedup } from './client.ts';
 import type { Figure } from './figure.ts';
 import { popupFigures } from './popup.ts';
+import { sandboxListingsScaling } from './sandbox.ts';
 import { entrypointSizes } from './sizes.ts';
 
 const figures: Figure[] = [];
@@ -14,6 +15,7 @@ if (build.status !== 0) throw new Error('wxt build failed');
 figures.push(...entrypointSizes('.output/chrome-mv3'));
 figures.push(...clientCpuFigures());
 figures.push(...(await pagingSpeedup()));
+figures.push(...(await sandboxListingsScaling()));
 figures.push(...(await popupFigures({ extensionDir: '.output/chrome-mv3' })));
 
 const width = Math.max(...figures.map((f) => f.name.length));

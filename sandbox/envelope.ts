@@ -47,11 +47,11 @@ export class ApiError extends Error {
   }
 }
 
-export function successBody(response: unknown): string {
+function successBody(response: unknown): string {
   return JSON.stringify({ meta: { uuid: randomUUID(), errors: [] }, response });
 }
 
-export function errorBody(code: number, message: string, name?: string): string {
+function errorBody(code: number, message: string, name?: string): string {
   const error: Record<string, unknown> = { code, type: 'FATAL_ERROR', message };
   if (name) error.name = name;
   return JSON.stringify({ meta: { uuid: randomUUID(), errors: [error] }, response: {} });

@@ -1,7 +1,8 @@
 // Credential checks shared by every /v2 call, and the `me` / account-id resolution.
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError, CODES } from './envelope.ts';
-import type { Account, Store, Token } from './state.ts';
+import type { Account, Token } from './model.ts';
+import type { Store } from './store.ts';
 
 export type SandboxEnv = { Variables: { token: Token } };
 export type SandboxContext = Context<SandboxEnv>;
@@ -14,7 +15,7 @@ function validVersion(v: string): boolean {
   return Number(m[1]) >= 2000 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
-export function findToken(store: Store, value: string | undefined | null): Token | undefined {
+function findToken(store: Store, value: string | undefined | null): Token | undefined {
   if (!value) return undefined;
   const token = store.state.tokens.find((t) => t.access_token === value);
   return token && !token.revoked ? token : undefined;
@@ -82,6 +83,47 @@ export function intParam(query: URLSearchParams, name: string, fallback: number,
     throw new ApiError(400, CODES.INVALID_PARAMETER, `Invalid parameter ${name}: must be between ${min} and ${max}`);
   }
   return value;
+}
+
+/** A status list checked against the allowed values; undefined when absent. */
+function statusFilter(values: string[] | undefined, allowed: readonly string[]): Set<string> | undefined {
+  if (!values) return undefined;
+  for (const value of values) {
+    if (!allowed.includes(value)) {
+      throw new ApiError(
+        400,
+        CODES.INVALID_PARAMETER,
+        `Invalid status: ${value}. Expected one of ${allowed.join(', ')}`,
+      );
+    }
+  }
+  return new Set(values);
+}
+
+/** A list call's paging, and whether an item passes its status, publisher and location filters. */
+export function listQuery(
+  c: SandboxContext,
+  limits: { defaultLimit: number; maxLimit: number; statuses: readonly string[] },
+) {
+  const query = queryOf(c);
+  const set = (name: string) => {
+    const values = listParam(query, name);
+    return values ? new Set(values) : undefined;
+  };
+  const limit = intParam(query, 'limit', limits.defaultLimit, 1, limits.maxLimit);
+  const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+  const statuses = statusFilter(listParam(query, 'statuses'), limits.statuses);
+  const publisherIds = set('publisherIds');
+  const locationIds = set('locationIds');
+  return {
+    limit,
+    offset,
+    filtered: Boolean(statuses || publisherIds || locationIds),
+    matches: (item: { status: string; publisherId: string; locationId: string }) =>
+      (!statuses || statuses.has(item.status)) &&
+      (!publisherIds || publisherIds.has(item.publisherId)) &&
+      (!locationIds || locationIds.has(item.locationId)),
+  };
 }
 
 export function queryOf(c: SandboxContext): URLSearchParams {

@@ -1,8 +1,8 @@
 // The hostile dataset: same ids and counts as the normal seed, but publisher-controlled text and
 // URLs carry markup and script URLs, so a UI that renders anything as HTML or links it blindly shows it.
-import type { SandboxState } from './state.ts';
+import type { SandboxState } from './model.ts';
 
-export const HOSTILE_PAYLOADS = [
+const HOSTILE_PAYLOADS = [
   '<img src=x onerror="alert(\'xss-img\')">',
   '<script>alert("xss-script")</script>',
   '"><svg onload=alert(1)>',

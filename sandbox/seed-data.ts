@@ -1,4 +1,5 @@
 // Static tables the seed draws from. Phone numbers use the fictional 555-01xx range.
+import type { AvailableService, ListingStatus } from './model.ts';
 
 export interface PublisherRow {
   id: string;
@@ -286,7 +287,7 @@ const site = (neighborhood: string, city: string, region: string, postalCode: st
   areaCode,
 });
 
-export const BAKERY_SITES: Site[] = [
+const BAKERY_SITES: Site[] = [
   site('Pearl District', 'Portland', 'OR', '97209', '503'),
   site('Alberta Arts', 'Portland', 'OR', '97211', '503'),
   site('Sellwood', 'Portland', 'OR', '97202', '503'),
@@ -319,7 +320,7 @@ export const BAKERY_SITES: Site[] = [
   site('Hood River Heights', 'Hood River', 'OR', '97031', '541'),
 ];
 
-export const OUTDOOR_SITES: Site[] = [
+const OUTDOOR_SITES: Site[] = [
   site('Pearl Street', 'Boulder', 'CO', '80302', '303'),
   site('LoDo', 'Denver', 'CO', '80202', '303'),
   site('Washington Avenue', 'Golden', 'CO', '80401', '303'),
@@ -387,4 +388,120 @@ export const LAST_NAMES = [
   'Bello',
   'Nguyen',
   'Sato',
+];
+
+/** A customer's brand: how its locations are named, described and categorised. */
+export interface Brand {
+  accountId: string;
+  brand: string;
+  prefix: string;
+  domain: string;
+  sites: Site[];
+  hours: string[];
+  categories: string[][];
+  describe: (site: Site) => string;
+}
+
+export const BAKERY: Brand = {
+  accountId: '1001',
+  brand: 'Harbor Bakery',
+  prefix: 'HB',
+  domain: 'www.harborbakery.com/locations',
+  sites: BAKERY_SITES,
+  hours: [
+    'Mon-Fri 6:30 AM-6:00 PM; Sat-Sun 7:00 AM-4:00 PM',
+    'Mon-Sat 7:00 AM-7:00 PM; Sun 8:00 AM-3:00 PM',
+    'Daily 6:00 AM-5:00 PM',
+  ],
+  categories: [
+    ['Bakery', 'Cafe', 'Coffee Shop'],
+    ['Bakery', 'Pastry Shop', 'Breakfast Restaurant'],
+    ['Bakery', 'Wholesale Bakery', 'Cafe'],
+  ],
+  describe: (s) =>
+    `Neighborhood bakery in ${s.neighborhood}, ${s.city} baking sourdough, croissants and seasonal pastries from scratch every morning.`,
+};
+
+export const OUTDOOR: Brand = {
+  accountId: '1002',
+  brand: 'Summit Outdoor Supply',
+  prefix: 'SOS',
+  domain: 'www.summitoutdoorsupply.com/stores',
+  sites: OUTDOOR_SITES,
+  hours: [
+    'Mon-Sat 9:00 AM-8:00 PM; Sun 10:00 AM-6:00 PM',
+    'Mon-Sun 8:00 AM-7:00 PM',
+    'Mon-Fri 10:00 AM-7:00 PM; Sat-Sun 9:00 AM-6:00 PM',
+  ],
+  categories: [
+    ['Outdoor Sports Store', 'Camping Store', 'Ski Shop'],
+    ['Outdoor Sports Store', 'Climbing Gear Store', 'Bicycle Shop'],
+    ['Sporting Goods Store', 'Hiking Equipment Store', 'Ski Rental Service'],
+  ],
+  describe: (s) =>
+    `Gear, rentals and trail advice for ${s.city}: camping, climbing, paddling and ski equipment with a full-service repair shop.`,
+};
+
+export const STATUS_WEIGHTS: [ListingStatus, number][] = [
+  ['LIVE', 0.58],
+  ['WAITING_ON_PUBLISHER', 0.1],
+  ['WAITING_ON_YEXT', 0.06],
+  ['WAITING_ON_CUSTOMER', 0.06],
+  ['UNAVAILABLE', 0.08],
+  ['OPTED_OUT', 0.12],
+];
+
+export const UNAVAILABLE_REASONS: [string, string, boolean][] = [
+  ['CATEGORY_NOT_SUPPORTED', 'The publisher does not list businesses in this category.', false],
+  ['PUBLISHER_REJECTED', 'The publisher rejected the listing during its own quality review.', false],
+  ['MISSING_REQUIRED_FIELD', 'A required field (business hours) is missing for this publisher.', true],
+  ['DUPLICATE_LISTING', 'The publisher reports a duplicate listing that must be resolved first.', true],
+];
+
+export const AVAILABLE_SERVICES: AvailableService[] = [
+  {
+    sku: 'PL-ESSENTIALS',
+    agreementId: 48211,
+    serviceDescription: 'Listings Essentials: location data synced to 60+ publishers',
+    recipientType: 'LOCATION',
+    minimumUsage: 1,
+    minimumUsageUnit: 'MONTHS',
+    addOnTo: [],
+  },
+  {
+    sku: 'PL-PREMIUM',
+    agreementId: 'AGR-2024-0117',
+    serviceDescription: 'Listings Premium: publisher suggestions, duplicate suppression and priority sync',
+    recipientType: 'LOCATION',
+    minimumUsage: 1,
+    minimumUsageUnit: 'MONTHS',
+    addOnTo: [],
+  },
+  {
+    sku: 'REVIEWS-MONITOR',
+    agreementId: 48212,
+    serviceDescription: 'Review monitoring and response across connected publishers',
+    recipientType: 'LOCATION',
+    minimumUsage: 3,
+    minimumUsageUnit: 'MONTHS',
+    addOnTo: [],
+  },
+  {
+    sku: 'PAGES-LOCAL',
+    agreementId: 'AGR-2024-0230',
+    serviceDescription: 'Hosted local landing page per location',
+    recipientType: 'LOCATION',
+    minimumUsage: 12,
+    minimumUsageUnit: 'MONTHS',
+    addOnTo: [],
+  },
+  {
+    sku: 'ANALYTICS-PLUS',
+    agreementId: 48213,
+    serviceDescription: 'Search and listings analytics add-on',
+    recipientType: 'LOCATION',
+    minimumUsage: 30,
+    minimumUsageUnit: 'DAYS',
+    addOnTo: ['PL-ESSENTIALS', 'PL-PREMIUM'],
+  },
 ];

@@ -3,16 +3,23 @@
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
-import { controlRoutes, createRuntime, injection } from './control.ts';
-import { ApiError, CODES, fail } from './envelope.ts';
+import * as control from './control.ts';
+import type { OAuthConfig, RouteModule, SandboxApp, SandboxDeps } from './deps.ts';
+import { ApiError, CODES, fail, plainJson } from './envelope.ts';
 import { type SandboxEnv, v2Guard } from './guard.ts';
-import { listingsRoutes } from './routes/listings.ts';
-import { authorizeRoutes, type OAuthConfig, tokenRoute } from './routes/oauth.ts';
-import { provisioningRoutes } from './routes/provisioning.ts';
-import { suggestionsRoutes } from './routes/suggestions.ts';
-import { usersRolesRoutes } from './routes/users-roles.ts';
+import { createRuntime, injection } from './injection.ts';
+import * as authorize from './routes/authorize.ts';
+import * as listings from './routes/listings.ts';
+import * as provisioning from './routes/provisioning.ts';
+import * as suggestions from './routes/suggestions.ts';
+import * as token from './routes/token.ts';
+import * as usersRoles from './routes/users-roles.ts';
 import { createSeed } from './seed.ts';
-import { Store } from './state.ts';
+import { Store } from './store.ts';
+
+/** Each origin's route modules, in registration order. */
+const API_ROUTES: RouteModule[] = [control, token, listings, suggestions, usersRoles, provisioning];
+const AUTH_ROUTES: RouteModule[] = [authorize];
 
 export interface SandboxOptions {
   port?: number;
@@ -31,8 +38,8 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-export const SANDBOX_API_KEY = 'sandbox-api-key';
-export const SANDBOX_CLIENT_ID = 'sandbox-client-id';
+const SANDBOX_API_KEY = 'sandbox-api-key';
+const SANDBOX_CLIENT_ID = 'sandbox-client-id';
 
 type NodeServer = ReturnType<typeof createAdaptorServer> & {
   closeAllConnections?: () => void;
@@ -57,53 +64,51 @@ function close(server: NodeServer): Promise<void> {
   });
 }
 
-export function createApps(
-  store: Store,
-  config: OAuthConfig,
-  defaults: { hostile: boolean; locationsPerAccount?: number },
-) {
-  const runtime = createRuntime();
-  const api = new Hono<SandboxEnv>();
-  api.use('*', injection(store, runtime));
-  api.route(
-    '/__sandbox',
-    controlRoutes(store, runtime, { hostile: defaults.hostile, locationsPerAccount: defaults.locationsPerAccount }),
-  );
-  tokenRoute(api, store, config);
-  api.use('/v2/*', v2Guard(store, config.apiKey));
-  api.use('/v2', v2Guard(store, config.apiKey));
-  listingsRoutes(api, store);
-  suggestionsRoutes(api, store);
-  usersRolesRoutes(api, store);
-  provisioningRoutes(api, store);
+/** What an API-origin path that no route serves answers: 405 with Allow when another method would do. */
+function unmatched(api: SandboxApp) {
   const routes = api.routes
     .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
     .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`) }));
-  api.notFound((c) => {
-    const path = new URL(c.req.url).pathname;
+  return (method: string, path: string): Response => {
     const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+    const isControl = path.startsWith('/__sandbox/');
+    let response: Response;
     if (allowed.length > 0) {
-      const response = fail(405, CODES.METHOD_NOT_ALLOWED, `Method ${c.req.method} not allowed on ${path}`);
+      const message = `Method ${method} not allowed on ${path}`;
+      response = isControl ? plainJson({ error: message }, 405) : fail(405, CODES.METHOD_NOT_ALLOWED, message);
       response.headers.set('allow', allowed.join(', '));
-      return response;
+    } else {
+      const message = `Unknown endpoint: ${method} ${path}`;
+      response = isControl ? plainJson({ error: message }, 404) : fail(404, CODES.NOT_FOUND, message);
     }
-    return fail(404, CODES.NOT_FOUND, `Unknown endpoint: ${c.req.method} ${path}`);
-  });
+    return response;
+  };
+}
+
+function createApps(store: Store, config: OAuthConfig, defaults: SandboxDeps['defaults']) {
+  const deps: SandboxDeps = { store, runtime: createRuntime(), config, defaults };
+  const api = new Hono<SandboxEnv>();
+  api.use('*', injection(store, deps.runtime));
+  api.use('/v2/*', v2Guard(store, config.apiKey));
+  api.use('/v2', v2Guard(store, config.apiKey));
+  for (const routes of API_ROUTES) routes.register(api, deps);
+  const answerUnmatched = unmatched(api);
+  api.notFound((c) => answerUnmatched(c.req.method, new URL(c.req.url).pathname));
   api.onError((err) => {
     if (err instanceof ApiError) return fail(err.status, err.code, err.message, err.errorName);
     console.error('sandbox: unexpected error', err);
     return fail(500, 5000, 'Internal sandbox error');
   });
 
-  const auth = new Hono();
-  auth.use('*', injection(store, runtime));
-  authorizeRoutes(auth, store, config);
+  const auth = new Hono<SandboxEnv>();
+  auth.use('*', injection(store, deps.runtime));
+  for (const routes of AUTH_ROUTES) routes.register(auth, deps);
   auth.notFound(() => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } }));
   auth.onError((err) => {
     console.error('sandbox: unexpected error', err);
     return new Response('Internal sandbox error', { status: 500 });
   });
-  return { api, auth, runtime };
+  return { api, auth };
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {

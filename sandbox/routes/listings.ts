@@ -1,20 +1,13 @@
 // Publishers, listings, opt-in and opt-out.
-import type { Hono } from 'hono';
+import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, ok } from '../envelope.ts';
-import {
-  intParam,
-  jsonBody,
-  listParam,
-  queryOf,
-  resolveAccount,
-  type SandboxContext,
-  type SandboxEnv,
-} from '../guard.ts';
-import { LISTING_STATUSES, type Listing, type ListingStatus, type Store } from '../state.ts';
+import { jsonBody, listParam, listQuery, queryOf, resolveAccount, type SandboxContext } from '../guard.ts';
+import { LISTING_STATUSES, type Listing } from '../model.ts';
+import { optListings } from '../rules/listings.ts';
 
 const BASE = '/v2/accounts/:accountId/powerlistings';
 /** Opt-in and opt-out: locations × publishers per request. */
-export const OPT_LIMIT = 100;
+const OPT_LIMIT = 100;
 
 function publicListing(l: Listing) {
   return {
@@ -27,20 +20,6 @@ function publicListing(l: Listing) {
     screenShotUrl: l.screenShotUrl,
     statusDetails: l.statusDetails.map((d) => ({ ...d })),
   };
-}
-
-export function statusFilter(values: string[] | undefined, allowed: readonly string[]): Set<string> | undefined {
-  if (!values) return undefined;
-  for (const value of values) {
-    if (!allowed.includes(value)) {
-      throw new ApiError(
-        400,
-        CODES.INVALID_PARAMETER,
-        `Invalid status: ${value}. Expected one of ${allowed.join(', ')}`,
-      );
-    }
-  }
-  return new Set(values);
 }
 
 async function optLists(c: SandboxContext): Promise<{ locationIds: string[]; publisherIds: string[] }> {
@@ -64,7 +43,7 @@ async function optLists(c: SandboxContext): Promise<{ locationIds: string[]; pub
   return { locationIds: [...new Set(locationIds)], publisherIds: [...new Set(publisherIds)] };
 }
 
-export function listingsRoutes(app: Hono<SandboxEnv>, store: Store): void {
+export function register(app: SandboxApp, { store }: SandboxDeps): void {
   app.get(`${BASE}/publishers`, (c) => {
     const account = resolveAccount(c, store);
     if (!account.listingsSubscription) return ok([]);
@@ -80,24 +59,15 @@ export function listingsRoutes(app: Hono<SandboxEnv>, store: Store): void {
 
   app.get(`${BASE}/listings`, (c) => {
     const account = resolveAccount(c, store);
-    const query = queryOf(c);
-    const limit = intParam(query, 'limit', 100, 1, 100);
-    const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const statuses = statusFilter(listParam(query, 'statuses'), LISTING_STATUSES);
-    const publisherIds = listParam(query, 'publisherIds');
-    const locationIds = listParam(query, 'locationIds');
+    const page = listQuery(c, { defaultLimit: 100, maxLimit: 100, statuses: LISTING_STATUSES });
     if (!account.listingsSubscription) return ok({ count: 0, listings: [] });
-    const pubs = publisherIds ? new Set(publisherIds) : undefined;
-    const locs = locationIds ? new Set(locationIds) : undefined;
-    // state.listings is kept sorted by publisher, then location.
-    const matching = store.state.listings.filter(
-      (l) =>
-        l.accountId === account.accountId &&
-        (!statuses || statuses.has(l.status)) &&
-        (!pubs || pubs.has(l.publisherId)) &&
-        (!locs || locs.has(l.locationId)),
-    );
-    return ok({ count: matching.length, listings: matching.slice(offset, offset + limit).map(publicListing) });
+    // Already sorted by publisher, then location; a page without filters is a slice, not a scan.
+    const all = store.listingsOf(account.accountId);
+    const matching = page.filtered ? all.filter(page.matches) : all;
+    return ok({
+      count: matching.length,
+      listings: matching.slice(page.offset, page.offset + page.limit).map(publicListing),
+    });
   });
 
   const opt = (target: 'in' | 'out') => async (c: SandboxContext) => {
@@ -116,21 +86,7 @@ export function listingsRoutes(app: Hono<SandboxEnv>, store: Store): void {
     if (unknownLocation) throw new ApiError(400, CODES.UNKNOWN_LOCATION, `Unknown location: ${unknownLocation}`);
     const unknownPublisher = publisherIds.find((id) => !store.state.publishers.some((p) => p.id === id));
     if (unknownPublisher) throw new ApiError(400, CODES.UNKNOWN_PUBLISHER, `Unknown publisher: ${unknownPublisher}`);
-    const locs = new Set(locationIds);
-    const pubs = new Set(publisherIds);
-    for (const listing of store.state.listings) {
-      if (listing.accountId !== account.accountId || !locs.has(listing.locationId) || !pubs.has(listing.publisherId)) {
-        continue;
-      }
-      if (target === 'in' && listing.status === 'OPTED_OUT') {
-        // Opting in starts sending data: the publisher has it next.
-        listing.status = 'WAITING_ON_PUBLISHER' satisfies ListingStatus;
-      } else if (target === 'out') {
-        listing.status = 'OPTED_OUT';
-        listing.statusDetails = [];
-      }
-    }
-    store.changed();
+    optListings(store, account, target, new Set(locationIds), new Set(publisherIds));
     return ok({});
   };
   app.put(`${BASE}/listings/optin`, opt('in'));

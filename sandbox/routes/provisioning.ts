@@ -1,16 +1,15 @@
 // Provisioning: available services, accounts, add requests (existing and new location), cancel.
-import type { Hono } from 'hono';
+import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, ok } from '../envelope.ts';
-import { jsonBody, resolveAccount, type SandboxEnv } from '../guard.ts';
+import { jsonBody, resolveAccount } from '../guard.ts';
+import type { AddRequest, NewLocationData, Service } from '../model.ts';
 import {
-  type Account,
-  type AddRequest,
-  type AvailableService,
-  isoDateTimeNoZone,
-  type NewLocationData,
-  type Service,
-  type Store,
-} from '../state.ts';
+  type AddRequestDraft,
+  cancelServices,
+  catalogFor,
+  decideOutcome,
+  submitAddRequest,
+} from '../rules/provisioning.ts';
 
 const BASE = '/v2/accounts/:accountId';
 
@@ -62,73 +61,11 @@ function agreementOf(body: Record<string, unknown>): number | string {
   return typeof value === 'number' || typeof value === 'string' ? value : '';
 }
 
-/** The date a service's minimum usage commitment is met. */
-export function commitmentEnd(started: string, catalog: AvailableService | undefined): Date {
-  const date = new Date(`${started}T00:00:00Z`);
-  if (!catalog) return date;
-  if (catalog.minimumUsageUnit === 'DAYS') date.setUTCDate(date.getUTCDate() + catalog.minimumUsage);
-  else date.setUTCMonth(date.getUTCMonth() + catalog.minimumUsage);
-  return date;
-}
-
-export function provisioningRoutes(app: Hono<SandboxEnv>, store: Store): void {
-  const catalogFor = (account: Account) => {
-    const skus = store.rootAccount(account).availableSkus;
-    return store.state.availableServices.filter((s) => skus.includes(s.sku));
-  };
-
-  /** Decided at submission so the outcome is deterministic; revealed when processing ends. */
-  const decide = (
-    account: Account,
-    skus: string[],
-    agreementId: number | string,
-    locationId: string,
-    duplicate: boolean,
-  ): AddRequest['outcome'] => {
-    const catalog = catalogFor(account);
-    const missing = skus.find((sku) => !catalog.some((s) => s.sku === sku));
-    if (missing) return { status: 'CANCELED', statusDetail: `SKU not available to this account: ${missing}` };
-    if (agreementId !== '') {
-      const uncovered = skus.find(
-        (sku) => String(catalog.find((s) => s.sku === sku)?.agreementId) !== String(agreementId),
-      );
-      if (uncovered)
-        return { status: 'CANCELED', statusDetail: `Agreement ${agreementId} does not cover SKU ${uncovered}` };
-    }
-    const active = skus.find((sku) =>
-      store.state.services.some((s) => s.locationId === locationId && s.sku === sku && s.status === 'ACTIVE'),
-    );
-    if (active)
-      return { status: 'CANCELED', statusDetail: `Location ${locationId} already has an active ${active} service` };
-    if (duplicate) {
-      return {
-        status: 'REVIEW',
-        statusDetail: 'Potential duplicate location found; the request is under review (up to 48 hours)',
-      };
-    }
-    return { status: 'COMPLETED', statusDetail: '' };
-  };
-
-  const submit = (
-    request: Omit<AddRequest, 'id' | 'status' | 'statusDetail' | 'dateSubmitted' | 'dateCompleted' | 'processAtMs'>,
-  ) => {
-    const now = store.nowMs();
-    const full: AddRequest = {
-      ...request,
-      id: store.state.nextIds.addRequest++,
-      status: 'PROCESSING',
-      statusDetail: '',
-      dateSubmitted: isoDateTimeNoZone(now),
-      dateCompleted: '',
-      processAtMs: now + store.addRequestProcessingMs,
-    };
-    store.state.addRequests.push(full);
-    store.changed();
-    return ok(publicAddRequest(full));
-  };
+export function register(app: SandboxApp, { store }: SandboxDeps): void {
+  const submitted = (draft: AddRequestDraft) => ok(publicAddRequest(submitAddRequest(store, draft)));
 
   app.get(`${BASE}/availableservices`, (c) => {
-    const services = catalogFor(resolveAccount(c, store)).map((s) => ({ ...s, addOnTo: [...s.addOnTo] }));
+    const services = catalogFor(store, resolveAccount(c, store)).map((s) => ({ ...s, addOnTo: [...s.addOnTo] }));
     return ok({ count: services.length, availableServices: services });
   });
 
@@ -168,7 +105,7 @@ export function provisioningRoutes(app: Hono<SandboxEnv>, store: Store): void {
       );
     }
     const agreementId = agreementOf(body);
-    return submit({
+    return submitted({
       accountId: account.accountId,
       locationMode: 'EXISTING',
       existingLocationId,
@@ -179,7 +116,7 @@ export function provisioningRoutes(app: Hono<SandboxEnv>, store: Store): void {
       newLocationData: null,
       skus,
       agreementId,
-      outcome: decide(account, skus, agreementId, location.id, location.possibleDuplicate),
+      outcome: decideOutcome(store, account, skus, agreementId, location.id, location.possibleDuplicate),
     });
   });
 
@@ -217,7 +154,7 @@ export function provisioningRoutes(app: Hono<SandboxEnv>, store: Store): void {
     const name = locationData.name.trim().toLowerCase();
     const duplicate = store.state.locations.some((l) => tree.includes(l.accountId) && l.name.toLowerCase() === name);
     const agreementId = agreementOf(body);
-    return submit({
+    return submitted({
       accountId: account.accountId,
       locationMode: 'NEW',
       existingLocationId: '',
@@ -228,7 +165,7 @@ export function provisioningRoutes(app: Hono<SandboxEnv>, store: Store): void {
       newLocationData: locationData,
       skus,
       agreementId,
-      outcome: decide(account, skus, agreementId, newLocationId, duplicate),
+      outcome: decideOutcome(store, account, skus, agreementId, newLocationId, duplicate),
     });
   });
 
@@ -257,37 +194,7 @@ export function provisioningRoutes(app: Hono<SandboxEnv>, store: Store): void {
     }
     const skus = skuList(body, false);
     const agreementId = agreementOf(body);
-    const targets = store.state.services.filter(
-      (s) =>
-        s.locationId === locationId &&
-        s.status === 'ACTIVE' &&
-        (!skus || skus.includes(s.sku)) &&
-        (agreementId === '' || String(s.agreementId) === String(agreementId)),
-    );
-    if (targets.length === 0) {
-      throw new ApiError(400, CODES.NO_ACTIVE_SERVICE, `No active service matches on location ${locationId}`);
-    }
-    const now = store.nowMs();
-    for (const service of targets) {
-      const end = commitmentEnd(
-        service.started,
-        store.state.availableServices.find((a) => a.sku === service.sku),
-      );
-      if (end.getTime() > now) {
-        throw new ApiError(
-          409,
-          CODES.MINIMUM_COMMITMENT,
-          `Service ${service.id} (${service.sku}) cannot be canceled before ${end.toISOString().slice(0, 10)}: its minimum usage commitment is not met`,
-        );
-      }
-    }
-    const today = store.today();
-    for (const service of targets) {
-      service.status = 'STOPPED';
-      service.stopped = today;
-      service.stopOnDate = today;
-    }
-    store.changed();
+    const targets = cancelServices(store, locationId, skus, agreementId);
     return ok(targets.map(publicService));
   });
 }

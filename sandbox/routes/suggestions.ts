@@ -1,10 +1,9 @@
 // Publisher suggestions: list, accept, reject.
-import type { Hono } from 'hono';
+import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, ok } from '../envelope.ts';
-import { intParam, listParam, queryOf, resolveAccount, type SandboxEnv } from '../guard.ts';
-import { applyFieldContent } from '../seed.ts';
-import { type Store, SUGGESTION_STATUSES, type Suggestion } from '../state.ts';
-import { statusFilter } from './listings.ts';
+import { listQuery, queryOf, resolveAccount } from '../guard.ts';
+import { SUGGESTION_STATUSES, type Suggestion } from '../model.ts';
+import { resolveSuggestion } from '../rules/suggestions.ts';
 
 const BASE = '/v2/accounts/:accountId/powerlistings/publishersuggestions';
 
@@ -23,24 +22,16 @@ function publicSuggestion(s: Suggestion) {
   };
 }
 
-export function suggestionsRoutes(app: Hono<SandboxEnv>, store: Store): void {
+export function register(app: SandboxApp, { store }: SandboxDeps): void {
   app.get(BASE, (c) => {
     const account = resolveAccount(c, store);
-    const query = queryOf(c);
-    const limit = intParam(query, 'limit', 10, 1, 50);
-    const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const statuses = statusFilter(listParam(query, 'statuses'), SUGGESTION_STATUSES);
-    const pubs = listParam(query, 'publisherIds');
-    const locs = listParam(query, 'locationIds');
+    const page = listQuery(c, { defaultLimit: 10, maxLimit: 50, statuses: SUGGESTION_STATUSES });
     if (!account.listingsSubscription) return ok({ count: 0, suggestions: [] });
-    const matching = store.state.suggestions.filter(
-      (s) =>
-        s.accountId === account.accountId &&
-        (!statuses || statuses.has(s.status)) &&
-        (!pubs || pubs.includes(s.publisherId)) &&
-        (!locs || locs.includes(s.locationId)),
-    );
-    return ok({ count: matching.length, suggestions: matching.slice(offset, offset + limit).map(publicSuggestion) });
+    const matching = store.state.suggestions.filter((s) => s.accountId === account.accountId && page.matches(s));
+    return ok({
+      count: matching.length,
+      suggestions: matching.slice(page.offset, page.offset + page.limit).map(publicSuggestion),
+    });
   });
 
   app.put(`${BASE}/:suggestionId`, (c) => {
@@ -59,14 +50,7 @@ export function suggestionsRoutes(app: Hono<SandboxEnv>, store: Store): void {
         `Publisher suggestion ${id} is already resolved (${suggestion.status})`,
       );
     }
-    if (status === 'ACCEPTED') {
-      const location = store.state.locations.find((l) => l.id === suggestion.locationId);
-      if (location) applyFieldContent(location, suggestion.fieldName, suggestion.suggestedContent);
-    }
-    suggestion.status = status;
-    suggestion.dateResolved = store.today();
-    suggestion.resolvedBy = 'API';
-    store.changed();
+    resolveSuggestion(store, suggestion, status);
     return ok({});
   });
 }

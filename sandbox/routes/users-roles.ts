@@ -1,8 +1,8 @@
 // Roles (read-only) and users: list, create, get, update, set password, delete.
-import type { Hono } from 'hono';
+import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, emptyOk, ok } from '../envelope.ts';
-import { intParam, jsonBody, queryOf, resolveAccount, type SandboxEnv } from '../guard.ts';
-import type { Account, AclEntry, AclOnType, Store, User } from '../state.ts';
+import { intParam, jsonBody, queryOf, resolveAccount } from '../guard.ts';
+import type { Account, AclEntry, AclOnType, User } from '../model.ts';
 
 const BASE = '/v2/accounts/:accountId';
 const ON_TYPES: AclOnType[] = ['ACCOUNT', 'LOCATION', 'FOLDER'];
@@ -36,7 +36,7 @@ function userView(user: User, withPassword: boolean) {
   };
 }
 
-export function usersRolesRoutes(app: Hono<SandboxEnv>, store: Store): void {
+export function register(app: SandboxApp, { store }: SandboxDeps): void {
   const rolesOf = (account: Account) => store.state.roles[store.rootAccount(account).accountId] ?? [];
 
   const parseAcl = (account: Account, value: unknown): AclEntry[] => {

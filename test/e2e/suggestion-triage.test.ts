@@ -5,8 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { fieldContent } from '../../sandbox/seed.ts';
-import type { SandboxState } from '../../sandbox/state.ts';
+import type { SandboxState } from '../../sandbox/model.ts';
+import { fieldContent } from '../../sandbox/rules/suggestions.ts';
 import { type Desk, launchDesk } from './fixture.ts';
 
 const SUGGESTIONS_PATH = '/v2/accounts/me/powerlistings/publishersuggestions';

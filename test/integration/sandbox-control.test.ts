@@ -123,6 +123,56 @@ describe('sandbox control: injected behaviour', () => {
   });
 });
 
+describe('sandbox control: bad bodies', () => {
+  const badBodies: [path: string, body: string, error: string][] = [
+    ['/reset', '{"hostile":"yes"}', 'hostile must be true or false'],
+    ['/reset', '{"locationsPerAccount":0}', 'locationsPerAccount must be a positive number'],
+    ['/reset', '[1]', 'body must be a JSON object'],
+    ['/reset', '{"hostile":', 'body must be a JSON object'],
+    ['/tokens', '{"accountId":true}', 'accountId must be a string'],
+    ['/tokens', '{"accountId":"9999"}', 'unknown accountId: 9999'],
+    ['/tokens/revoke', '{}', 'access_token must be a string'],
+    ['/latency', '{"ms":-1}', 'ms must be a number >= 0'],
+    ['/faults', '{"status":503}', 'path must be a string starting with /'],
+    ['/faults', '{"path":"/v2/","status":99}', 'status must be an HTTP status (200-599)'],
+    ['/faults', '{"path":"/v2/","status":503,"count":0}', 'count must be a positive integer'],
+    ['/faults', '{"path":"/v2/","status":503,"method":5}', 'method must be a string'],
+    ['/rate-limit', '{}', 'resetInSeconds must be a number >= 0'],
+    ['/rate-limit', '{"resetInSeconds":5,"count":1.5}', 'count must be a positive integer'],
+    ['/malformed', '{"path":"v2/"}', 'path must be a string starting with /'],
+    ['/addrequests/880001/resolve', '{"status":"DONE"}', 'status must be COMPLETED or CANCELED'],
+    ['/clock', '{"advanceDays":"3"}', 'advanceDays must be a number'],
+    ['/clock', '{"advanceMs":null}', 'advanceMs must be a number'],
+  ];
+
+  it.each(badBodies)('POST %s %s answers 400 naming what is wrong', async (path, body, error) => {
+    const r = await raw(`${ctx.sb.apiUrl}/__sandbox${path}`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect({ status: r.status, body: r.body }).toEqual({ status: 400, body: { error } });
+  });
+
+  it('changes nothing on a bad body', async () => {
+    const before = await control<{ offsetMs: number }>(ctx.sb, 'GET', '/clock');
+    await raw(`${ctx.sb.apiUrl}/__sandbox/clock`, { method: 'POST', body: '{"advanceDays":1,"advanceMs":"x"}' });
+    await raw(`${ctx.sb.apiUrl}/__sandbox/faults`, { method: 'POST', body: '{"path":"/v2/","status":503,"count":0}' });
+    expect((await control<{ offsetMs: number }>(ctx.sb, 'GET', '/clock')).offsetMs).toBe(before.offsetMs);
+    expect((await call(ctx.sb, 'GET', PUBLISHERS, { token })).status).toBe(200);
+  });
+
+  it('answers unknown control endpoints and wrong methods in its own error shape', async () => {
+    const unknown = await raw(`${ctx.sb.apiUrl}/__sandbox/nope`, { method: 'POST', body: '{}' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: 'Unknown endpoint: POST /__sandbox/nope' });
+    const wrongMethod = await raw(`${ctx.sb.apiUrl}/__sandbox/reset`);
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    expect(wrongMethod.body).toEqual({ error: 'Method GET not allowed on /__sandbox/reset' });
+  });
+});
+
 describe('sandbox control: state, reset and seed', () => {
   it('resets to the seed, dropping changes and tokens', async () => {
     const before = await state(ctx.sb);

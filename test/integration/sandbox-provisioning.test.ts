@@ -158,6 +158,22 @@ describe('sandbox add requests', () => {
     expect(listings.body.response.count).toBe(s.publishers.length);
   });
 
+  it('adds the listings of a completed location to pages already served, in publisher then location order', async () => {
+    const LISTINGS = `${ME}/powerlistings/listings`;
+    const before = await call<{ count: number }>(ctx.sb, 'GET', LISTINGS, { token, query: { limit: 1 } });
+    const r = await call<AddRequest>(ctx.sb, 'POST', `${ME}/newlocationaddrequests`, {
+      token,
+      json: { newLocationId: 'HB-000', newLocationData: { name: 'Harbor Bakery - Depot' }, skus: ['PL-ESSENTIALS'] },
+    });
+    expect((await poll(r.body.response.id)).status).toBe('COMPLETED');
+    const publishers = (await state(ctx.sb)).publishers.length;
+    const after = await call<{ count: number }>(ctx.sb, 'GET', LISTINGS, { token, query: { limit: 1 } });
+    expect(after.body.response.count).toBe(before.body.response.count + publishers);
+    type Page = { listings: { id: string }[] };
+    const bing = await call<Page>(ctx.sb, 'GET', LISTINGS, { token, query: { publisherIds: 'BING', limit: 2 } });
+    expect(bing.body.response.listings.map((l) => l.id)).toEqual(['HB-000-BING', 'HB-001-BING']);
+  });
+
   it('validates add request bodies and unknown ids', async () => {
     expect(expectErrorEnvelope(await addExisting({ skus: ['PL-PREMIUM'] }), 400).message).toMatch(/existingLocationId/);
     expect(expectErrorEnvelope(await addExisting({ existingLocationId: 'HB-001' }), 400).message).toMatch(/skus/);

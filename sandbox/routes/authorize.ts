@@ -1,37 +1,7 @@
-// OAuth 2.0 authorization-code flow: the authorize page (auth origin) and the token exchange (API origin).
+// The OAuth authorize page on the auth origin: an account chooser with Allow and Deny.
 import { randomBytes } from 'node:crypto';
-import type { Context, Hono } from 'hono';
-import { CODES, fail, plainJson } from '../envelope.ts';
-import type { SandboxEnv } from '../guard.ts';
-import type { Account, Store, Token } from '../state.ts';
-
-export const CODE_TTL_MS = 5 * 60_000;
-
-export interface OAuthConfig {
-  apiKey: string;
-  clientId: string;
-  appName: string;
-}
-
-export function mintToken(store: Store, account: Account): Token {
-  const token: Token = {
-    access_token: `sbx_${randomBytes(24).toString('hex')}`,
-    accountId: account.accountId,
-    revoked: false,
-    issuedAt: new Date(store.nowMs()).toISOString(),
-  };
-  store.state.tokens.push(token);
-  store.changed();
-  return token;
-}
-
-export function tokenResponse(token: Token, account: Account) {
-  return {
-    access_token: token.access_token,
-    appSpecificAccountId: `app-${account.accountId}`,
-    accountName: account.accountName,
-  };
-}
+import type { SandboxApp, SandboxDeps } from '../deps.ts';
+import { CODE_TTL_MS } from '../rules/tokens.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -39,7 +9,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * An absolute URL, without fragment or credentials, on an extension redirect domain
  * (https://<id>.chromiumapp.org/, https://<id>.extensions.allizom.org/) or on loopback.
  */
-export function allowedRedirect(raw: string | undefined): URL | undefined {
+function allowedRedirect(raw: string | undefined): URL | undefined {
   if (!raw || raw !== raw.trim() || raw.includes('#')) return undefined;
   let url: URL;
   try {
@@ -56,13 +26,13 @@ export function allowedRedirect(raw: string | undefined): URL | undefined {
 }
 
 /** Appends with ? when the URI has no query string and with & when it has one. */
-export function appendParams(uri: string, params: Record<string, string>): string {
+function appendParams(uri: string, params: Record<string, string>): string {
   const qs = new URLSearchParams(params).toString();
   const sep = !uri.includes('?') ? '?' : uri.endsWith('?') || uri.endsWith('&') ? '' : '&';
   return `${uri}${sep}${qs}`;
 }
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -122,7 +92,7 @@ interface AuthorizeParams {
   state: string | undefined;
 }
 
-export function authorizeRoutes(app: Hono, store: Store, config: OAuthConfig): void {
+export function register(app: SandboxApp, { store, config }: SandboxDeps): void {
   const customerAccounts = () => store.state.accounts.filter((a) => !a.parentAccountId);
 
   /** A Response when the request cannot go on (error page or error redirect), else undefined. */
@@ -236,51 +206,4 @@ ${hidden('client_id', p.clientId)}${hidden('redirect_uri', p.redirectUri)}${hidd
         },
       ),
   );
-}
-
-export function tokenRoute(app: Hono<SandboxEnv>, store: Store, config: OAuthConfig): void {
-  app.post('/oauth2/accesstoken', async (c: Context<SandboxEnv>) => {
-    const type = c.req.header('content-type') ?? '';
-    if (!type.includes('application/x-www-form-urlencoded')) {
-      return fail(
-        400,
-        CODES.OAUTH_INVALID_REQUEST,
-        'Content-Type must be application/x-www-form-urlencoded',
-        'invalid_request',
-      );
-    }
-    const form = new URLSearchParams(await c.req.text());
-    const missing = ['grant_type', 'client_id', 'client_secret', 'code', 'redirect_uri'].find((n) => !form.get(n));
-    if (missing)
-      return fail(400, CODES.OAUTH_INVALID_REQUEST, `Missing required parameter: ${missing}`, 'invalid_request');
-    if (form.get('grant_type') !== 'authorization_code') {
-      return fail(
-        400,
-        CODES.OAUTH_UNSUPPORTED_GRANT,
-        'grant_type must be authorization_code',
-        'unsupported_grant_type',
-      );
-    }
-    if (form.get('client_id') !== config.clientId || form.get('client_secret') !== config.apiKey) {
-      return fail(401, CODES.OAUTH_INVALID_CLIENT, 'Invalid client credentials', 'invalid_client');
-    }
-    const code = store.state.authCodes.find((a) => a.code === form.get('code'));
-    if (!code || code.used || code.clientId !== form.get('client_id')) {
-      return fail(400, CODES.OAUTH_INVALID_GRANT, 'Invalid or already used authorization code', 'invalid_grant');
-    }
-    if (code.expiresAtMs <= store.nowMs()) {
-      return fail(400, CODES.OAUTH_INVALID_GRANT, 'Authorization code expired', 'invalid_grant');
-    }
-    if (code.redirectUri !== form.get('redirect_uri')) {
-      return fail(400, CODES.OAUTH_INVALID_GRANT, 'redirect_uri does not match the authorize request', 'invalid_grant');
-    }
-    const account = store.account(code.accountId);
-    if (!account)
-      return fail(400, CODES.OAUTH_INVALID_GRANT, 'The authorized account no longer exists', 'invalid_grant');
-    code.used = true;
-    const token = mintToken(store, account);
-    const response = plainJson(tokenResponse(token, account));
-    response.headers.set('cache-control', 'no-store');
-    return response;
-  });
 }

@@ -1,0 +1,31 @@
+// What every route module is built from: `register(app, deps)` is the one way routes join an app.
+import type { Hono } from 'hono';
+import type { SandboxEnv } from './guard.ts';
+import type { Runtime } from './injection.ts';
+import type { Store } from './store.ts';
+
+export interface OAuthConfig {
+  apiKey: string;
+  clientId: string;
+  appName: string;
+}
+
+/** The start options a control reset falls back to when its body leaves them out. */
+export interface SeedDefaults {
+  hostile: boolean;
+  locationsPerAccount: number | undefined;
+}
+
+export interface SandboxDeps {
+  store: Store;
+  runtime: Runtime;
+  config: OAuthConfig;
+  defaults: SeedDefaults;
+}
+
+export type SandboxApp = Hono<SandboxEnv>;
+
+/** A route module: control.ts and each routes/*.ts. */
+export interface RouteModule {
+  register(app: SandboxApp, deps: SandboxDeps): void;
+}

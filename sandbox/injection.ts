@@ -1,0 +1,110 @@
+// The per-request machinery the control API drives: request log, latency, injected faults,
+// malformed bodies, 429s and the hourly quota with its Rate-Limit-* headers.
+import type { MiddlewareHandler } from 'hono';
+import { CODES, fail } from './envelope.ts';
+import { advanceAddRequests } from './rules/provisioning.ts';
+import type { Store } from './store.ts';
+
+const QUOTA_PER_HOUR = 5000;
+
+interface Matcher {
+  method?: string;
+  path: string;
+  count: number;
+}
+interface Fault extends Matcher {
+  status: number;
+  body?: unknown;
+}
+
+export interface Runtime {
+  latencyMs: number;
+  faults: Fault[];
+  malformed: Matcher[];
+  rateLimits: { count: number; resetInSeconds: number }[];
+  quota: { hour: number; used: number };
+  requests: { method: string; path: string; status: number }[];
+}
+
+export function createRuntime(): Runtime {
+  return { latencyMs: 0, faults: [], malformed: [], rateLimits: [], quota: { hour: 0, used: 0 }, requests: [] };
+}
+
+function take<T extends Matcher>(list: T[], method: string, path: string): T | undefined {
+  const found = list.find((m) => (!m.method || m.method.toUpperCase() === method) && path.startsWith(m.path));
+  if (!found) return undefined;
+  found.count--;
+  if (found.count <= 0) list.splice(list.indexOf(found), 1);
+  return found;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs on both origins; only /v2 and /oauth2 calls are logged, delayed and faulted. */
+export function injection(store: Store, runtime: Runtime): MiddlewareHandler {
+  return async (c, next) => {
+    advanceAddRequests(store);
+    const path = new URL(c.req.url).pathname;
+    const isV2 = path === '/v2' || path.startsWith('/v2/');
+    if (!isV2 && !path.startsWith('/oauth2/')) {
+      await next();
+      return;
+    }
+    const method = c.req.method.toUpperCase();
+    const entry = { method, path, status: 0 };
+    runtime.requests.push(entry);
+    const realSeconds = Math.floor(Date.now() / 1000);
+    const hour = Math.floor(realSeconds / 3600);
+    if (runtime.quota.hour !== hour) runtime.quota = { hour, used: 0 };
+    let reset = (hour + 1) * 3600;
+    let remaining: number | undefined;
+
+    const finish = (response: Response): Response => {
+      if (isV2) {
+        response.headers.set('Rate-Limit-Limit', String(QUOTA_PER_HOUR));
+        response.headers.set(
+          'Rate-Limit-Remaining',
+          String(remaining ?? Math.max(0, QUOTA_PER_HOUR - runtime.quota.used)),
+        );
+        response.headers.set('Rate-Limit-Reset', String(reset));
+      }
+      entry.status = response.status;
+      return response;
+    };
+
+    if (runtime.latencyMs > 0) await sleep(runtime.latencyMs);
+    const fault = take(runtime.faults, method, path);
+    if (fault) {
+      if (fault.body === undefined) {
+        return finish(fail(fault.status, CODES.INJECTED_FAULT, `Injected fault (HTTP ${fault.status})`));
+      }
+      const text = typeof fault.body === 'string' ? fault.body : JSON.stringify(fault.body);
+      const type = typeof fault.body === 'string' ? 'text/plain; charset=UTF-8' : 'application/json; charset=UTF-8';
+      return finish(new Response(text, { status: fault.status, headers: { 'content-type': type } }));
+    }
+    if (take(runtime.malformed, method, path)) {
+      // Claims JSON, is cut off mid-way: what a proxy dropping the connection produces.
+      const body = '{"meta":{"uuid":"00000000-0000-4000-8000-000000000000","errors":[]},"response":{"count":3,"listi';
+      return finish(
+        new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8' } }),
+      );
+    }
+    if (isV2) {
+      const injected = runtime.rateLimits[0];
+      if (injected) {
+        injected.count--;
+        if (injected.count <= 0) runtime.rateLimits.shift();
+        // Rounded up so a client waiting until the reset never waits less than resetInSeconds.
+        reset = Math.ceil(Date.now() / 1000 + injected.resetInSeconds);
+        remaining = 0;
+        return finish(fail(429, CODES.RATE_LIMITED, 'Rate limit exceeded; retry after Rate-Limit-Reset'));
+      }
+      runtime.quota.used++;
+      if (runtime.quota.used > QUOTA_PER_HOUR) {
+        return finish(fail(429, CODES.RATE_LIMITED, `Hourly quota of ${QUOTA_PER_HOUR} requests exceeded`));
+      }
+    }
+    await next();
+    finish(c.res);
+  };
+}

@@ -1,0 +1,235 @@
+// The provisioning lifecycle: an add request's outcome is decided when it is submitted, revealed when
+// its processing time passes, and a completed one creates the location, services and listings.
+import { ApiError, CODES } from '../envelope.ts';
+import {
+  type Account,
+  type AddRequest,
+  type AvailableService,
+  isoDateTimeNoZone,
+  type Location,
+  type NewLocationData,
+  type Service,
+} from '../model.ts';
+import type { Store } from '../store.ts';
+
+export type AddRequestDraft = Omit<
+  AddRequest,
+  'id' | 'status' | 'statusDetail' | 'dateSubmitted' | 'dateCompleted' | 'processAtMs'
+>;
+
+/** The services the account's customer may be provisioned with. */
+export function catalogFor(store: Store, account: Account): AvailableService[] {
+  const skus = store.rootAccount(account).availableSkus;
+  return store.state.availableServices.filter((s) => skus.includes(s.sku));
+}
+
+/** Decided at submission so the outcome is deterministic; revealed when processing ends. */
+export function decideOutcome(
+  store: Store,
+  account: Account,
+  skus: string[],
+  agreementId: number | string,
+  locationId: string,
+  duplicate: boolean,
+): AddRequest['outcome'] {
+  const catalog = catalogFor(store, account);
+  const missing = skus.find((sku) => !catalog.some((s) => s.sku === sku));
+  if (missing) return { status: 'CANCELED', statusDetail: `SKU not available to this account: ${missing}` };
+  if (agreementId !== '') {
+    const uncovered = skus.find(
+      (sku) => String(catalog.find((s) => s.sku === sku)?.agreementId) !== String(agreementId),
+    );
+    if (uncovered)
+      return { status: 'CANCELED', statusDetail: `Agreement ${agreementId} does not cover SKU ${uncovered}` };
+  }
+  const active = skus.find((sku) =>
+    store.state.services.some((s) => s.locationId === locationId && s.sku === sku && s.status === 'ACTIVE'),
+  );
+  if (active)
+    return { status: 'CANCELED', statusDetail: `Location ${locationId} already has an active ${active} service` };
+  if (duplicate) {
+    return {
+      status: 'REVIEW',
+      statusDetail: 'Potential duplicate location found; the request is under review (up to 48 hours)',
+    };
+  }
+  return { status: 'COMPLETED', statusDetail: '' };
+}
+
+export function submitAddRequest(store: Store, draft: AddRequestDraft): AddRequest {
+  const now = store.nowMs();
+  const request: AddRequest = {
+    ...draft,
+    id: store.state.nextIds.addRequest++,
+    status: 'PROCESSING',
+    statusDetail: '',
+    dateSubmitted: isoDateTimeNoZone(now),
+    dateCompleted: '',
+    processAtMs: now + store.addRequestProcessingMs,
+  };
+  store.state.addRequests.push(request);
+  store.changed();
+  return request;
+}
+
+/** Moves add requests whose processing time has passed; runs before every request. */
+export function advanceAddRequests(store: Store): void {
+  const now = store.nowMs();
+  let moved = false;
+  for (const request of store.state.addRequests) {
+    if (request.status !== 'PROCESSING' || request.processAtMs > now) continue;
+    moved = true;
+    if (request.outcome.status === 'REVIEW') {
+      request.status = 'REVIEW';
+      request.statusDetail = request.outcome.statusDetail;
+    } else {
+      finishAddRequest(store, request, request.outcome.status, request.outcome.statusDetail);
+    }
+  }
+  if (moved) store.changed();
+}
+
+export function finishAddRequest(
+  store: Store,
+  request: AddRequest,
+  status: 'COMPLETED' | 'CANCELED',
+  statusDetail: string,
+): void {
+  request.status = status;
+  request.statusDetail = statusDetail;
+  request.dateCompleted = isoDateTimeNoZone(store.nowMs());
+  if (status === 'COMPLETED') completeAddRequest(store, request);
+  store.changed();
+}
+
+function completeAddRequest(store: Store, request: AddRequest): void {
+  const s = store.state;
+  let locationId = request.existingLocationId;
+  let locationAccountId = request.existingLocationAccountId;
+  if (request.locationMode === 'NEW') {
+    locationId = request.newLocationId;
+    locationAccountId = request.newLocationAccountId || request.accountId;
+    if (!store.account(locationAccountId)) {
+      const parent = store.account(request.accountId);
+      s.accounts.push({
+        accountId: locationAccountId,
+        accountName: request.newLocationAccountName || `Account ${locationAccountId}`,
+        parentAccountId: request.accountId,
+        contactFirstName: '',
+        contactLastName: '',
+        contactPhone: '',
+        contactEmail: '',
+        listingsSubscription: false,
+        availableSkus: parent ? [...store.rootAccount(parent).availableSkus] : [],
+      });
+    }
+    s.locations.push(newLocation(locationId, locationAccountId, request.newLocationData ?? {}));
+  }
+  const today = store.today();
+  let addsListings = false;
+  for (const sku of request.skus) {
+    const catalog = s.availableServices.find((a) => a.sku === sku);
+    if (!catalog) continue;
+    if (sku.startsWith('PL-')) addsListings = true;
+    s.services.push({
+      id: s.nextIds.service++,
+      locationId,
+      locationAccountId,
+      agreementId: request.agreementId === '' ? catalog.agreementId : request.agreementId,
+      sku,
+      serviceDescription: catalog.serviceDescription,
+      started: today,
+      stopped: '',
+      stopOnDate: '',
+      status: 'ACTIVE',
+    });
+  }
+  const account = store.account(locationAccountId);
+  if (addsListings && account) {
+    account.listingsSubscription = true;
+    store.addListings(
+      s.publishers.map((publisher) => ({
+        id: `${locationId}-${publisher.id}`,
+        accountId: locationAccountId,
+        locationId,
+        publisherId: publisher.id,
+        status: 'WAITING_ON_YEXT',
+        listingUrl: '',
+        screenShotUrl: 'Screenshot will be available once the listing is live',
+        statusDetails: [],
+      })),
+    );
+  }
+}
+
+function newLocation(id: string, accountId: string, data: NewLocationData): Location {
+  return {
+    id,
+    accountId,
+    name: data.name ?? id,
+    address: {
+      line1: data.address?.line1 ?? '',
+      line2: data.address?.line2 ?? '',
+      city: data.address?.city ?? '',
+      region: data.address?.region ?? '',
+      postalCode: data.address?.postalCode ?? '',
+      countryCode: data.address?.countryCode ?? 'US',
+    },
+    phone: data.phone ?? '',
+    hours: data.hours ?? '',
+    websiteUrl: data.websiteUrl ?? '',
+    description: data.description ?? '',
+    categories: data.categories ?? [],
+    possibleDuplicate: false,
+  };
+}
+
+/** The date a service's minimum usage commitment is met. */
+function commitmentEnd(started: string, catalog: AvailableService | undefined): Date {
+  const date = new Date(`${started}T00:00:00Z`);
+  if (!catalog) return date;
+  if (catalog.minimumUsageUnit === 'DAYS') date.setUTCDate(date.getUTCDate() + catalog.minimumUsage);
+  else date.setUTCMonth(date.getUTCMonth() + catalog.minimumUsage);
+  return date;
+}
+
+/** Stops the location's matching active services, or none when any is still within its commitment. */
+export function cancelServices(
+  store: Store,
+  locationId: string,
+  skus: string[] | undefined,
+  agreementId: number | string,
+): Service[] {
+  const targets = store.state.services.filter(
+    (s) =>
+      s.locationId === locationId &&
+      s.status === 'ACTIVE' &&
+      (!skus || skus.includes(s.sku)) &&
+      (agreementId === '' || String(s.agreementId) === String(agreementId)),
+  );
+  if (targets.length === 0) {
+    throw new ApiError(400, CODES.NO_ACTIVE_SERVICE, `No active service matches on location ${locationId}`);
+  }
+  const now = store.nowMs();
+  for (const service of targets) {
+    const end = commitmentEnd(
+      service.started,
+      store.state.availableServices.find((a) => a.sku === service.sku),
+    );
+    if (end.getTime() > now) {
+      throw new ApiError(
+        409,
+        CODES.MINIMUM_COMMITMENT,
+        `Service ${service.id} (${service.sku}) cannot be canceled before ${end.toISOString().slice(0, 10)}: its minimum usage commitment is not met`,
+      );
+    }
+  }
+  const today = store.today();
+  for (const service of targets) {
+    service.status = 'STOPPED';
+    service.stopped = today;
+    service.stopOnDate = today;
+  }
+  store.changed();
+  return targets;
+}
