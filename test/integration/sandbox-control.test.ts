@@ -210,12 +210,13 @@ describe('sandbox control: state, reset and seed', () => {
       expect(b.locations).toEqual(a.locations);
       expect(b.suggestions).toEqual(a.suggestions);
       // Last logins are relative to each sandbox's own start, which may be a second apart on a busy machine.
-      type SeededUser = { lastLoginDate?: string };
-      const withoutLogin = (users: SeededUser[]) => users.map(({ lastLoginDate: _, ...user }) => user);
-      const loginOf = (users: SeededUser[], index: number) => Number(users[index]?.lastLoginDate ?? 0);
-      expect(withoutLogin(b.users)).toEqual(withoutLogin(a.users));
-      for (const index of b.users.keys())
-        expect(Math.abs(loginOf(b.users, index) - loginOf(a.users, index))).toBeLessThan(60);
+      const [usersA, usersB] = [a.users, b.users] as { lastLoginDate?: string }[][];
+      const withoutLogin = (users: typeof usersA) => users?.map(({ lastLoginDate: _, ...user }) => user);
+      expect(withoutLogin(usersB)).toEqual(withoutLogin(usersA));
+      for (const [index, user] of (usersB ?? []).entries()) {
+        const seconds = Number(user.lastLoginDate ?? 0) - Number(usersA?.[index]?.lastLoginDate ?? 0);
+        expect(Math.abs(seconds)).toBeLessThan(60);
+      }
     } finally {
       await other.close();
     }
