@@ -261,7 +261,10 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
       const due = new Set(pending.filter((p) => p.sendingBy !== runId && nextTry(p, usable) <= now));
       if (due.size === 0) return [];
       const next = pending.map((p) =>
-        due.has(p) ? { ...p, sendingBy: runId, attempts: (p.attempts ?? 0) + 1, retryAt: null } : p,
+        due.has(p)
+          ? // A claim by another (dead) run was an attempt, even in records written before attempts were counted.
+            { ...p, sendingBy: runId, attempts: Math.max(p.attempts ?? 0, p.sendingBy ? 1 : 0) + 1, retryAt: null }
+          : p,
       );
       await commitTriage([{ item: triagePendingItem, value: next }]);
       return next.filter((_, index) => due.has(pending[index]!));
@@ -322,11 +325,9 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
       // Dropped while in flight: nothing about it is written back for a forgotten account.
       const live = answers.filter(({ entry }) => stillClaimed(pending, entry));
       if (live.length === 0) return null;
-      const byEntry = new Map(live.map((a) => [a.entry, a.verdict]));
-      const verdictFor = (p: PendingDecision) => {
-        for (const [entry, verdict] of byEntry) if (same(p, entry) && p.sendingBy === runId) return verdict;
-        return undefined;
-      };
+      const keyOf = (p: PendingDecision) => `${p.accountKey} ${p.batchId} ${p.suggestionId}`;
+      const byEntry = new Map(live.map((a) => [keyOf(a.entry), a.verdict]));
+      const verdictFor = (p: PendingDecision) => (p.sendingBy === runId ? byEntry.get(keyOf(p)) : undefined);
       const nextPending: PendingDecision[] = [];
       for (const p of pending) {
         const verdict = verdictFor(p);
