@@ -319,3 +319,18 @@ describe('decision outbox: ordered, and cheap at scale', () => {
     expect((await t.view(WAITING, false)).count).toBe(0);
   });
 });
+
+describe('decision outbox: ids that go into paths', () => {
+  test('"." and "..", and ids with / ? # % or spaces, are refused with a clear message', async () => {
+    const { protocol } = await import('../../lib/messaging/protocol.ts');
+    const decide = (id: string) =>
+      protocol['triage.decide'].input.safeParse({ accountKey: 'a', suggestionIds: [id], decision: 'ACCEPTED' });
+    for (const bad of ['.', '..', 'a/b', 'a?b', 'a#b', '%2e%2e', 'a b', '']) {
+      const parsed = decide(bad);
+      expect(parsed.success, bad).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toMatch(/letters, digits/);
+    }
+    for (const good of ['710001', 'abc-12_x', 'a.b']) expect(decide(good).success, good).toBe(true);
+    expect(protocol['triage.undo'].input.safeParse({ suggestionIds: ['..'] }).success).toBe(false);
+  });
+});
