@@ -11,9 +11,7 @@ import { mapBounded } from '../api/paging.ts';
 import type { SuggestionDecision } from '../api/suggestions.ts';
 import { WAITING } from '../listing-statuses.ts';
 import type { DeskEvents } from '../messaging/protocol.ts';
-import { DeskError } from '../messaging/wire-error.ts';
 import {
-  type DecisionBatch,
   type FailedDecision,
   type PendingDecision,
   triageBatchesItem,
@@ -26,7 +24,16 @@ import { withAccountLock } from './account-lock.ts';
 import { currentApiOrigin } from './connection-settings.ts';
 import { BLOCKED_CODES, type Verdict, verdictOf } from './decision-verdict.ts';
 import { readAccounts, unknownAccountError } from './linked-accounts.ts';
-import { BATCH_MEMORY_MS, commitTriage, isListOf, toPendingView, undoWindowMs } from './triage-state.ts';
+import {
+  commitTriage,
+  isListOf,
+  keepRecent,
+  notActiveAccountError,
+  same,
+  tooLateToUndo,
+  toPendingView,
+  undoWindowMs,
+} from './triage-state.ts';
 
 export const FLUSH_ALARM = 'suggestion-triage-flush';
 /** A claim whose worker died is sent again by the next worker this long after the claim, at the latest. */
@@ -51,25 +58,6 @@ export interface OutboxHooks {
 }
 
 export type UndoTarget = { batchId: string } | { suggestionIds: string[] };
-
-function notActiveAccountError(): DeskError {
-  return new DeskError({
-    code: 'not-active-account',
-    message: 'Decisions are made for the active account only; that account is not the active one (any more).',
-  });
-}
-
-/** Being sent, or sent before: an undo can no longer promise that nothing reaches the service. */
-function tooLateToUndo(p: PendingDecision): boolean {
-  return Boolean(p.sendingBy) || (p.attempts ?? 0) > 0;
-}
-
-const same = (a: PendingDecision, b: PendingDecision) =>
-  a.suggestionId === b.suggestionId && a.batchId === b.batchId && a.accountKey === b.accountKey;
-
-function keepRecent(batches: DecisionBatch[], now: number): DecisionBatch[] {
-  return batches.filter((b) => now - b.decidedAt < BATCH_MEMORY_MS);
-}
 
 export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
   /** Identifies this worker's life: a claim by another run is a send that died with its worker. */

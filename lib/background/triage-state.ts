@@ -2,6 +2,7 @@
 // revision in the same storage call, so views and events carry an order a UI can trust, across restarts.
 import { storage } from 'wxt/utils/storage';
 import type { BatchOutcomeView, FailedDecisionView, PendingDecisionView, TriageView } from '../messaging/protocol.ts';
+import { DeskError } from '../messaging/wire-error.ts';
 import {
   activeAccountKeyItem,
   type CachedSuggestions,
@@ -183,4 +184,23 @@ export async function readStoredTriageView(
     failures: failures.filter(mine).map(toFailureView),
     batches: batches.filter((b) => mine(b) && now - b.decidedAt < BATCH_MEMORY_MS).map(toBatchView),
   };
+}
+
+export function notActiveAccountError(): DeskError {
+  return new DeskError({
+    code: 'not-active-account',
+    message: 'Decisions are made for the active account only; that account is not the active one (any more).',
+  });
+}
+
+/** Being sent, or sent before: an undo can no longer promise that nothing reaches the service. */
+export function tooLateToUndo(p: PendingDecision): boolean {
+  return Boolean(p.sendingBy) || (p.attempts ?? 0) > 0;
+}
+
+export const same = (a: PendingDecision, b: PendingDecision) =>
+  a.suggestionId === b.suggestionId && a.batchId === b.batchId && a.accountKey === b.accountKey;
+
+export function keepRecent(batches: DecisionBatch[], now: number): DecisionBatch[] {
+  return batches.filter((b) => now - b.decidedAt < BATCH_MEMORY_MS);
 }
