@@ -1,10 +1,11 @@
-// The toolbar badge: the active account's number of suggestions WAITING_ON_CUSTOMER.
+// The toolbar badge: the active account's number of suggestions WAITING_ON_CUSTOMER, or, while any of
+// its decisions failed, the number of failures in red ("3!"): a failure must be seen with the popup closed.
 // Counts are kept in storage per account, so switching accounts or a worker restart redraws at once.
 import { browser } from 'wxt/browser';
 import { listSuggestions } from '../api/suggestions.ts';
 import type { Handlers } from '../messaging/background.ts';
 import type { BadgeView } from '../messaging/protocol.ts';
-import { badgeCountsItem, linkedAccountsItem } from '../storage.ts';
+import { badgeCountsItem, linkedAccountsItem, triageFailuresItem } from '../storage.ts';
 import { type AccountLink, isLinked, withAccountLock } from './account-lock.ts';
 import { withAccount } from './api-session.ts';
 import { currentApiOrigin } from './connection-settings.ts';
@@ -12,6 +13,8 @@ import { readAccounts } from './linked-accounts.ts';
 
 export const BADGE_ALARM = 'badge-refresh';
 export const BADGE_PERIOD_MINUTES = 15;
+export const WAITING_COLOUR = '#2457c5';
+export const FAILED_COLOUR = '#b42318';
 
 function badgeText(count: number): string {
   if (count <= 0) return '';
@@ -34,14 +37,23 @@ export async function renderBadge(): Promise<void> {
     return;
   }
   if (active.needsRelink || !active.apiOrigin) {
-    await browser.action.setBadgeBackgroundColor({ color: '#b42318' });
+    await browser.action.setBadgeBackgroundColor({ color: FAILED_COLOUR });
     await browser.action.setBadgeText({ text: '!' });
     await browser.action.setTitle({ title: `Listings Desk — ${active.accountName} needs relinking` });
     return;
   }
-  const counts = await badgeCountsItem.getValue();
+  const [counts, failures] = await Promise.all([badgeCountsItem.getValue(), triageFailuresItem.getValue()]);
+  const failed = failures.filter((f) => f.accountKey === active.accountKey).length;
+  if (failed > 0) {
+    await browser.action.setBadgeBackgroundColor({ color: FAILED_COLOUR });
+    await browser.action.setBadgeText({ text: `${failed > 99 ? '99+' : failed}!` });
+    await browser.action.setTitle({
+      title: `Listings Desk — ${active.accountName}: ${failed} decision${failed === 1 ? '' : 's'} failed; open to see why`,
+    });
+    return;
+  }
   const count = Object.hasOwn(counts, active.accountKey) ? counts[active.accountKey]?.count : undefined;
-  await browser.action.setBadgeBackgroundColor({ color: '#2457c5' });
+  await browser.action.setBadgeBackgroundColor({ color: WAITING_COLOUR });
   await browser.action.setBadgeText({ text: count === undefined ? '' : badgeText(count) });
   await browser.action.setTitle({
     title:
@@ -108,6 +120,7 @@ export function startBadge(): void {
   });
   // A 401 marks an account from wherever the call was made; the badge follows the stored accounts.
   linkedAccountsItem.watch(() => void renderBadge().catch(() => undefined));
+  triageFailuresItem.watch(() => void renderBadge().catch(() => undefined));
   void renderBadge().catch(() => undefined);
 }
 

@@ -15,7 +15,7 @@ import {
 } from '../../lib/background/badge.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { activateAccount } from '../../lib/background/linked-accounts.ts';
-import { badgeCountsItem } from '../../lib/storage.ts';
+import { badgeCountsItem, type FailedDecision, triageFailuresItem } from '../../lib/storage.ts';
 import {
   allow,
   envelope,
@@ -74,6 +74,34 @@ describe('badge', () => {
     await activateAccount('app-1001');
     await renderBadge();
     expect(await badgeText()).toBe('9');
+  });
+
+  test("the active account's failed decisions show in red with their count, instead of the waiting count", async () => {
+    await link('app-1001', 'Harbor Bakery Group');
+    await link('app-1002', 'Summit Outdoor Supply');
+    await activateAccount('app-1001');
+    await setBadgeCount('app-1001', 12);
+    startBadge();
+    const failure = (accountKey: string, suggestionId: string): FailedDecision => ({
+      suggestionId,
+      accountKey,
+      decision: 'ACCEPTED',
+      code: '7303',
+      message: 'The service refused this decision: Invalid status',
+      failedAt: 1,
+    });
+    // Another account's failure is not this account's badge.
+    await triageFailuresItem.setValue([failure('app-1002', '9')]);
+    await renderBadge();
+    expect(await badgeText()).toBe('12');
+    // With the popup closed, nobody asks for anything: the badge follows the stored failures by itself.
+    await triageFailuresItem.setValue([failure('app-1002', '9'), failure('app-1001', '1'), failure('app-1001', '2')]);
+    await expect.poll(badgeText).toBe('2!');
+    expect(await browser.action.getBadgeBackgroundColor({})).toEqual(expect.arrayContaining([0xb4, 0x23, 0x18]));
+    expect(await browser.action.getTitle({})).toMatch(/2 decisions failed/);
+    // Dismissed: back to the waiting count, in blue.
+    await triageFailuresItem.setValue([failure('app-1002', '9')]);
+    await expect.poll(badgeText).toBe('12');
   });
 
   test('cleared when the account is unlinked or nothing is linked', async () => {

@@ -1,0 +1,72 @@
+// The decision outbox in real Chromium (issue 8, item 2): a PUT that got a 429 waits for the quota reset
+// in storage and in an alarm, not in a timer of the worker, so stopping the worker loses nothing.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Desk, launchDesk } from './fixture.ts';
+
+const RESET_S = 10;
+
+let desk: Desk;
+
+beforeAll(async () => {
+  desk = await launchDesk();
+});
+afterAll(async () => {
+  await desk?.close();
+});
+
+async function view() {
+  const reply = await desk.ask('triage.view', {});
+  if (!reply.ok) throw new Error(`triage.view failed: ${reply.error.message}`);
+  return reply.value;
+}
+
+type Requests = { requests: { method: string; path: string; status: number }[] };
+
+test('a decision waiting on a 429 is sent after the reset, though the worker was stopped meanwhile', async () => {
+  await desk.reset();
+  await desk.link();
+  const bridge = desk.context.pages().find((p) => p.url().endsWith('popup.html'));
+  await bridge?.evaluate(() =>
+    (
+      globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }
+    ).chrome.storage.local.set({ triageUndoWindowMsForTests: 200 }),
+  );
+  await desk.ask('triage.view', { refresh: true, force: true });
+  await expect.poll(async () => (await view()).suggestions.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  const { account, suggestions } = await view();
+  const target = suggestions[0]!.id;
+
+  await desk.control.call('DELETE', 'requests');
+  await desk.control.call('POST', 'rate-limit', { count: 1, resetInSeconds: RESET_S });
+  const decided = await desk.ask('triage.decide', {
+    accountKey: account!.accountKey,
+    suggestionIds: [target],
+    decision: 'ACCEPTED',
+  });
+  expect(decided.ok).toBe(true);
+  // The PUT was answered 429: the decision is queued again with its retry time, not failed.
+  await expect.poll(async () => (await view()).pending[0]?.retryAt ?? null, { timeout: 20_000 }).not.toBeNull();
+  const limitedAt = Date.now();
+  expect((await view()).failures).toEqual([]);
+
+  // No extension page stays open, and Chrome stops the worker.
+  const blank = await desk.context.newPage();
+  await Promise.all(
+    desk.context
+      .pages()
+      .filter((p) => p !== blank)
+      .map((p) => p.close()),
+  );
+  const cdp = await desk.context.newCDPSession(blank);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+
+  const sentOk = async () => {
+    const { requests } = await desk.control.call<Requests>('GET', 'requests');
+    return requests.some((r) => r.method === 'PUT' && r.path.endsWith(`/${target}`) && r.status < 300);
+  };
+  // Within a minute of the reset.
+  await expect.poll(sentOk, { timeout: (RESET_S + 60) * 1000, interval: 500 }).toBe(true);
+  expect(Date.now() - limitedAt).toBeLessThan((RESET_S + 60) * 1000);
+  await cdp.detach().catch(() => undefined);
+}, 120_000);
