@@ -4,6 +4,7 @@ import { accountLinkingHandlers, startAccountLinking } from '../lib/background/a
 import { isAllowedPageOrigin } from '../lib/background/allowed-pages.ts';
 import { badgeHandlers, startBadge } from '../lib/background/badge.ts';
 import { connectionHandlers } from '../lib/background/connection-settings.ts';
+import { startFailureNotices } from '../lib/background/failure-notice.ts';
 import { listingsHealth } from '../lib/background/listings-health.ts';
 import { suggestionTriage } from '../lib/background/suggestion-triage.ts';
 import { serveProtocol } from '../lib/messaging/background.ts';
@@ -27,6 +28,7 @@ export default defineBackground({
     );
     startBadge();
     startAccountLinking();
+    startFailureNotices();
     suggestionTriage().start();
   },
 });

@@ -158,6 +158,12 @@ export interface PendingDecision {
   batchId: string;
   /** Worker run that claimed it for sending; a claim by an earlier (dead) run means resend. */
   sendingBy?: string;
+  /** PUTs started for it so far (counted at claim time, so a dead run's attempt counts too). */
+  attempts?: number;
+  /** After a transient failure: epoch ms of the next try (an alarm is armed for it). */
+  retryAt?: number | null;
+  /** Why the last attempt did not settle it (busy service, outage, needs relinking). */
+  lastError?: import('./messaging/wire-error.ts').WireError | null;
 }
 
 /** Decisions inside their undo window or in flight. Kept here because the worker's timers die with it. */
@@ -179,6 +185,37 @@ export interface FailedDecision {
 /** Decisions the service refused: the suggestion comes back with this error until dismissed or decided again. */
 export const triageFailuresItem = storage.defineItem<FailedDecision[]>('local:triageFailures', {
   fallback: [],
+  version: 1,
+});
+
+/** Bumped with every triage write: views and events carry it, so a UI can drop an older answer. */
+export const triageRevisionItem = storage.defineItem<number>('local:triageRevision', {
+  fallback: 0,
+  version: 1,
+});
+
+export interface DecisionBatch {
+  batchId: string;
+  accountKey: string;
+  decision: SuggestionDecision;
+  decidedAt: number;
+  size: number;
+  /** PUTs the service answered with success (or "already resolved" after an earlier attempt of ours). */
+  sent: number;
+  resolvedElsewhere: number;
+  failed: number;
+  undone: number;
+}
+
+/** Batches decided in the last 10 minutes: the popup's bulk progress reads their outcomes. */
+export const triageBatchesItem = storage.defineItem<DecisionBatch[]>('local:triageBatches', {
+  fallback: [],
+  version: 1,
+});
+
+/** Test-only: a shorter undo window. Honoured only outside production builds. */
+export const triageUndoWindowMsForTestsItem = storage.defineItem<number | null>('local:triageUndoWindowMsForTests', {
+  fallback: null,
   version: 1,
 });
 

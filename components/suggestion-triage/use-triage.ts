@@ -81,7 +81,16 @@ export function useTriage(status: string): TriageState {
       const dueAt = Date.now() + current.undoWindowMs;
       const optimistic: PendingDecisionView[] = [...ids]
         .filter((id) => !inFlight.has(id))
-        .map((suggestionId) => ({ suggestionId, decision, dueAt, batchId, sending: false }));
+        .map((suggestionId) => ({
+          suggestionId,
+          decision,
+          dueAt,
+          batchId,
+          sending: false,
+          attempts: 0,
+          retryAt: null,
+          lastError: null,
+        }));
       generation.current++;
       setView((v) =>
         v

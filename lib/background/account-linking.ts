@@ -30,8 +30,8 @@ import {
   toView,
   unknownAccountError,
 } from './linked-accounts.ts';
-import { withoutTriageData } from './suggestion-triage.ts';
 import { sealToken } from './token-vault.ts';
+import { withoutTriageData } from './triage-state.ts';
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
 const STATE_BYTES = 32; // 256 bits, well over the 128 required

@@ -45,7 +45,7 @@ export function otherEnvironmentError(account: Pick<LinkedAccount, 'accountName'
  * An API client for a linked account (the active one by default), with its token opened from the vault.
  * The token goes only to the API origin that issued it: on any other Connection nothing is sent.
  */
-export async function openSession(accountKey?: string): Promise<AccountSession> {
+export async function openSession(accountKey?: string, config: Partial<ApiConfig> = {}): Promise<AccountSession> {
   const account = await findAccount(accountKey);
   if (!account) throw noAccountError();
   const settings = await getConnectionSettings();
@@ -74,7 +74,9 @@ export async function openSession(accountKey?: string): Promise<AccountSession> 
     apiKey: settings.apiKey,
     version: settings.apiVersion,
     accessToken: token,
+    ...config,
     ...clientOverrides,
+    retry: { ...config.retry, ...clientOverrides.retry },
   });
   return { client, account };
 }
@@ -87,8 +89,10 @@ export async function openSession(accountKey?: string): Promise<AccountSession> 
 export async function withAccount<T>(
   run: (client: ApiClient, account: LinkedAccount) => Promise<T>,
   accountKey?: string,
+  /** Per-feature client settings, e.g. the decision outbox's "never wait for a rate limit in memory". */
+  config: Partial<ApiConfig> = {},
 ): Promise<T> {
-  const { client, account } = await openSession(accountKey);
+  const { client, account } = await openSession(accountKey, config);
   try {
     return await run(client, account);
   } catch (error) {

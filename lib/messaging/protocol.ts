@@ -123,7 +123,14 @@ export interface BadgeView {
 
 // ---- suggestion-triage / listings-health ----------------------------------------------------
 
-const suggestionId = z.string().min(1).max(200);
+/**
+ * Ids go into URL paths: letters, digits and `_ - . ~ :` only, and never `.` or `..` alone (no `/ ? # %`).
+ * Shared by suggestion, location and publisher ids.
+ */
+export const SAFE_ID = /^(?!\.{1,2}$)[\w.~:-]{1,200}$/;
+const safeId = (what: string) =>
+  z.string().regex(SAFE_ID, `A ${what} id uses letters, digits and _ - . ~ : only (not "." or "..").`);
+const suggestionId = safeId('suggestion');
 /** Known values are listed in lib/api; an unknown status from the service is still a valid filter. */
 const statusName = z.string().regex(STATUS_NAME, 'Use a status such as WAITING_ON_CUSTOMER.');
 
@@ -141,6 +148,12 @@ export interface PendingDecisionView {
   batchId: string;
   /** The PUT is in flight: too late to undo. */
   sending: boolean;
+  /** PUTs started for it so far; > 0 and not sending: queued again after a transient failure. */
+  attempts: number;
+  /** Epoch ms of the next try after a transient failure; null when none is planned (or it waits for Relink). */
+  retryAt: number | null;
+  /** Why the last attempt did not settle it, in words for people; the code in `code`. */
+  lastError: WireError | null;
 }
 
 export interface FailedDecisionView {
@@ -148,14 +161,31 @@ export interface FailedDecisionView {
   decision: SuggestionDecision;
   code: string;
   message: string;
+  failedAt: number;
+}
+
+export interface BatchOutcomeView {
+  batchId: string;
+  decision: SuggestionDecision;
+  size: number;
+  /** Only PUTs the service answered with success (or a re-send's "already resolved" after our own attempt). */
+  sent: number;
+  resolvedElsewhere: number;
+  failed: number;
+  undone: number;
+  /** Neither answered nor undone yet: waiting for its window, being sent, or queued for a retry. */
+  queued: number;
 }
 
 export interface TriageView {
+  /** Monotonic across worker restarts: apply a view only if its revision >= the last one applied. */
+  revision: number;
   /** null: no account is linked. */
   account: TriageAccountView | null;
   status: string;
   /** The last fetched list (stale-while-revalidate); pending ones included, marked by `pending`. */
   suggestions: SuggestionView[];
+  /** The service's total for these filters; `suggestions` is capped at 500. */
   count: number;
   /** null: never fetched for this account and status. */
   fetchedAt: number | null;
@@ -166,6 +196,8 @@ export interface TriageView {
   publishers: Record<string, string>;
   pending: PendingDecisionView[];
   failures: FailedDecisionView[];
+  /** Batches decided in the last 10 minutes, with what became of their decisions. */
+  batches: BatchOutcomeView[];
   keyboardShortcuts: boolean;
   undoWindowMs: number;
 }
@@ -208,10 +240,12 @@ const triageProtocol = {
         status: statusName.default(WAITING),
         refresh: z.boolean().default(false),
         force: z.boolean().default(false),
+        locationIds: z.array(safeId('location')).max(100).optional(),
+        publisherIds: z.array(safeId('publisher')).max(100).optional(),
       })
       .strict(),
   ),
-  'triage.decide': request<{ pending: PendingDecisionView[] }>()(
+  'triage.decide': request<{ batchId: string; pending: PendingDecisionView[]; revision: number }>()(
     'content',
     z
       .object({
@@ -221,10 +255,13 @@ const triageProtocol = {
       })
       .strict(),
   ),
-  /** Without ids: the latest decision (or bulk decision) still inside its undo window. */
-  'triage.undo': request<{ undone: string[] }>()(
+  /** Undo names what it undoes: a batch, or suggestions. Ones already being sent come back in `tooLate`. */
+  'triage.undo': request<{ undone: string[]; tooLate: string[]; revision: number }>()(
     'content',
-    z.object({ suggestionIds: z.array(suggestionId).max(500).optional() }).strict(),
+    z.union([
+      z.object({ batchId: z.string().min(1).max(100) }).strict(),
+      z.object({ suggestionIds: z.array(suggestionId).min(1).max(500) }).strict(),
+    ]),
   ),
   'triage.dismissFailures': request<{ dismissed: number }>()(
     'content',
@@ -284,7 +321,7 @@ export type Reply<K extends RequestType = RequestType> =
 
 export interface DeskEvents {
   /** Re-ask 'triage.view': the list, a pending decision or a failure changed. */
-  'triage.changed': { accountKey: string | null; resolvedElsewhere: number };
+  'triage.changed': { accountKey: string | null; resolvedElsewhere: number; revision: number };
   'health.changed': { accountKey: string | null };
   'accounts.changed': AccountsView;
 }

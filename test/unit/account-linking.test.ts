@@ -645,9 +645,11 @@ describe('unlink forgets everything kept for the account', () => {
         'listingsHealth',
         'publisherNames',
         'tokenVault',
+        'triageBatches',
         'triageCache',
         'triageFailures',
         'triagePending',
+        'triageRevision',
       ].sort(),
     );
     expect(Object.keys(await triageCacheItem.getValue()).sort()).toEqual([

@@ -43,6 +43,8 @@ function triageView(over: Partial<TriageView> = {}): TriageView {
     publishers: { GOOGLEMYBUSINESS: 'Google Business Profile' },
     pending: [],
     failures: [],
+    revision: 1,
+    batches: [],
     keyboardShortcuts: true,
     undoWindowMs: 5000,
     ...over,
@@ -199,8 +201,26 @@ describe('suggestion-triage list', () => {
       triageView({
         suggestions: view.suggestions.slice(1),
         pending: [
-          { suggestionId: '2', decision: 'REJECTED', dueAt: Date.now(), batchId: 'b1', sending: true },
-          { suggestionId: '3', decision: 'REJECTED', dueAt: Date.now(), batchId: 'b1', sending: true },
+          {
+            suggestionId: '2',
+            decision: 'REJECTED',
+            dueAt: Date.now(),
+            batchId: 'b1',
+            sending: true,
+            attempts: 1,
+            retryAt: null,
+            lastError: null,
+          },
+          {
+            suggestionId: '3',
+            decision: 'REJECTED',
+            dueAt: Date.now(),
+            batchId: 'b1',
+            sending: true,
+            attempts: 1,
+            retryAt: null,
+            lastError: null,
+          },
         ],
       });
     fireEvent.click(screen.getByRole('button', { name: 'Refresh suggestions' }));
@@ -271,7 +291,9 @@ describe('suggestion-triage list', () => {
   test('a failed decision shows its error on the row, with its buttons back', async () => {
     setup(
       triageView({
-        failures: [{ suggestionId: '2', decision: 'ACCEPTED', code: '2099', message: 'decideSuggestion: HTTP 500' }],
+        failures: [
+          { suggestionId: '2', decision: 'ACCEPTED', code: '2099', message: 'decideSuggestion: HTTP 500', failedAt: 0 },
+        ],
       }),
     );
     await waitFor(() => expect(rows()).toHaveLength(3));

@@ -210,23 +210,25 @@ describe('suggestion-triage: deciding', () => {
     const view = await loaded(t);
     const target = view.suggestions[1]!.id;
     service.requests.length = 0;
-    await t.decide(accountKey, [target], 'REJECTED');
+    const { batchId } = await t.decide(accountKey, [target], 'REJECTED');
     clock += 2000;
-    expect(await t.undo()).toEqual({ undone: [target] });
+    expect(await t.undo({ batchId })).toEqual({ undone: [target], tooLate: [], revision: expect.any(Number) });
     clock += 10_000;
     await t.flushDue();
     expect(service.requests).toHaveLength(0);
     expect((await t.view(WAITING, false)).suggestions.map((s) => s.id)).toContain(target);
   });
 
-  test('undo without ids takes the latest batch only', async () => {
+  test('undo names its batch: only that batch is undone, even when a later one exists', async () => {
     const t = triage();
-    const [a, b, c] = (await loaded(t)).suggestions;
+    const [a, b, c, d] = (await loaded(t)).suggestions;
     await t.decide(accountKey, [a!.id], 'ACCEPTED');
     clock += 100;
-    await t.decide(accountKey, [b!.id, c!.id], 'REJECTED');
-    expect((await t.undo()).undone.sort()).toEqual([b!.id, c!.id].sort());
-    expect((await triagePendingItem.getValue()).map((p) => p.suggestionId)).toEqual([a!.id]);
+    const { batchId } = await t.decide(accountKey, [b!.id, c!.id], 'REJECTED');
+    clock += 100;
+    await t.decide(accountKey, [d!.id], 'ACCEPTED');
+    expect((await t.undo({ batchId })).undone.sort()).toEqual([b!.id, c!.id].sort());
+    expect((await triagePendingItem.getValue()).map((p) => p.suggestionId)).toEqual([a!.id, d!.id]);
   });
 
   test('the timer sends it when the window closes, without anyone asking', async () => {
@@ -336,7 +338,7 @@ describe('suggestion-triage: deciding', () => {
   test('a failed decision comes back with its error; deciding again clears it', async () => {
     const t = triage();
     const target = (await loaded(t)).suggestions[0]!.id;
-    service.putFailures.push(envelope({}, 500, [{ code: 2099, type: 'FATAL_ERROR', message: 'Injected fault' }]));
+    service.putFailures.push(envelope({}, 400, [{ code: 7303, type: 'FATAL_ERROR', message: 'Invalid status' }]));
     await t.decide(accountKey, [target], 'ACCEPTED');
     clock += UNDO_WINDOW_MS;
     await t.flushDue();
@@ -344,9 +346,9 @@ describe('suggestion-triage: deciding', () => {
     expect(view.suggestions.map((s) => s.id)).toContain(target);
     expect(view.pending).toEqual([]);
     expect(view.failures).toEqual([
-      expect.objectContaining({ suggestionId: target, decision: 'ACCEPTED', code: '2099' }),
+      expect.objectContaining({ suggestionId: target, decision: 'ACCEPTED', code: '7303', failedAt: clock }),
     ]);
-    expect(view.failures[0]!.message).toContain('Injected fault');
+    expect(view.failures[0]!.message).toBe('The service refused this decision: Invalid status');
     expect(view.failures[0]!.message).not.toMatch(/access_token|api_key|http:\/\//);
 
     await t.decide(accountKey, [target], 'REJECTED');
@@ -368,11 +370,14 @@ describe('suggestion-triage: deciding', () => {
     const view = await t.view(WAITING, false);
     expect(view.failures).toEqual([]);
     expect(view.suggestions.map((s) => s.id)).not.toContain(target);
-    expect(events).toContainEqual({ type: 'triage.changed', payload: { accountKey, resolvedElsewhere: 1 } });
+    expect(events).toContainEqual({
+      type: 'triage.changed',
+      payload: { accountKey, resolvedElsewhere: 1, revision: expect.any(Number) },
+    });
     expect(service.gets().some((u) => u.pathname.endsWith('publishersuggestions'))).toBe(true);
   });
 
-  test('a 401 marks the account for relinking and the decision comes back as failed', async () => {
+  test('a 401 marks the account for relinking; the decision waits for Relink (not failed), then goes', async () => {
     const t = triage();
     const target = (await loaded(t)).suggestions[0]!.id;
     service.putFailures.push(envelope({}, 401, [{ code: 2003, type: 'FATAL_ERROR', message: 'Token revoked' }]));
@@ -380,10 +385,29 @@ describe('suggestion-triage: deciding', () => {
     clock += UNDO_WINDOW_MS;
     await t.flushDue();
     const view = await t.view(WAITING, false);
-    expect(view.failures[0]?.code).toBe('needs-relink');
+    expect(view.failures).toEqual([]);
+    expect(view.pending).toEqual([
+      expect.objectContaining({
+        suggestionId: target,
+        sending: false,
+        attempts: 1,
+        retryAt: null,
+        lastError: expect.objectContaining({ code: 'needs-relink' }),
+      }),
+    ]);
     expect(view.account?.needsRelink).toBe(true);
     // The same error, in the same words, as every other feature's.
     expect(view.error).toMatchObject({ code: 'needs-relink', message: expect.stringMatching(/Choose Relink\.$/) });
+    // Nothing is tried while the account cannot be used, however late it gets.
+    clock += 3_600_000;
+    await t.flushDue();
+    expect(service.puts()).toHaveLength(1);
+
+    await linkTestAccount();
+    service = fakeService(service.suggestions);
+    await t.flushDue();
+    expect(service.puts()).toEqual([{ id: target, status: 'ACCEPTED' }]);
+    expect((await t.view(WAITING, false)).pending).toEqual([]);
   });
 
   test('deciding for an account that is not linked is refused', async () => {
@@ -446,14 +470,16 @@ describe('suggestion-triage: deciding', () => {
     });
     await triageFailuresItem.setValue([failure(other, '42'), failure(accountKey, '42'), failure(other, '43')]);
 
-    expect(await t.undo(['42', '43'])).toEqual({ undone: ['42'] });
+    // 43 is only another account's: nothing of ours to undo, and the answer says so.
+    expect(await t.undo({ suggestionIds: ['42', '43'] })).toMatchObject({ undone: ['42'], tooLate: ['43'] });
     const left = () => triagePendingItem.getValue().then((all) => all.map((p) => `${p.accountKey} ${p.suggestionId}`));
     expect(await left()).toEqual([`${other} 42`, `${other} 43`]);
-    // Without ids, "the latest batch" is the active account's, even when another's is newer.
-    await t.decide(accountKey, ['42'], 'REJECTED');
+    // A batch id reaches the active account's decisions only.
+    const { batchId } = await t.decide(accountKey, ['42'], 'REJECTED');
     expect(await left()).toEqual([`${other} 42`, `${other} 43`, `${accountKey} 42`]);
-    expect(await t.undo()).toEqual({ undone: ['42'] });
-    expect(await t.undo()).toEqual({ undone: [] });
+    expect(await t.undo({ batchId })).toMatchObject({ undone: ['42'], tooLate: [] });
+    expect(await t.undo({ batchId })).toMatchObject({ undone: [], tooLate: [] });
+    expect(await t.undo({ batchId: 'theirs' })).toMatchObject({ undone: [], tooLate: [] });
     expect(await left()).toEqual([`${other} 42`, `${other} 43`]);
 
     // decide above cleared our failure on 42 (deciding again clears it); put it back.

@@ -1,0 +1,410 @@
+// The decision outbox: decisions held for an undo window, then sent once each, and what came back.
+//
+// The worker can die at any moment, taking its timers with it. So every pending decision lives in
+// storage; a timer sends it while the worker lives, start-up and every triage message flush whatever
+// is overdue, and an alarm is the backstop: at the next due time, at a retry time, and while a claim is
+// in flight. A decision is claimed (sendingBy = this run, attempts + 1) before its PUT: a claim left by a
+// dead run is re-sent, and "already resolved" after an earlier attempt of ours counts as sent.
+// Answers are written in rounds: one locked storage write and one event per round, not per decision.
+import { browser } from 'wxt/browser';
+import { mapBounded } from '../api/paging.ts';
+import type { SuggestionDecision } from '../api/suggestions.ts';
+import { WAITING } from '../listing-statuses.ts';
+import type { DeskEvents } from '../messaging/protocol.ts';
+import { DeskError } from '../messaging/wire-error.ts';
+import {
+  type DecisionBatch,
+  type FailedDecision,
+  type PendingDecision,
+  triageBatchesItem,
+  triageCacheItem,
+  triageFailuresItem,
+  triagePendingItem,
+  triageRevisionItem,
+} from '../storage.ts';
+import { withAccountLock } from './account-lock.ts';
+import { currentApiOrigin } from './connection-settings.ts';
+import { BLOCKED_CODES, type Verdict, verdictOf } from './decision-verdict.ts';
+import { readAccounts, unknownAccountError } from './linked-accounts.ts';
+import { BATCH_MEMORY_MS, commitTriage, isListOf, toPendingView, undoWindowMs } from './triage-state.ts';
+
+export const FLUSH_ALARM = 'suggestion-triage-flush';
+/** A claim whose worker died is sent again by the next worker this long after the claim, at the latest. */
+export const CLAIM_BACKSTOP_MS = 60_000;
+const SEND_CONCURRENCY = 4;
+/** Answers are written at most this often during a long round (and once at its end). */
+const ROUND_WRITE_MS = 250;
+
+export interface OutboxDeps {
+  /** One PUT; throws what the API session throws. */
+  sendDecision: (accountKey: string, suggestionId: string, decision: SuggestionDecision) => Promise<void>;
+  setBadgeCount: (accountKey: string, count: number) => Promise<void>;
+  broadcast: <K extends keyof DeskEvents>(type: K, payload: DeskEvents[K]) => Promise<void>;
+  /** Tells the user that decisions failed while nobody was looking. */
+  notifyFailures: (accountKey: string, failed: number) => Promise<void>;
+  now: () => number;
+}
+
+export interface OutboxHooks {
+  /** After a round: ids the service now has decided, and how many were settled elsewhere. */
+  settled: (accountKey: string, decidedIds: string[], resolvedElsewhere: number) => void;
+}
+
+export type UndoTarget = { batchId: string } | { suggestionIds: string[] };
+
+function notActiveAccountError(): DeskError {
+  return new DeskError({
+    code: 'not-active-account',
+    message: 'Decisions are made for the active account only; that account is not the active one (any more).',
+  });
+}
+
+/** Being sent, or sent before: an undo can no longer promise that nothing reaches the service. */
+function tooLateToUndo(p: PendingDecision): boolean {
+  return Boolean(p.sendingBy) || (p.attempts ?? 0) > 0;
+}
+
+const same = (a: PendingDecision, b: PendingDecision) =>
+  a.suggestionId === b.suggestionId && a.batchId === b.batchId && a.accountKey === b.accountKey;
+
+function keepRecent(batches: DecisionBatch[], now: number): DecisionBatch[] {
+  return batches.filter((b) => now - b.decidedAt < BATCH_MEMORY_MS);
+}
+
+export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
+  /** Identifies this worker's life: a claim by another run is a send that died with its worker. */
+  const runId = crypto.randomUUID();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let flushing: Promise<void> | undefined;
+  let flushAgain = false;
+
+  async function activeAccount() {
+    const { accounts, activeAccountKey } = await readAccounts();
+    return accounts.find((a) => a.accountKey === activeAccountKey) ?? null;
+  }
+
+  /** Only for the active account: a page (even a content script) decides for the account it shows. */
+  async function decide(accountKey: string, suggestionIds: string[], decision: SuggestionDecision) {
+    const ids = new Set(suggestionIds);
+    const windowMs = await undoWindowMs();
+    const result = await withAccountLock(async () => {
+      // Checked in the lock, so an unlink cannot come between the check and the write.
+      const { accounts, activeAccountKey } = await readAccounts();
+      if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
+      if (accountKey !== activeAccountKey) throw notActiveAccountError();
+      const [pending, failures, batches] = await Promise.all([
+        triagePendingItem.getValue(),
+        triageFailuresItem.getValue(),
+        triageBatchesItem.getValue(),
+      ]);
+      const ours = (p: { accountKey: string; suggestionId: string }) =>
+        p.accountKey === accountKey && ids.has(p.suggestionId);
+      // One already on its way cannot change; one still waiting takes the newer decision.
+      const locked = new Set(pending.filter((p) => tooLateToUndo(p) && ours(p)).map((p) => p.suggestionId));
+      const replaced = pending.filter((p) => ours(p) && !tooLateToUndo(p));
+      const kept = pending.filter((p) => !(ours(p) && !tooLateToUndo(p)));
+      const batchId = crypto.randomUUID();
+      const now = deps.now();
+      const dueAt = now + windowMs;
+      let size = 0;
+      for (const suggestionId of ids) {
+        if (locked.has(suggestionId)) continue;
+        kept.push({ suggestionId, accountKey, decision, dueAt, batchId, attempts: 0 });
+        size++;
+      }
+      const nextBatches = keepRecent(batches, now).map((b) => {
+        const superseded = replaced.filter((p) => p.batchId === b.batchId).length;
+        return superseded ? { ...b, undone: b.undone + superseded } : b;
+      });
+      nextBatches.push({
+        batchId,
+        accountKey,
+        decision,
+        decidedAt: now,
+        size,
+        sent: 0,
+        resolvedElsewhere: 0,
+        failed: 0,
+        undone: 0,
+      });
+      const revision = await commitTriage([
+        { item: triagePendingItem, value: kept },
+        { item: triageFailuresItem, value: failures.filter((f) => !ours(f)) },
+        { item: triageBatchesItem, value: nextBatches },
+      ]);
+      return { batchId, pending: kept.filter((p) => p.accountKey === accountKey).map(toPendingView), revision };
+    });
+    await schedule();
+    await deps.broadcast('triage.changed', { accountKey, resolvedElsewhere: 0, revision: result.revision });
+    return result;
+  }
+
+  /** Only the active account's decisions. Names what it undoes; those already being sent are `tooLate`. */
+  async function undo(target: UndoTarget): Promise<{ undone: string[]; tooLate: string[]; revision: number }> {
+    const account = await activeAccount();
+    if (!account) return { undone: [], tooLate: [], revision: await triageRevisionItem.getValue() };
+    const outcome = await withAccountLock(async () => {
+      const [pending, batches] = await Promise.all([triagePendingItem.getValue(), triageBatchesItem.getValue()]);
+      const mine = pending.filter((p) => p.accountKey === account.accountKey);
+      const named =
+        'batchId' in target
+          ? mine.filter((p) => p.batchId === target.batchId)
+          : mine.filter((p) => target.suggestionIds.includes(p.suggestionId));
+      const targets = named.filter((p) => !tooLateToUndo(p));
+      const tooLate = named.filter(tooLateToUndo).map((p) => p.suggestionId);
+      if ('suggestionIds' in target) {
+        // Not pending any more: already sent (or never decided); either way nothing was undone.
+        const found = new Set(named.map((p) => p.suggestionId));
+        for (const id of target.suggestionIds) if (!found.has(id)) tooLate.push(id);
+      }
+      if (targets.length === 0) return { undone: [], tooLate, revision: await triageRevisionItem.getValue() };
+      const gone = new Set(targets);
+      const nextBatches = batches.map((b) => {
+        const n = targets.filter((p) => p.batchId === b.batchId).length;
+        return n ? { ...b, undone: b.undone + n } : b;
+      });
+      const revision = await commitTriage([
+        { item: triagePendingItem, value: pending.filter((p) => !gone.has(p)) },
+        { item: triageBatchesItem, value: nextBatches },
+      ]);
+      return { undone: targets.map((p) => p.suggestionId), tooLate, revision };
+    });
+    if (outcome.undone.length > 0) {
+      await schedule();
+      await deps.broadcast('triage.changed', {
+        accountKey: account.accountKey,
+        resolvedElsewhere: 0,
+        revision: outcome.revision,
+      });
+    }
+    return outcome;
+  }
+
+  /** The active account's failures only, as for undo. */
+  async function dismissFailures(suggestionIds: string[]): Promise<{ dismissed: number }> {
+    const account = await activeAccount();
+    if (!account) return { dismissed: 0 };
+    const ids = new Set(suggestionIds);
+    const done = await withAccountLock(async () => {
+      const failures = await triageFailuresItem.getValue();
+      const kept = failures.filter((f) => !(f.accountKey === account.accountKey && ids.has(f.suggestionId)));
+      if (kept.length === failures.length) return { dismissed: 0, revision: 0 };
+      const revision = await commitTriage([{ item: triageFailuresItem, value: kept }]);
+      return { dismissed: failures.length - kept.length, revision };
+    });
+    if (done.dismissed > 0) {
+      await deps.broadcast('triage.changed', {
+        accountKey: account.accountKey,
+        resolvedElsewhere: 0,
+        revision: done.revision,
+      });
+    }
+    return { dismissed: done.dismissed };
+  }
+
+  /** Accounts whose blocked decisions may go now: linked, not waiting for Relink, on the Connection they were linked on. */
+  async function usableAccounts(): Promise<Set<string>> {
+    const [{ accounts }, origin] = await Promise.all([readAccounts(), currentApiOrigin().catch(() => null)]);
+    return new Set(accounts.filter((a) => !a.needsRelink && a.apiOrigin === origin).map((a) => a.accountKey));
+  }
+
+  /** When it may be tried next: its window, its retry time, or (blocked) now if its account is usable again. */
+  function nextTry(p: PendingDecision, usable: Set<string>): number {
+    if (p.lastError && BLOCKED_CODES.has(p.lastError.code) && !p.retryAt) {
+      return usable.has(p.accountKey) ? 0 : Number.POSITIVE_INFINITY;
+    }
+    return p.retryAt ?? p.dueAt;
+  }
+
+  /** Arms the timer for the next try, and the alarm in case the worker dies first (or dies mid-send). */
+  async function schedule(): Promise<void> {
+    const [pending, usable] = await Promise.all([triagePendingItem.getValue(), usableAccounts()]);
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const now = deps.now();
+    const waiting = pending.filter((p) => !p.sendingBy).map((p) => nextTry(p, usable));
+    // A claim of this run in flight, or of a dead one not yet taken over: the backstop sends it if we die.
+    const claims = pending.some((p) => p.sendingBy) ? [now + CLAIM_BACKSTOP_MS] : [];
+    const next = Math.min(...waiting);
+    const when = Math.min(next, ...claims);
+    if (!Number.isFinite(when)) {
+      await browser.alarms.clear(FLUSH_ALARM);
+      return;
+    }
+    if (Number.isFinite(next)) timer = setTimeout(() => void flushDue(), Math.max(0, next - now));
+    // Unpacked builds fire alarms on time; packed ones round up to 30 s, so the timer keeps short promises.
+    await browser.alarms.create(FLUSH_ALARM, { when: Math.max(when, now) + 500 });
+  }
+
+  /** Sends every decision whose time has come. Safe to call any time, from anywhere. */
+  function flushDue(): Promise<void> {
+    if (flushing) {
+      flushAgain = true;
+      return flushing;
+    }
+    flushing = (async () => {
+      do {
+        flushAgain = false;
+        await flushOnce();
+      } while (flushAgain);
+    })().finally(() => {
+      flushing = undefined;
+    });
+    return flushing;
+  }
+
+  async function claimDue(): Promise<PendingDecision[]> {
+    const usable = await usableAccounts();
+    return withAccountLock(async () => {
+      const pending = await triagePendingItem.getValue();
+      const now = deps.now();
+      const due = new Set(pending.filter((p) => p.sendingBy !== runId && nextTry(p, usable) <= now));
+      if (due.size === 0) return [];
+      const next = pending.map((p) =>
+        due.has(p) ? { ...p, sendingBy: runId, attempts: (p.attempts ?? 0) + 1, retryAt: null } : p,
+      );
+      await commitTriage([{ item: triagePendingItem, value: next }]);
+      return next.filter((_, index) => due.has(pending[index]!));
+    });
+  }
+
+  async function flushOnce(): Promise<void> {
+    const claimed = await claimDue();
+    if (claimed.length > 0) {
+      // The backstop, before the first PUT leaves: if this worker dies now, the next one re-sends.
+      await schedule();
+      const answers: { entry: PendingDecision; verdict: Verdict }[] = [];
+      let writing: Promise<void> = Promise.resolve();
+      let lastWrite = deps.now();
+      const writeAnswers = () => {
+        const batch = answers.splice(0);
+        lastWrite = deps.now();
+        writing = writing.then(() => (batch.length ? record(batch) : undefined));
+      };
+      await mapBounded(claimed.length, SEND_CONCURRENCY, async (index) => {
+        const entry = claimed[index]!;
+        answers.push({ entry, verdict: await send(entry) });
+        if (deps.now() - lastWrite >= ROUND_WRITE_MS) writeAnswers();
+      });
+      writeAnswers();
+      await writing;
+    }
+    await schedule();
+  }
+
+  /** Our claim on it is still stored: unlink (or a relink on another API) has not dropped it meanwhile. */
+  function stillClaimed(pending: PendingDecision[], entry: PendingDecision): boolean {
+    return pending.some((p) => same(p, entry) && p.sendingBy === runId);
+  }
+
+  async function send(entry: PendingDecision): Promise<Verdict> {
+    // Claimed sends wait their turn; one whose account was unlinked in the meantime is never sent.
+    if (!stillClaimed(await triagePendingItem.getValue(), entry)) return { kind: 'dropped' };
+    try {
+      await deps.sendDecision(entry.accountKey, entry.suggestionId, entry.decision);
+      return { kind: 'sent' };
+    } catch (caught) {
+      return verdictOf(caught, entry.attempts ?? 1, deps.now());
+    }
+  }
+
+  /** One locked write for a round's answers, then one event per account. */
+  async function record(answers: { entry: PendingDecision; verdict: Verdict }[]): Promise<void> {
+    const now = deps.now();
+    const perAccount = new Map<string, { decided: string[]; elsewhere: number; failed: number }>();
+    const revision = await withAccountLock(async () => {
+      const [pending, cache, failures, batches] = await Promise.all([
+        triagePendingItem.getValue(),
+        triageCacheItem.getValue(),
+        triageFailuresItem.getValue(),
+        triageBatchesItem.getValue(),
+      ]);
+      // Dropped while in flight: nothing about it is written back for a forgotten account.
+      const live = answers.filter(({ entry }) => stillClaimed(pending, entry));
+      if (live.length === 0) return null;
+      const byEntry = new Map(live.map((a) => [a.entry, a.verdict]));
+      const verdictFor = (p: PendingDecision) => {
+        for (const [entry, verdict] of byEntry) if (same(p, entry) && p.sendingBy === runId) return verdict;
+        return undefined;
+      };
+      const nextPending: PendingDecision[] = [];
+      for (const p of pending) {
+        const verdict = verdictFor(p);
+        if (!verdict) nextPending.push(p);
+        else if (verdict.kind === 'retry') {
+          nextPending.push({ ...p, sendingBy: undefined, retryAt: verdict.retryAt, lastError: verdict.error });
+        } else if (verdict.kind === 'blocked') {
+          nextPending.push({ ...p, sendingBy: undefined, retryAt: null, lastError: verdict.error });
+        }
+      }
+      const newFailures: FailedDecision[] = [];
+      const counts = new Map<string, { sent: number; resolvedElsewhere: number; failed: number }>();
+      for (const { entry, verdict } of live) {
+        const account = perAccount.get(entry.accountKey) ?? { decided: [], elsewhere: 0, failed: 0 };
+        perAccount.set(entry.accountKey, account);
+        const batch = counts.get(entry.batchId) ?? { sent: 0, resolvedElsewhere: 0, failed: 0 };
+        counts.set(entry.batchId, batch);
+        if (verdict.kind === 'sent' || verdict.kind === 'resolved-elsewhere') {
+          account.decided.push(entry.suggestionId);
+          if (verdict.kind === 'sent') batch.sent++;
+          else {
+            batch.resolvedElsewhere++;
+            account.elsewhere++;
+          }
+        } else if (verdict.kind === 'failed') {
+          batch.failed++;
+          account.failed++;
+          const { suggestionId, accountKey, decision } = entry;
+          const { code, message } = verdict.error;
+          newFailures.push({ suggestionId, accountKey, decision, code, message, failedAt: now });
+        }
+      }
+      // The known lists shrink: no refetch, so a decision costs exactly one request.
+      const nextCache = { ...cache };
+      for (const [accountKey, { decided }] of perAccount) {
+        const gone = new Set(decided);
+        for (const [key, list] of Object.entries(cache)) {
+          if (!isListOf(key, accountKey, WAITING)) continue;
+          const suggestions = list.suggestions.filter((s) => !gone.has(s.id));
+          const removed = list.suggestions.length - suggestions.length;
+          if (removed > 0) nextCache[key] = { ...list, count: Math.max(0, list.count - removed), suggestions };
+        }
+      }
+      const failedIds = new Set(newFailures.map((f) => `${f.accountKey} ${f.suggestionId}`));
+      const nextBatches = keepRecent(batches, now).map((b) => {
+        const c = counts.get(b.batchId);
+        return c
+          ? {
+              ...b,
+              sent: b.sent + c.sent,
+              resolvedElsewhere: b.resolvedElsewhere + c.resolvedElsewhere,
+              failed: b.failed + c.failed,
+            }
+          : b;
+      });
+      const written = await commitTriage([
+        { item: triagePendingItem, value: nextPending },
+        { item: triageCacheItem, value: nextCache },
+        {
+          item: triageFailuresItem,
+          value: [...failures.filter((f) => !failedIds.has(`${f.accountKey} ${f.suggestionId}`)), ...newFailures],
+        },
+        { item: triageBatchesItem, value: nextBatches },
+      ]);
+      // In the lock: an unlinked account's list is gone from the cache, and so no count is written back.
+      for (const accountKey of perAccount.keys()) {
+        const waiting = nextCache[`${accountKey} ${WAITING}`];
+        if (waiting) await deps.setBadgeCount(accountKey, waiting.count).catch(() => undefined);
+      }
+      return written;
+    });
+    if (revision === null) return;
+    for (const [accountKey, { decided, elsewhere, failed }] of perAccount) {
+      hooks.settled(accountKey, decided, elsewhere);
+      await deps.broadcast('triage.changed', { accountKey, resolvedElsewhere: elsewhere, revision });
+      if (failed > 0) await deps.notifyFailures(accountKey, failed).catch(() => undefined);
+    }
+  }
+
+  return { decide, undo, dismissFailures, schedule, flushDue, runId };
+}

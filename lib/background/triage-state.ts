@@ -1,0 +1,186 @@
+// What the triage worker keeps in storage, and the one way it writes it: every write bumps the triage
+// revision in the same storage call, so views and events carry an order a UI can trust, across restarts.
+import { storage } from 'wxt/utils/storage';
+import type { BatchOutcomeView, FailedDecisionView, PendingDecisionView, TriageView } from '../messaging/protocol.ts';
+import {
+  activeAccountKeyItem,
+  type CachedSuggestions,
+  type DecisionBatch,
+  type FailedDecision,
+  keyboardShortcutsItem,
+  type LinkedAccount,
+  linkedAccountsItem,
+  type PendingDecision,
+  type PublisherNames,
+  publisherNamesItem,
+  triageBatchesItem,
+  triageCacheItem,
+  triageFailuresItem,
+  triagePendingItem,
+  triageRevisionItem,
+  triageUndoWindowMsForTestsItem,
+} from '../storage.ts';
+
+export const UNDO_WINDOW_MS = 5000;
+/** Batch outcomes are kept this long for the popup's bulk progress. */
+export const BATCH_MEMORY_MS = 10 * 60_000;
+
+export interface ListFilters {
+  locationIds?: string[];
+  publisherIds?: string[];
+}
+
+/** Ids have no spaces (SAFE_ID), so the account is everything before the first space-separated status. */
+export function cacheKey(accountKey: string, status: string, filters: ListFilters = {}): string {
+  const parts = [status];
+  if (filters.locationIds?.length) parts.push(`loc=${[...filters.locationIds].sort().join(',')}`);
+  if (filters.publisherIds?.length) parts.push(`pub=${[...filters.publisherIds].sort().join(',')}`);
+  return `${accountKey} ${parts.join('|')}`;
+}
+
+/** Statuses and filters have no spaces, so the account is everything before the last one. */
+export function isCacheKeyOf(key: string, accountKey: string): boolean {
+  return key.slice(0, key.lastIndexOf(' ')) === accountKey;
+}
+
+/** Every cached list of this account and status, whatever its filters. */
+export function isListOf(key: string, accountKey: string, status: string): boolean {
+  if (!isCacheKeyOf(key, accountKey)) return false;
+  const rest = key.slice(key.lastIndexOf(' ') + 1);
+  return rest === status || rest.startsWith(`${status}|`);
+}
+
+type StorageWrites = Parameters<typeof storage.setItems>[0];
+
+/**
+ * Writes triage items and the next revision in one storage call; returns that revision. Call inside
+ * withAccountLock, like every triage write.
+ */
+export async function commitTriage(writes: StorageWrites): Promise<number> {
+  const revision = (await triageRevisionItem.getValue()) + 1;
+  await storage.setItems([...writes, { item: triageRevisionItem, value: revision }]);
+  return revision;
+}
+
+/**
+ * The writes that drop an account's triage data (cached lists, pending decisions, failures, batches,
+ * publisher names), with the next revision. Call inside withAccountLock, and write them in the same
+ * storage call as the account's own removal: no triage write lands between this read and that write.
+ */
+export async function withoutTriageData(accountKey: string): Promise<StorageWrites> {
+  const [cache, pending, failures, batches, publishers, revision] = await Promise.all([
+    triageCacheItem.getValue(),
+    triagePendingItem.getValue(),
+    triageFailuresItem.getValue(),
+    triageBatchesItem.getValue(),
+    publisherNamesItem.getValue(),
+    triageRevisionItem.getValue(),
+  ]);
+  const { [accountKey]: _names, ...otherNames } = publishers;
+  return [
+    {
+      item: triageCacheItem,
+      value: Object.fromEntries(Object.entries(cache).filter(([key]) => !isCacheKeyOf(key, accountKey))),
+    },
+    // Nothing may be sent later on behalf of a forgotten account.
+    { item: triagePendingItem, value: pending.filter((p) => p.accountKey !== accountKey) },
+    { item: triageFailuresItem, value: failures.filter((f) => f.accountKey !== accountKey) },
+    { item: triageBatchesItem, value: batches.filter((b) => b.accountKey !== accountKey) },
+    { item: publisherNamesItem, value: otherNames },
+    { item: triageRevisionItem, value: revision + 1 },
+  ];
+}
+
+/** The window in force: a test build may shorten it through a storage item; production never does. */
+export async function undoWindowMs(): Promise<number> {
+  if (import.meta.env.LISTINGS_DESK_ENVIRONMENT === 'production') return UNDO_WINDOW_MS;
+  const forTests = await triageUndoWindowMsForTestsItem.getValue();
+  return typeof forTests === 'number' && forTests >= 0 ? forTests : UNDO_WINDOW_MS;
+}
+
+export function toPendingView(p: PendingDecision): PendingDecisionView {
+  return {
+    suggestionId: p.suggestionId,
+    decision: p.decision,
+    dueAt: p.dueAt,
+    batchId: p.batchId,
+    sending: Boolean(p.sendingBy),
+    attempts: p.attempts ?? 0,
+    retryAt: p.sendingBy ? null : (p.retryAt ?? null),
+    lastError: p.lastError ?? null,
+  };
+}
+
+export function toFailureView(f: FailedDecision): FailedDecisionView {
+  return { suggestionId: f.suggestionId, decision: f.decision, code: f.code, message: f.message, failedAt: f.failedAt };
+}
+
+export function toBatchView(b: DecisionBatch): BatchOutcomeView {
+  const answered = b.sent + b.resolvedElsewhere + b.failed + b.undone;
+  const { batchId, decision, size, sent, resolvedElsewhere, failed, undone } = b;
+  return { batchId, decision, size, sent, resolvedElsewhere, failed, undone, queued: Math.max(0, size - answered) };
+}
+
+/** What the stored items say, before the worker adds what only it knows (refreshing, the last error). */
+export type StoredTriageView = Omit<TriageView, 'refreshing' | 'error'> & { accountRecord: LinkedAccount | null };
+
+/** One storage read for everything the view needs: the popup's first paint waits for this answer. */
+export async function readStoredTriageView(
+  status: string,
+  filters: ListFilters = {},
+  now = Date.now(),
+): Promise<StoredTriageView> {
+  const values = await storage.getItems([
+    linkedAccountsItem,
+    activeAccountKeyItem,
+    triageCacheItem,
+    triagePendingItem,
+    triageFailuresItem,
+    publisherNamesItem,
+    keyboardShortcutsItem,
+    triageBatchesItem,
+    triageRevisionItem,
+  ]);
+  const [accounts, activeKey, cache, pending, failures, publishers, keyboardShortcuts, batches, revision] = values.map(
+    (v) => v.value,
+  ) as [
+    LinkedAccount[],
+    string | null,
+    Record<string, CachedSuggestions>,
+    PendingDecision[],
+    FailedDecision[],
+    Record<string, PublisherNames>,
+    boolean,
+    DecisionBatch[],
+    number,
+  ];
+  // The same rule as linked-accounts' readAccounts: a stale active key falls back to the first account.
+  const account = accounts.find((a) => a.accountKey === activeKey) ?? accounts[0] ?? null;
+  const base = { revision, status, keyboardShortcuts, undoWindowMs: await undoWindowMs(), accountRecord: account };
+  if (!account) {
+    return {
+      ...base,
+      account: null,
+      suggestions: [],
+      count: 0,
+      fetchedAt: null,
+      publishers: {},
+      pending: [],
+      failures: [],
+      batches: [],
+    };
+  }
+  const cached = cache[cacheKey(account.accountKey, status, filters)];
+  const mine = <T extends { accountKey: string }>(x: T) => x.accountKey === account.accountKey;
+  return {
+    ...base,
+    account: { accountKey: account.accountKey, accountName: account.accountName, needsRelink: account.needsRelink },
+    suggestions: cached?.suggestions ?? [],
+    count: cached?.count ?? 0,
+    fetchedAt: cached?.fetchedAt ?? null,
+    publishers: publishers[account.accountKey]?.names ?? {},
+    pending: pending.filter(mine).map(toPendingView),
+    failures: failures.filter(mine).map(toFailureView),
+    batches: batches.filter((b) => mine(b) && now - b.decidedAt < BATCH_MEMORY_MS).map(toBatchView),
+  };
+}
