@@ -146,10 +146,15 @@ export function controlRoutes(store: Store, runtime: Runtime, defaults: ControlD
     if (perAccount !== undefined && (typeof perAccount !== 'number' || perAccount < 1)) {
       return bad('locationsPerAccount must be a positive number');
     }
+    const waiting = b.waitingSuggestions;
+    if (waiting !== undefined && (typeof waiting !== 'number' || !Number.isInteger(waiting) || waiting < 0)) {
+      return bad('waitingSuggestions must be a whole number ≥ 0');
+    }
     const hostile = typeof b.hostile === 'boolean' ? b.hostile : defaults.hostile;
     store.replace(
       createSeed({
         hostile,
+        ...(typeof waiting === 'number' ? { waitingSuggestions: waiting } : {}),
         locationsPerAccount: typeof perAccount === 'number' ? perAccount : defaults.locationsPerAccount,
         nowMs: Date.now(),
       }),

@@ -28,7 +28,7 @@ export function WindowedFeed<T>({
   keepIndex,
   containerRef,
   estimatePx = 110,
-  overscanPx = 600,
+  overscanPx = 800,
   children,
   ...rest
 }: WindowedFeedProps<T>) {
