@@ -80,6 +80,15 @@ export function SuggestionTriage({ listingsTotal, linkAction, relinkAction }: Su
     [all, filters.locationId, filters.publisherId],
   );
   const selectedIds = items.filter((s) => selected.has(s.id)).map((s) => s.id);
+  // Per list, not per key press.
+  const knownLocations = useMemo(
+    () =>
+      [...new Set(all.map((s) => s.locationId).filter(Boolean))].sort((a, b) =>
+        a.localeCompare(b, undefined, { numeric: true }),
+      ),
+    [all],
+  );
+  const knownPublishers = useMemo(() => [...new Set(all.map((s) => s.publisherId).filter(Boolean))], [all]);
   const shortcutsOn = view?.keyboardShortcuts ?? true;
 
   const found = activeId === null ? -1 : items.findIndex((s) => s.id === activeId);
@@ -191,9 +200,6 @@ export function SuggestionTriage({ listingsTotal, linkAction, relinkAction }: Su
   }
 
   const account = view.account;
-  const knownLocations = [...new Set(all.map((s) => s.locationId).filter(Boolean))].sort((a, b) =>
-    a.localeCompare(b, undefined, { numeric: true }),
-  );
   const selectable = items.filter(isOpen).map((s) => s.id);
   const filtered = Boolean(filters.locationId || filters.publisherId);
   const nameOf = (id: string) => (id ? (publishers[id] ?? id) : 'Unknown publisher');
@@ -206,7 +212,7 @@ export function SuggestionTriage({ listingsTotal, linkAction, relinkAction }: Su
         filters={filters}
         knownLocations={knownLocations}
         publishers={publishers}
-        knownPublishers={[...new Set(all.map((s) => s.publisherId).filter(Boolean))]}
+        knownPublishers={knownPublishers}
         onChange={setFilters}
         onHelp={() => setHelp(true)}
       />
