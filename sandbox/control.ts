@@ -34,6 +34,10 @@ const BODIES = {
       .number({ error: 'locationsPerAccount must be a positive number' })
       .min(1, { error: 'locationsPerAccount must be a positive number' })
       .optional(),
+    waitingSuggestions: z
+      .int({ error: 'waitingSuggestions must be a whole number ≥ 0' })
+      .min(0, { error: 'waitingSuggestions must be a whole number ≥ 0' })
+      .optional(),
   }),
   token: z.object({
     accountId: z

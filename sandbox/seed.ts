@@ -12,6 +12,8 @@ import { AVAILABLE_SERVICES, BAKERY, OUTDOOR, PUBLISHERS } from './seed-data.ts'
 export interface SeedOptions {
   hostile?: boolean;
   locationsPerAccount?: number;
+  /** Waiting suggestions of account 1001 (default 48); at most 7 per location, so raise locationsPerAccount too. */
+  waitingSuggestions?: number;
   /** Sandbox-clock milliseconds the seed's dates are relative to. */
   nowMs: number;
 }
@@ -37,7 +39,7 @@ export function createSeed(options: SeedOptions): SandboxState {
     ...makeSuggestions(
       rng,
       bakery,
-      { WAITING_ON_CUSTOMER: 48, ACCEPTED: 10, REJECTED: 7, EXPIRED: 4 },
+      { WAITING_ON_CUSTOMER: options.waitingSuggestions ?? 48, ACCEPTED: 10, REJECTED: 7, EXPIRED: 4 },
       nowMs,
       'maria.alvarez@harborbakery.com',
       710001,

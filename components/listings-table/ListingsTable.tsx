@@ -58,6 +58,8 @@ export function ListingsTable() {
       setOffset(0);
     };
     addEventListener('hashchange', onHash);
+    // The hash may have changed between the first render and this listener: catch up with it.
+    setStatus(statusFromHash(location.hash));
     const off = onDeskEvent('accounts.changed', () => {
       setOffset(0);
       setAccountGeneration((n) => n + 1);

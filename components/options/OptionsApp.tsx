@@ -67,6 +67,8 @@ export function OptionsApp() {
       setSection(sectionFromHash());
     };
     addEventListener('hashchange', onHash);
+    // The hash may have changed between the first render and this listener: catch up with it.
+    setSection(sectionFromHash());
     return () => removeEventListener('hashchange', onHash);
   }, []);
 

@@ -1,9 +1,14 @@
+// One suggestion: who suggests what for which location, the word diff, and its state (open, pending in
+// its undo window, being sent, queued after a transient failure, failed). Memoized: a row re-renders
+// only when its own props change, not on every key press or countdown tick.
+import { Component } from 'preact';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
 import type { FailedDecisionView, PendingDecisionView } from '../../lib/messaging/protocol.ts';
 import type { SuggestionView } from '../../lib/storage.ts';
 import { safeHttpUrl } from '../ui/safe-url.ts';
-import { decisionVerb, shortDate, suggestionStatusLabel } from './labels.ts';
+import { problemWords } from './decision-words.ts';
+import { decisionVerb, downgradesToHttp, shortDate, suggestionStatusLabel } from './labels.ts';
 import { WordDiff } from './WordDiff.tsx';
 
 export interface SuggestionRowProps {
@@ -15,8 +20,6 @@ export interface SuggestionRowProps {
   selected: boolean;
   pending: PendingDecisionView | undefined;
   failure: FailedDecisionView | undefined;
-  /** Seconds left in the undo window, when pending and not yet sending. */
-  secondsLeft: number;
   onActivate: (id: string) => void;
   onSelect: (id: string, selected: boolean) => void;
   onDecide: (ids: string[], decision: SuggestionDecision) => void;
@@ -28,17 +31,33 @@ export function rowId(suggestionId: string): string {
   return `suggestion-${suggestionId.replace(/[^\w-]/g, '_')}`;
 }
 
-export function SuggestionRow(props: SuggestionRowProps) {
+/** preact/compat's memo, without pulling compat into the popup's bundle. */
+export class SuggestionRow extends Component<SuggestionRowProps> {
+  override shouldComponentUpdate(next: SuggestionRowProps): boolean {
+    const now = this.props as unknown as Record<string, unknown>;
+    const then = next as unknown as Record<string, unknown>;
+    for (const key in then) if (then[key] !== now[key]) return true;
+    return false;
+  }
+
+  override render() {
+    return <Row {...this.props} />;
+  }
+}
+
+function Row(props: SuggestionRowProps) {
   const { suggestion: s, publisherName, pending, failure, active, selected } = props;
   const id = rowId(s.id);
   const decidable = s.status === WAITING;
   const link = safeHttpUrl(s.suggestedContent);
+  const insecure = link !== null && downgradesToHttp(s.originalContent, s.suggestedContent);
   const state = pending ? (pending.sending ? 'sending' : 'pending') : failure ? 'failed' : undefined;
+  const tab = active ? 0 : -1;
   return (
     <article
       id={id}
       class="st-row"
-      tabIndex={active ? 0 : -1}
+      tabIndex={tab}
       aria-posinset={props.index + 1}
       aria-setsize={props.setSize}
       aria-labelledby={`${id}-title`}
@@ -82,41 +101,60 @@ export function SuggestionRow(props: SuggestionRowProps) {
           </time>
         </p>
         <WordDiff class="st-diff" before={s.originalContent} after={s.suggestedContent} />
+        {insecure ? (
+          <p class="st-row__warn" role="note">
+            <span aria-hidden="true">⚠ </span>
+            This link drops https: the suggested address is plain http, not secure.
+          </p>
+        ) : null}
         {link ? (
-          <a class="st-row__link" href={link} target="_blank" rel="noopener noreferrer" tabIndex={active ? 0 : -1}>
+          <a class="st-row__link" href={link} target="_blank" rel="noopener noreferrer" tabIndex={tab}>
             Open suggested link
           </a>
         ) : null}
+        {pending?.lastError && !pending.sending ? <Queued pending={pending} /> : null}
         {failure && !pending ? (
-          <div class="st-row__error" role="alert">
-            <span>
-              Couldn’t {decisionVerb(failure.decision, 'base')}: {failure.message}
-              {failure.code ? <span class="st-row__code"> (code {failure.code})</span> : null}
-            </span>
-            <button
-              type="button"
-              class="st-link-button"
-              tabIndex={active ? 0 : -1}
-              onClick={() => props.onDismissFailure([s.id])}
-            >
-              Dismiss
-            </button>
-          </div>
+          <FailureNotice failure={failure} tab={tab} onDismiss={() => props.onDismissFailure([s.id])} />
         ) : null}
       </div>
     </article>
   );
 }
 
-function RowActions({ suggestion, pending, secondsLeft, active, onDecide, onUndo }: SuggestionRowProps) {
+function Queued({ pending }: { pending: PendingDecisionView }) {
+  const words = problemWords(pending.lastError!, pending.retryAt);
+  return (
+    <p class="st-row__queued">
+      {words.sentence} {words.smallPrint ? <small class="st-row__code">({words.smallPrint})</small> : null}
+    </p>
+  );
+}
+
+function FailureNotice(props: { failure: FailedDecisionView; tab: number; onDismiss: () => void }) {
+  const { failure } = props;
+  const words = problemWords(failure);
+  return (
+    <div class="st-row__error" role="alert">
+      <span>
+        Couldn’t {decisionVerb(failure.decision, 'base')}. {words.sentence}
+        {words.smallPrint ? <small class="st-row__code"> {words.smallPrint}</small> : null}
+      </span>
+      <button type="button" class="st-link-button" tabIndex={props.tab} onClick={props.onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+function RowActions({ suggestion, pending, active, onDecide, onUndo }: SuggestionRowProps) {
   const tab = active ? 0 : -1;
   if (pending) {
     return (
       <span class="st-row__pending">
         <span class="st-row__pending-text">
           {pending.sending
-            ? `${decisionVerb(pending.decision, 'ing')}…`
-            : `${decisionVerb(pending.decision, 'past')} · ${secondsLeft} s`}
+            ? `${decisionVerb(pending.decision, 'past')} · Sending…, too late to undo`
+            : `${decisionVerb(pending.decision, 'past')}`}
         </span>
         {pending.sending ? null : (
           <button type="button" class="st-btn" tabIndex={tab} onClick={() => onUndo([suggestion.id])}>

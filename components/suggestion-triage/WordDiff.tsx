@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { useMemo } from 'preact/hooks';
 import { wordDiff } from './word-diff.ts';
 
@@ -17,10 +18,13 @@ export function WordDiff({ before, after, class: className }: WordDiffProps) {
         part.kind === 'same' ? (
           part.text
         ) : part.kind === 'del' ? (
-          <del key={index}>
-            <span class="visually-hidden">removed: </span>
-            {part.text}
-          </del>
+          <Fragment key={index}>
+            <del>
+              <span class="visually-hidden">removed: </span>
+              {part.text}
+            </del>
+            {part.gapAfter ? ' ' : null}
+          </Fragment>
         ) : (
           <ins key={index}>
             <span class="visually-hidden">added: </span>

@@ -36,3 +36,9 @@ export function shortDate(value: string, now = new Date()): string {
   if (Number.isNaN(date.getTime())) return value;
   return (date.getUTCFullYear() === now.getFullYear() ? dayMonth : dayMonthYear).format(date);
 }
+
+/** A suggested link that turns an https address into a plain http one: the row warns about it. */
+export function downgradesToHttp(original: string, suggested: string): boolean {
+  const protocol = (text: string) => /^\s*(https?):\/\//i.exec(text)?.[1]?.toLowerCase();
+  return protocol(original) === 'https' && protocol(suggested) === 'http';
+}

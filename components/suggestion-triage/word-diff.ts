@@ -1,7 +1,12 @@
 // A small word-level diff (LCS over word and whitespace tokens). Written here rather than imported
 // because the popup's whole JS + CSS budget is 30 KB gzip.
 
-export type DiffPart = { kind: 'same' | 'del' | 'ins'; text: string };
+export type DiffPart = {
+  kind: 'same' | 'del' | 'ins';
+  text: string;
+  /** On a deletion right before an insertion with no whitespace between them: show a space there. */
+  gapAfter?: true;
+};
 
 /** Above this many LCS cells the middle is shown as one replacement: readable, and bounded in time. */
 const MAX_CELLS = 250_000;
@@ -25,7 +30,19 @@ export function wordDiff(before: string, after: string): DiffPart[] {
   push(parts, 'same', a.slice(0, start).join(''));
   for (const part of diffMiddle(a.slice(start, endA), b.slice(start, endB))) push(parts, part.kind, part.text);
   push(parts, 'same', a.slice(endA).join(''));
-  return tidy(parts);
+  return markGaps(tidy(parts));
+}
+
+/** "Closed Sundays" → "Open daily" must not read "Closed SundaysOpen daily"; the text itself stays exact. */
+function markGaps(parts: DiffPart[]): DiffPart[] {
+  for (let k = 0; k + 1 < parts.length; k++) {
+    const part = parts[k]!;
+    const next = parts[k + 1]!;
+    if (part.kind === 'del' && next.kind === 'ins' && !/\s$/.test(part.text) && !/^\s/.test(next.text)) {
+      part.gapAfter = true;
+    }
+  }
+  return parts;
 }
 
 function diffMiddle(a: string[], b: string[]): DiffPart[] {

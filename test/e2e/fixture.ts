@@ -24,6 +24,8 @@ export interface LaunchOptions {
   headless?: boolean;
   /** Point the extension's connection settings at the sandbox (default true). */
   connect?: boolean;
+  /** The worker's undo window for this run (the test-only setting), set again after every reset. */
+  undoWindowMs?: number;
 }
 
 export interface StorageDump {
@@ -66,6 +68,8 @@ export interface Desk {
   dumpStorage(from?: Page): Promise<StorageDump>;
   /** The extension origin's IndexedDB contents. */
   dumpIndexedDb(from?: Page): Promise<IndexedDbDump>;
+  /** Sets the worker's test-only undo window (null: the product's 5 s), from the service worker. */
+  setUndoWindow(ms: number | null): Promise<void>;
   /** Sandbox back to its seed, extension storage emptied, connection pointed at the sandbox, extra pages closed. */
   reset(): Promise<void>;
   /** The browser profile folder; it stays after closeBrowser() so a test can read what was left on disk. */
@@ -255,6 +259,16 @@ export async function launchDesk(options: LaunchOptions = {}): Promise<Desk> {
     });
   };
 
+  const setUndoWindow = async (ms: number | null) => {
+    await serviceWorker.evaluate(
+      (value) =>
+        (
+          globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }
+        ).chrome.storage.local.set({ triageUndoWindowMsForTests: value }),
+      ms,
+    );
+  };
+
   const reset = async () => {
     await control.reset();
     const keep = await bridgePage();
@@ -277,9 +291,11 @@ export async function launchDesk(options: LaunchOptions = {}): Promise<Desk> {
       await chromeApi.action.setBadgeText({ text: '' });
     });
     if (options.connect !== false) await connect();
+    if (options.undoWindowMs !== undefined) await setUndoWindow(options.undoWindowMs);
   };
 
   if (options.connect !== false) await connect();
+  if (options.undoWindowMs !== undefined) await setUndoWindow(options.undoWindowMs);
 
   return {
     context,
@@ -292,6 +308,7 @@ export async function launchDesk(options: LaunchOptions = {}): Promise<Desk> {
     openPopup: () => openPage('popup.html', { width: 400, height: 600 }),
     openOptions: () => openPage('options.html', { width: 1280, height: 800 }),
     ask,
+    setUndoWindow,
     waitForAuthPage,
     decide,
     linkThroughUi,

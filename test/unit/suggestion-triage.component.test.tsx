@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { SuggestionTriage } from '../../components/suggestion-triage/SuggestionTriage.tsx';
 import type { TriageView } from '../../lib/messaging/protocol.ts';
-import type { SuggestionView } from '../../lib/storage.ts';
+import { batchOutcome, pendingView, suggestion, triageView } from './triage-ui-fakes.ts';
 
 const asked: { type: string; input: unknown }[] = [];
 let answers: Record<string, (input: unknown) => unknown> = {};
@@ -17,56 +17,22 @@ vi.mock('../../lib/messaging/ui.ts', () => ({
   onDeskEvent: vi.fn(() => () => undefined),
 }));
 
-function suggestion(id: string, over: Partial<SuggestionView> = {}): SuggestionView {
-  return {
-    id,
-    status: 'WAITING_ON_CUSTOMER',
-    publisherId: 'GOOGLEMYBUSINESS',
-    locationId: 'HB-001',
-    fieldName: 'hours',
-    originalContent: 'Open 9am to 5pm',
-    suggestedContent: 'Open 8am to 5pm',
-    dateCreated: '2026-03-04',
-    ...over,
-  };
-}
-
-function triageView(over: Partial<TriageView> = {}): TriageView {
-  return {
-    account: { accountKey: 'app-1001', accountName: 'Harbor Bakery Group', needsRelink: false },
-    status: 'WAITING_ON_CUSTOMER',
-    suggestions: [suggestion('1'), suggestion('2', { locationId: 'HB-002' }), suggestion('3', { publisherId: 'BING' })],
-    count: 3,
-    fetchedAt: Date.now(),
-    refreshing: false,
-    error: null,
-    publishers: { GOOGLEMYBUSINESS: 'Google Business Profile' },
-    pending: [],
-    failures: [],
-    revision: 1,
-    batches: [],
-    keyboardShortcuts: true,
-    undoWindowMs: 5000,
-    ...over,
-  };
-}
-
 function setup(view: TriageView = triageView(), listingsTotal: number | null = 100) {
   answers = {
     'triage.view': () => view,
     'triage.decide': (input) => {
       const { suggestionIds, decision } = input as { suggestionIds: string[]; decision: 'ACCEPTED' | 'REJECTED' };
       return {
-        pending: suggestionIds.map((suggestionId) => ({
-          suggestionId,
-          decision,
-          dueAt: Date.now() + 5000,
-          batchId: 'b1',
-          sending: false,
-        })),
+        batchId: 'b1',
+        revision: 2,
+        pending: suggestionIds.map((suggestionId) => pendingView(suggestionId, { decision })),
       };
     },
-    'triage.undo': (input) => ({ undone: (input as { suggestionIds?: string[] }).suggestionIds ?? [] }),
+    'triage.undo': (input) => ({
+      undone: (input as { suggestionIds?: string[] }).suggestionIds ?? [],
+      tooLate: [],
+      revision: 3,
+    }),
     'triage.dismissFailures': () => ({ dismissed: 1 }),
   };
   return render(
@@ -79,6 +45,8 @@ const decisions = () => asked.filter((a) => a.type === 'triage.decide').map((a) 
 
 beforeEach(() => {
   asked.length = 0;
+  // The filters live in the URL hash: each test starts unfiltered.
+  history.replaceState(null, '', location.pathname);
 });
 afterEach(cleanup);
 
@@ -189,44 +157,52 @@ describe('suggestion-triage list', () => {
     expect(screen.getByRole('region', { name: 'Decision pending' }).textContent).toContain('Accepted 3 suggestions');
   });
 
-  test('bulk progress: a bar shows how many of the batch were sent', async () => {
+  test('bulk progress counts only the PUTs the service answered, not those undone, failed or queued', async () => {
     const view = triageView();
     setup(view);
     await waitFor(() => expect(rows()).toHaveLength(3));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
     fireEvent.click(screen.getByRole('button', { name: 'Reject 3' }));
     await waitFor(() => expect(decisions()).toHaveLength(1));
-    // The background reports one sent, one in flight, one still waiting.
+    // Out of its window: one answered, one being sent, one queued after a 503.
     answers['triage.view'] = () =>
       triageView({
+        revision: 5,
         suggestions: view.suggestions.slice(1),
         pending: [
-          {
-            suggestionId: '2',
-            decision: 'REJECTED',
-            dueAt: Date.now(),
-            batchId: 'b1',
-            sending: true,
-            attempts: 1,
-            retryAt: null,
-            lastError: null,
-          },
-          {
-            suggestionId: '3',
-            decision: 'REJECTED',
-            dueAt: Date.now(),
-            batchId: 'b1',
-            sending: true,
-            attempts: 1,
-            retryAt: null,
-            lastError: null,
-          },
+          pendingView('2', { decision: 'REJECTED', sending: true }),
+          pendingView('3', { decision: 'REJECTED', retryAt: Date.now() + 30_000 }),
         ],
+        batches: [batchOutcome({ decision: 'REJECTED', sent: 1, queued: 1 })],
+      });
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh suggestions' }));
+    await waitFor(() => expect(screen.queryAllByRole('progressbar')).toHaveLength(0));
+    // Once none of the batch is inside its window any more, the bar shows.
+    answers['triage.view'] = () =>
+      triageView({
+        revision: 6,
+        suggestions: view.suggestions.slice(1),
+        pending: [pendingView('2', { decision: 'REJECTED', sending: true })],
+        batches: [batchOutcome({ decision: 'REJECTED', sent: 1, queued: 1 })],
       });
     fireEvent.click(screen.getByRole('button', { name: 'Refresh suggestions' }));
     const bar = await screen.findByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('1');
     expect(bar.getAttribute('aria-valuemax')).toBe('3');
+    expect(bar.getAttribute('aria-valuetext')).toBe('Rejecting: 1 of 3 sent · 1 waiting to retry');
+  });
+
+  test('a bulk decision undone shows no "sent" progress at all', async () => {
+    setup(triageView({ batches: [] }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept 3' }));
+    await waitFor(() => expect(decisions()).toHaveLength(1));
+    answers['triage.view'] = () => triageView({ revision: 9, batches: [batchOutcome({ undone: 3 })] });
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh suggestions' }));
+    await waitFor(() => expect(asked.filter((a) => a.type === 'triage.view')).toHaveLength(2));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/of 3 sent/);
   });
 
   test('only shown suggestions are decided: keys and bulk buttons leave a selection hidden by a filter alone', async () => {
@@ -288,18 +264,26 @@ describe('suggestion-triage list', () => {
     );
   });
 
-  test('a failed decision shows its error on the row, with its buttons back', async () => {
+  test('a failed decision says why in plain words, the code in small print, with its buttons back', async () => {
     setup(
       triageView({
         failures: [
-          { suggestionId: '2', decision: 'ACCEPTED', code: '2099', message: 'decideSuggestion: HTTP 500', failedAt: 0 },
+          {
+            suggestionId: '2',
+            decision: 'ACCEPTED',
+            code: '7301',
+            message: 'decideSuggestion: HTTP 409 — 7301 Publisher suggestion already resolved',
+            failedAt: Date.now(),
+          },
         ],
       }),
     );
     await waitFor(() => expect(rows()).toHaveLength(3));
     const row = rows()[1]!;
-    expect(within(row).getByRole('alert').textContent).toContain('Couldn’t accept: decideSuggestion: HTTP 500');
-    expect(within(row).getByRole('alert').textContent).toContain('2099');
+    const alert = within(row).getByRole('alert');
+    expect(alert.textContent).toContain('Couldn’t accept. This suggestion was already resolved in the service.');
+    expect(alert.textContent).not.toContain('decideSuggestion');
+    expect(alert.querySelector('small')?.textContent).toContain('code 7301 · HTTP 409');
     expect(within(row).getByRole('button', { name: 'Accept' })).toBeTruthy();
   });
 

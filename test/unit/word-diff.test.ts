@@ -26,9 +26,19 @@ describe('word-diff', () => {
 
   test('a whole replacement reads as one deletion then one insertion, not word salad', () => {
     expect(wordDiff('a b c', 'x y z')).toEqual([
-      { kind: 'del', text: 'a b c' },
+      { kind: 'del', text: 'a b c', gapAfter: true },
       { kind: 'ins', text: 'x y z' },
     ]);
+  });
+
+  test('a deletion right before an insertion keeps a space between them on screen, not in the text', () => {
+    const parts = wordDiff('Closed Sundays', 'Open daily');
+    expect(parts.map((p) => p.gapAfter === true)).toEqual([true, false]);
+    expect(side(parts, 'ins')).toBe('Closed Sundays');
+    // Whitespace already there needs no extra gap.
+    expect(wordDiff('Harbor Bakery on Main', 'Harbor Bakery & Cafe on Main Street').some((p) => p.gapAfter)).toBe(
+      false,
+    );
   });
 
   test('empty sides and equal sides', () => {

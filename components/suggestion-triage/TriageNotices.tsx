@@ -1,0 +1,68 @@
+// Notices above the list: suggestions found resolved elsewhere, a refresh that failed (the last list
+// still shown), and a request the worker could not take.
+import type { ComponentChildren } from 'preact';
+import type { TriageView } from '../../lib/messaging/protocol.ts';
+import { isWireError } from '../../lib/messaging/wire-error.ts';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { problemWords } from './decision-words.ts';
+
+export interface TriageNoticesProps {
+  view: TriageView;
+  resolvedElsewhere: number;
+  error: unknown;
+  relinkAction?: (accountKey: string) => ComponentChildren;
+  onDismiss: () => void;
+  onRetry: () => void;
+}
+
+/** The service's words turned into a sentence, the code kept as the notice's small print. */
+function readable(error: unknown): unknown {
+  if (!isWireError(error) || error.code === 'needs-relink' || error.code === 'background-unavailable') return error;
+  const words = problemWords(error);
+  return { code: words.smallPrint || error.code, message: words.sentence };
+}
+
+export function TriageNotices({
+  view,
+  resolvedElsewhere,
+  error,
+  relinkAction,
+  onDismiss,
+  onRetry,
+}: TriageNoticesProps) {
+  const relink = view.error?.code === 'needs-relink';
+  return (
+    <>
+      {resolvedElsewhere > 0 ? (
+        <ErrorNotice
+          class="st-notice"
+          tone="ok"
+          error={`${resolvedElsewhere === 1 ? 'One suggestion was' : `${resolvedElsewhere} suggestions were`} already resolved elsewhere; the list was refreshed.`}
+          actions={
+            <button type="button" class="st-link-button" onClick={onDismiss}>
+              Dismiss
+            </button>
+          }
+        />
+      ) : null}
+      {view.error && !(relink && !relinkAction) ? (
+        <ErrorNotice
+          class="st-notice"
+          tone={relink ? 'danger' : 'warn'}
+          title={view.fetchedAt ? 'Couldn’t refresh: showing the last list' : 'Couldn’t load suggestions'}
+          error={readable(view.error)}
+          actions={
+            relink && relinkAction && view.account ? (
+              relinkAction(view.account.accountKey)
+            ) : (
+              <button type="button" class="st-btn" onClick={onRetry}>
+                Retry
+              </button>
+            )
+          }
+        />
+      ) : null}
+      {error ? <ErrorNotice class="st-notice" error={readable(error)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+// The latest decision in its undo window, with a countdown: the only part of the popup that ticks.
+// Once the decision is being sent it says so; an undo that came too late is reported here too.
+import { useEffect, useState } from 'preact/hooks';
+import { decisionVerb } from './labels.ts';
+import type { UndoTarget } from './triage-store.ts';
+
+export interface UndoBarProps {
+  target: UndoTarget | null;
+  windowMs: number;
+  /** Suggestions the last undo came too late for. */
+  tooLate: number;
+  onUndo: () => void;
+  onDismiss: () => void;
+}
+
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (!ticking) return undefined;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return ticking ? now : Date.now();
+}
+
+export function UndoBar({ target, windowMs, tooLate, onUndo, onDismiss }: UndoBarProps) {
+  const now = useNow(target !== null && !target.sending);
+  if (tooLate > 0) {
+    return (
+      <section class="st-undo" aria-label="Decision pending" data-state="late">
+        <span class="st-undo__text" role="status">
+          Too late to undo: {tooLate === 1 ? 'the decision was' : `${tooLate} decisions were`} already being sent.
+        </span>
+        <button type="button" class="st-link-button" onClick={onDismiss}>
+          Dismiss
+        </button>
+      </section>
+    );
+  }
+  if (!target) return null;
+  const left = Math.max(0, target.dueAt - now);
+  const what = `${decisionVerb(target.decision, 'past')} ${target.count === 1 ? '1 suggestion' : `${target.count} suggestions`}`;
+  const more = target.others > 0 ? ` · ${target.others} more pending` : '';
+  if (target.sending) {
+    return (
+      <section class="st-undo" aria-label="Decision pending" data-state="sending">
+        <span class="st-undo__text">
+          <span role="status">{what}</span>
+          <span class="st-undo__time"> · Sending…, too late to undo{more}</span>
+        </span>
+      </section>
+    );
+  }
+  return (
+    <section class="st-undo" aria-label="Decision pending">
+      <span class="st-undo__text">
+        <span role="status">{what}</span>
+        <span class="st-undo__time">
+          {' '}
+          · sending in {Math.ceil(left / 1000)} s{more}
+        </span>
+      </span>
+      <button type="button" class="st-btn st-undo__btn" aria-keyshortcuts="u" onClick={onUndo}>
+        Undo
+      </button>
+      <span class="st-undo__meter" style={{ transform: `scaleX(${Math.min(1, left / windowMs)})` }} />
+    </section>
+  );
+}

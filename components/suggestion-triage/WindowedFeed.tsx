@@ -1,0 +1,101 @@
+// A list that renders only the rows in (and near) view: each row sits at its offset inside a box as
+// tall as the whole list, so 500 suggestions cost what 15 do. Heights are measured once rendered.
+import type { ComponentChildren, HTMLAttributes, RefObject } from 'preact';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { layout, visibleIndexes } from './window-range.ts';
+
+/** Before the first layout there is no viewport to measure: assume a popup's. */
+const FALLBACK_VIEWPORT_PX = 600;
+
+export interface WindowedFeedProps<T> extends Omit<HTMLAttributes<HTMLDivElement>, 'ref'> {
+  items: readonly T[];
+  keyOf: (item: T) => string;
+  renderItem: (item: T, index: number) => ComponentChildren;
+  /** Always rendered, wherever it is (the row with focus). */
+  keepIndex: number | null;
+  containerRef: RefObject<HTMLDivElement | null>;
+  /** A row's height until it is measured. */
+  estimatePx?: number;
+  /** Rendered beyond the viewport, above and below. */
+  overscanPx?: number;
+  children?: ComponentChildren;
+}
+
+export function WindowedFeed<T>({
+  items,
+  keyOf,
+  renderItem,
+  keepIndex,
+  containerRef,
+  estimatePx = 110,
+  overscanPx = 800,
+  children,
+  ...rest
+}: WindowedFeedProps<T>) {
+  const heights = useRef(new Map<string, number>());
+  const [measured, setMeasured] = useState(0);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(0);
+  const inner = useRef<HTMLDivElement>(null);
+  const frame = useRef(0);
+
+  // `measured` changes when a row's measured height does: the offsets are recomputed then.
+  const rows = useMemo(
+    () => layout(items.length, (i) => heights.current.get(keyOf(items[i]!)) ?? estimatePx),
+    [items, measured, estimatePx, keyOf],
+  );
+  const indexes = visibleIndexes(rows, scrollTop, viewport || FALLBACK_VIEWPORT_PX, overscanPx, keepIndex);
+
+  useLayoutEffect(() => {
+    const box = inner.current;
+    if (!box) return;
+    let changed = false;
+    for (const slot of Array.from(box.children) as HTMLElement[]) {
+      const key = slot.dataset.key;
+      const height = slot.offsetHeight;
+      // No layout (a test DOM) measures 0: keep the estimate.
+      if (key !== undefined && height > 0 && heights.current.get(key) !== height) {
+        heights.current.set(key, height);
+        changed = true;
+      }
+    }
+    if (changed) setMeasured((n) => n + 1);
+  });
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return undefined;
+    const measure = () => setViewport(container.clientHeight);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, [containerRef]);
+
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const onScroll = () => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => setScrollTop(containerRef.current?.scrollTop ?? 0));
+  };
+
+  return (
+    <div ref={containerRef} {...rest} onScroll={onScroll}>
+      {items.length > 0 ? (
+        <div ref={inner} class="wf-box" style={{ height: `${rows.offsets[items.length]}px` }}>
+          {indexes.map((i) => {
+            const item = items[i]!;
+            const key = keyOf(item);
+            return (
+              <div key={key} data-key={key} class="wf-slot" style={{ transform: `translateY(${rows.offsets[i]}px)` }}>
+                {renderItem(item, i)}
+              </div>
+            );
+          })}
+        </div>
+      ) : null}
+      {children}
+    </div>
+  );
+}

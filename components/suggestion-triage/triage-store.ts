@@ -1,0 +1,355 @@
+// The triage list as a UI context sees it, in signals: the worker's view (applied in revision order),
+// with this page's decisions and undos shown at once until the worker has answered them.
+// Undo always names what it undoes: the batch the worker gave the decision, or the suggestion ids.
+import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
+import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
+import type { DeskEvents, PendingDecisionView, RequestInput, TriageView } from '../../lib/messaging/protocol.ts';
+import { ask as askWorker, onDeskEvent } from '../../lib/messaging/ui.ts';
+import { latestBatch } from '../../lib/triage-batch.ts';
+import { filtersFromHash, filtersToHash, sameFilters, type TriageFilters } from './filters-hash.ts';
+import { latestAnswer, revisionGate } from './latest-answer.ts';
+
+export interface TriageIo {
+  ask: typeof askWorker;
+  onDeskEvent: typeof onDeskEvent;
+}
+
+/** A decision made on this page, newest last: what `u` and the undo bar act on. */
+interface LocalDecision {
+  localBatchId: string;
+  ids: string[];
+  decision: SuggestionDecision;
+  /** The worker's batch id once it answered; null if the decision was refused. */
+  batchId: Promise<string | null>;
+  workerBatchId: string | null;
+  undone: boolean;
+}
+
+/** What the undo bar shows and `u` undoes. */
+export interface UndoTarget {
+  decision: SuggestionDecision;
+  count: number;
+  dueAt: number;
+  /** Every member is being sent: too late to undo. */
+  sending: boolean;
+  /** Other decisions still inside their window. */
+  others: number;
+  local: LocalDecision | null;
+  workerBatchId: string | null;
+}
+
+export type TriageStore = ReturnType<typeof createTriageStore>;
+
+function viewInput(f: TriageFilters, refresh: boolean, force: boolean): RequestInput<'triage.view'> {
+  return {
+    status: f.status,
+    refresh,
+    ...(force ? { force } : {}),
+    ...(f.locationId ? { locationIds: [f.locationId] } : {}),
+    ...(f.publisherId ? { publisherIds: [f.publisherId] } : {}),
+  };
+}
+
+function membersOf(pending: PendingDecisionView[], d: LocalDecision): PendingDecisionView[] {
+  const ids = new Set(d.ids);
+  return pending.filter(
+    (p) => ids.has(p.suggestionId) && (p.batchId === d.localBatchId || p.batchId === d.workerBatchId),
+  );
+}
+
+export function createTriageStore(initial: TriageFilters, io: TriageIo = { ask: askWorker, onDeskEvent }) {
+  const filters = signal(initial);
+  /** The filters the worker's view was asked with. */
+  let shownFilters: TriageFilters | null = null;
+  const worker = signal<TriageView | null>(null);
+  const error = signal<unknown>(null);
+  const resolvedElsewhere = signal(0);
+  /** Suggestions an undo came too late for (already being sent), until dismissed. */
+  const tooLate = signal(0);
+  const optimistic = signal<PendingDecisionView[]>([]);
+  const undoing = signal<ReadonlySet<string>>(new Set());
+  const madeHere = signal<LocalDecision[]>([]);
+  const gate = revisionGate();
+  const views = latestAnswer();
+  let localSeq = 0;
+
+  const view: ReadonlySignal<TriageView | null> = computed(() => {
+    const v = worker.value;
+    const local = optimistic.value;
+    const hidden = undoing.value;
+    if (!v || (local.length === 0 && hidden.size === 0)) return v;
+    const localIds = new Set(local.map((p) => p.suggestionId));
+    const sending = new Set(v.pending.filter((p) => p.sending).map((p) => p.suggestionId));
+    const pending = [
+      ...v.pending.filter((p) => p.sending || (!localIds.has(p.suggestionId) && !hidden.has(p.suggestionId))),
+      ...local.filter((p) => !sending.has(p.suggestionId) && !hidden.has(p.suggestionId)),
+    ];
+    return { ...v, pending, failures: v.failures.filter((f) => !localIds.has(f.suggestionId)) };
+  });
+
+  const pendingById = computed(() => new Map(view.value?.pending.map((p) => [p.suggestionId, p])));
+  const failureById = computed(() => new Map(view.value?.failures.map((f) => [f.suggestionId, f])));
+
+  const undoTarget = computed<UndoTarget | null>(() => {
+    const pending = view.value?.pending ?? [];
+    const open = pending.filter((p) => !p.sending);
+    const locals = madeHere.value;
+    for (let i = locals.length - 1; i >= 0; i--) {
+      const d = locals[i]!;
+      if (d.undone) continue;
+      const members = membersOf(pending, d);
+      if (members.length === 0) continue;
+      const openMembers = members.filter((p) => !p.sending);
+      return {
+        decision: d.decision,
+        count: members.length,
+        dueAt: Math.max(...members.map((p) => p.dueAt)),
+        sending: openMembers.length === 0,
+        others: open.length - openMembers.length,
+        local: d,
+        workerBatchId: d.workerBatchId,
+      };
+    }
+    // Decided before this page opened: the worker's newest batch still inside its window, else the
+    // newest one being sent (too late to undo, and the bar says so).
+    const newest = open.length > 0 ? latestBatch(open) : latestBatch(pending);
+    const first = newest[0];
+    if (!first) return null;
+    return {
+      decision: first.decision,
+      count: newest.length,
+      dueAt: first.dueAt,
+      sending: open.length === 0,
+      others: open.length - newest.length,
+      local: null,
+      workerBatchId: first.batchId,
+    };
+  });
+
+  function applyView(next: TriageView, asked: TriageFilters): void {
+    const newList = !shownFilters || !sameFilters(shownFilters, asked);
+    // An older answer than the state shown is dropped, unless it is the first for new filters.
+    if (!gate.admit(next.revision) && !newList) return;
+    shownFilters = asked;
+    worker.value = next;
+    error.value = null;
+    if (next.revision < gate.current) void load(false);
+  }
+
+  /** Patches the pending list from a decide or undo answer, in revision order. */
+  function applyPending(revision: number, update: (pending: PendingDecisionView[]) => PendingDecisionView[]): void {
+    const v = worker.peek();
+    if (!v || !gate.admit(revision)) return;
+    worker.value = { ...v, pending: update(v.pending), revision };
+  }
+
+  let inFlight: Promise<void> | null = null;
+  let again = false;
+
+  /** `refresh` asks the worker to refetch from the service; `force` skips its freshness window. */
+  async function load(refresh: boolean, force = false): Promise<void> {
+    // An event while a view is on its way: one more question after it, not one per event.
+    if (inFlight && !refresh && !force) {
+      again = true;
+      return inFlight;
+    }
+    const asked = filters.peek();
+    const run = (async () => {
+      try {
+        const answer = await views.ask(() => io.ask('triage.view', viewInput(asked, refresh, force)));
+        if (!answer.stale) applyView(answer.value, asked);
+      } catch (caught) {
+        if (sameFilters(asked, filters.peek())) error.value = caught;
+      }
+    })();
+    inFlight = run;
+    await run;
+    if (inFlight === run) inFlight = null;
+    if (again && !inFlight) {
+      again = false;
+      await load(false);
+    }
+  }
+
+  function setFilters(next: TriageFilters): void {
+    if (sameFilters(next, filters.peek())) return;
+    filters.value = next;
+    writeHash(next);
+    views.supersede();
+    inFlight = null;
+    void load(true);
+  }
+
+  /** Resolves with the worker's batch id for the decision (null if it was refused). */
+  async function decide(ids: string[], decision: SuggestionDecision): Promise<string | null> {
+    const current = view.peek();
+    if (!current?.account || ids.length === 0) return null;
+    const localBatchId = `local-${++localSeq}`;
+    const dueAt = Date.now() + current.undoWindowMs;
+    let settle: (batchId: string | null) => void = () => undefined;
+    const record: LocalDecision = {
+      localBatchId,
+      ids,
+      decision,
+      batchId: new Promise((resolve) => {
+        settle = resolve;
+      }),
+      workerBatchId: null,
+      undone: false,
+    };
+    const entries = ids.map<PendingDecisionView>((suggestionId) => ({
+      suggestionId,
+      decision,
+      dueAt,
+      batchId: localBatchId,
+      sending: false,
+      attempts: 0,
+      retryAt: null,
+      lastError: null,
+    }));
+    const decided = new Set(ids);
+    batch(() => {
+      optimistic.value = [...optimistic.peek().filter((p) => !decided.has(p.suggestionId)), ...entries];
+      undoing.value = new Set([...undoing.peek()].filter((id) => !decided.has(id)));
+      madeHere.value = [...madeHere.peek(), record];
+    });
+    try {
+      const answer = await io.ask('triage.decide', {
+        accountKey: current.account.accountKey,
+        suggestionIds: ids,
+        decision,
+      });
+      record.workerBatchId = answer.batchId;
+      settle(answer.batchId);
+      batch(() => {
+        applyPending(answer.revision, () => answer.pending);
+        optimistic.value = optimistic.peek().filter((p) => p.batchId !== localBatchId);
+        madeHere.value = [...madeHere.peek()];
+      });
+      return answer.batchId;
+    } catch (caught) {
+      settle(null);
+      batch(() => {
+        optimistic.value = optimistic.peek().filter((p) => p.batchId !== localBatchId);
+        error.value = caught;
+      });
+      void load(false);
+      return null;
+    }
+  }
+
+  /** Without ids: the undo bar's decision. With ids: those suggestions' pending decisions. */
+  async function undo(suggestionIds?: string[]): Promise<void> {
+    let input: RequestInput<'triage.undo'>;
+    let hide: string[];
+    if (suggestionIds) {
+      input = { suggestionIds };
+      hide = suggestionIds;
+    } else {
+      const target = undoTarget.peek();
+      if (!target) return;
+      if (target.local) {
+        const local = target.local;
+        local.undone = true;
+        hide = local.ids;
+        madeHere.value = [...madeHere.peek()];
+        undoing.value = new Set([...undoing.peek(), ...hide]);
+        const batchId = await local.batchId;
+        if (!batchId) {
+          undoing.value = new Set([...undoing.peek()].filter((id) => !hide.includes(id)));
+          return;
+        }
+        input = { batchId };
+      } else {
+        input = { batchId: target.workerBatchId! };
+        hide = (view.peek()?.pending ?? [])
+          .filter((p) => p.batchId === target.workerBatchId)
+          .map((p) => p.suggestionId);
+      }
+    }
+    undoing.value = new Set([...undoing.peek(), ...hide]);
+    try {
+      const answer = await io.ask('triage.undo', input);
+      const undone = new Set(answer.undone);
+      const late = new Set(answer.tooLate);
+      batch(() => {
+        applyPending(answer.revision, (pending) =>
+          pending
+            .filter((p) => !undone.has(p.suggestionId))
+            .map((p) => (late.has(p.suggestionId) ? { ...p, sending: true } : p)),
+        );
+        if (late.size > 0) tooLate.value = late.size;
+      });
+    } catch (caught) {
+      error.value = caught;
+    } finally {
+      const shown = new Set(hide);
+      undoing.value = new Set([...undoing.peek()].filter((id) => !shown.has(id)));
+    }
+    void load(false);
+  }
+
+  async function dismissFailures(suggestionIds: string[]): Promise<void> {
+    const gone = new Set(suggestionIds);
+    const v = worker.peek();
+    if (v) worker.value = { ...v, failures: v.failures.filter((f) => !gone.has(f.suggestionId)) };
+    try {
+      await io.ask('triage.dismissFailures', { suggestionIds });
+    } catch (caught) {
+      error.value = caught;
+      void load(false);
+    }
+  }
+
+  function clearNotices(): void {
+    batch(() => {
+      resolvedElsewhere.value = 0;
+      tooLate.value = 0;
+      error.value = null;
+    });
+  }
+
+  function writeHash(next: TriageFilters): void {
+    if (typeof location === 'undefined') return;
+    const hash = filtersToHash(next);
+    if (hash !== location.hash && !(hash === '' && location.hash === '')) {
+      history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+    }
+  }
+
+  /** Subscribes to the worker's events and asks for the first view at once. Returns the unsubscribe. */
+  function start(): () => void {
+    const onTriage = (payload: DeskEvents['triage.changed']) => {
+      if (payload.resolvedElsewhere > 0) resolvedElsewhere.value += payload.resolvedElsewhere;
+      if (!(payload.revision <= gate.current)) void load(false);
+    };
+    const offTriage = io.onDeskEvent('triage.changed', onTriage);
+    const offAccounts = io.onDeskEvent('accounts.changed', () => void load(true));
+    const onHash = () => setFilters(filtersFromHash(location.hash));
+    addEventListener('hashchange', onHash);
+    void load(true);
+    return () => {
+      offTriage();
+      offAccounts();
+      removeEventListener('hashchange', onHash);
+    };
+  }
+
+  return {
+    filters: filters as ReadonlySignal<TriageFilters>,
+    view,
+    error: error as ReadonlySignal<unknown>,
+    resolvedElsewhere: resolvedElsewhere as ReadonlySignal<number>,
+    tooLate: tooLate as ReadonlySignal<number>,
+    pendingById,
+    failureById,
+    undoTarget,
+    start,
+    load,
+    setFilters,
+    decide,
+    undo,
+    dismissFailures,
+    clearNotices,
+  };
+}
