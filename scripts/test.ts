@@ -32,7 +32,7 @@ const vitest = (project: string): Step => ({
 });
 const steps: Step[] = [
   { name: 'typecheck', command: ['tsc', '--noEmit', '-p', '.'] },
-  { name: 'lint', command: ['biome', 'ci', '.'] },
+  { name: 'lint', command: ['biome', 'ci', '--error-on-warnings', '.'] },
   vitest('unit'),
   vitest('integration'),
   vitest('e2e'),

@@ -1,7 +1,7 @@
 // Every error path of the real client against the real sandbox.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../lib/api/client.ts';
-import { type ApiError, apiErrorFromJSON, isApiError } from '../../lib/api/errors.ts';
+import { type ApiError, apiErrorFromJSON } from '../../lib/api/errors.ts';
 import { listListings } from '../../lib/api/listings.ts';
 import { getAddRequest } from '../../lib/api/provisioning.ts';
 import { listPublishers } from '../../lib/api/publishers.ts';

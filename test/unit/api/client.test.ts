@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, type ApiConfig } from '../../../lib/api/client.ts';
 import { API_VERSION } from '../../../lib/api/config.ts';
-import { type ApiError, isApiError } from '../../../lib/api/errors.ts';
 import { listListings, optIn } from '../../../lib/api/listings.ts';
 import { listPublishers } from '../../../lib/api/publishers.ts';
 import { listRoles } from '../../../lib/api/roles.ts';

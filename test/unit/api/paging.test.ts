@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiError, abortedError, isApiError } from '../../../lib/api/errors.ts';
+import { abortedError } from '../../../lib/api/errors.ts';
 import { fetchAllPages, type Page, type Progress } from '../../../lib/api/paging.ts';
 import { rejection } from '../../support/api-rejection.ts';
 
