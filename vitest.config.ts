@@ -34,6 +34,14 @@ export default defineConfig({
           hookTimeout: 90_000,
         },
       },
+      {
+        test: {
+          name: 'package',
+          include: ['test/package/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -35,6 +35,7 @@ const allSteps: Step[] = [
   vitest('unit'),
   vitest('integration'),
   vitest('e2e'),
+  vitest('package'),
 ];
 const names = allSteps.map((step) => step.name);
 const unknown = only.filter((name) => !names.includes(name));

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 const wxt = join(root, 'node_modules/wxt/bin/wxt.mjs');
-const env = { ...process.env, LISTINGS_DESK_ENVIRONMENT: 'production' };
+// NODE_ENV=production: without it the JSX is compiled for development, carrying each file's absolute path.
+const env = { ...process.env, NODE_ENV: 'production', LISTINGS_DESK_ENVIRONMENT: 'production' };
 for (const browser of [[], ['-b', 'firefox', '--mv3']]) {
   execFileSync(process.execPath, [wxt, 'zip', ...browser], { cwd: root, stdio: 'inherit', env });
 }
