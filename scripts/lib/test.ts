@@ -35,6 +35,7 @@ const allSteps: Step[] = [
   vitest('unit'),
   vitest('integration'),
   vitest('e2e'),
+  vitest('firefox'),
   vitest('package'),
 ];
 const names = allSteps.map((step) => step.name);
