@@ -9,6 +9,8 @@ const buildDefault = (name: string) => JSON.stringify(env[name] ?? '');
 const production = env.LISTINGS_DESK_ENVIRONMENT === 'production';
 const VENDOR_HOSTS = ['https://api.yext.com/*', 'https://www.yext.com/*'];
 const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
+// Drawn by scripts/draw-icons.ts.
+const STORE_ICONS = Object.fromEntries([16, 32, 48, 128].map((size) => [size, `icon/icon-${size}.png`]));
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
@@ -33,8 +35,31 @@ export default defineConfig({
     optional_host_permissions: production ? ['https://*/*', ...LOOPBACK_HOSTS] : ['https://*/*'],
     // A pinned key keeps the extension id, and so the OAuth redirect URI, stable across machines.
     ...(env.LISTINGS_DESK_EXTENSION_KEY ? { key: env.LISTINGS_DESK_EXTENSION_KEY } : {}),
+    icons: STORE_ICONS,
+    action: {
+      default_title: 'Listings Desk',
+      default_icon: STORE_ICONS,
+      // Firefox picks the glyph that contrasts with the toolbar; Chrome shows the tile, readable on both.
+      ...(browser === 'firefox'
+        ? {
+            theme_icons: [16, 32].map((size) => ({
+              light: `icon/toolbar-dark-${size}.png`,
+              dark: `icon/toolbar-light-${size}.png`,
+              size,
+            })),
+          }
+        : {}),
+    },
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: env.LISTINGS_DESK_GECKO_ID ?? 'listings-desk@example.com' } } }
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: env.LISTINGS_DESK_GECKO_ID ?? 'listings-desk@example.com',
+              // The add-on sends nothing to its developer: it talks only to the service the user links.
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
       : {}),
   }),
 });

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { API_VERSION } from '../lib/api/config.ts';
 import { startSandbox } from '../sandbox/server.ts';
-import { CHROME_PATH, extensionArgs } from '../scripts/chromium.ts';
+import { CHROME_PATH, extensionArgs } from '../scripts/lib/chromium.ts';
 import type { Figure } from './figure.ts';
 
 const BULK = 500;

@@ -10,7 +10,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { wordDiff } from '../components/suggestion-triage/word-diff.ts';
 import { API_VERSION } from '../lib/api/config.ts';
 import { startSandbox } from '../sandbox/server.ts';
-import { CHROME_PATH, extensionArgs } from '../scripts/chromium.ts';
+import { CHROME_PATH, extensionArgs } from '../scripts/lib/chromium.ts';
 import { type Figure, median } from './figure.ts';
 
 const OPENS = 21;

@@ -1,50 +1,72 @@
 // CLI: `npm run sandbox -- [--port N] [--auth-port N] [--data FILE] [--hostile] [--locations N] [--processing-ms N]`
-import { parseArgs } from 'node:util';
-import { type SandboxOptions, startSandbox } from './server.ts';
+import { busyPortMessage, checkDataFile, countOption, parseCli, portOption, UsageError } from './cli-support.ts';
+import { type RunningSandbox, type SandboxOptions, startSandbox } from './server.ts';
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    'auth-port': { type: 'string' },
-    data: { type: 'string' },
-    hostile: { type: 'boolean' },
-    locations: { type: 'string' },
-    'processing-ms': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  },
-});
-
-if (values.help) {
-  console.log(`Usage: npm run sandbox -- [options]
+const USAGE = `Usage: npm run sandbox -- [options]
   --port N           API origin port (default 8787, 0 = free port)
   --auth-port N      OAuth authorize origin port (default 8788, 0 = free port)
   --data FILE        load state from FILE if it exists; save to it after each change
+  --reset-data       with --data: move FILE aside (to FILE.old) and start from the seed
   --hostile          seed publisher data carrying HTML, <script> and javascript: URLs
   --locations N      locations per customer account (default 30)
-  --processing-ms N  how long add requests stay PROCESSING (default 2000)`);
-  process.exit(0);
+  --processing-ms N  how long add requests stay PROCESSING (default 2000)`;
+
+function fail(error: unknown): never {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`npm run sandbox: ${error.message}`);
+  if (error.showUsage) console.error(USAGE);
+  process.exit(2);
 }
 
-function portOf(value: string | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    console.error(`${name} must be a port number (0-65535)`);
-    process.exit(2);
+async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptions }> {
+  const values = parseCli(
+    {
+      port: { type: 'string' },
+      'auth-port': { type: 'string' },
+      data: { type: 'string' },
+      'reset-data': { type: 'boolean' },
+      hostile: { type: 'boolean' },
+      locations: { type: 'string' },
+      'processing-ms': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    process.argv.slice(2),
+  );
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
   }
-  return n;
+  const port = portOption(values.port, '--port', 8787);
+  const authPort = portOption(values['auth-port'], '--auth-port', 8788);
+  const locationsPerAccount = countOption(values.locations, '--locations', 1);
+  const processingMs = countOption(values['processing-ms'], '--processing-ms', 0);
+  if (values['reset-data'] && !values.data)
+    throw new UsageError('--reset-data needs --data FILE: the file to start afresh.');
+  if (values.data) checkDataFile(values.data, values['reset-data'] === true, '--reset-data');
+  const options: SandboxOptions = {
+    port,
+    authPort,
+    hostile: values.hostile === true,
+    ...(values.data ? { dataFile: values.data } : {}),
+    ...(locationsPerAccount !== undefined ? { locationsPerAccount } : {}),
+    ...(processingMs !== undefined ? { addRequestProcessingMs: processingMs } : {}),
+  };
+  try {
+    return { sandbox: await startSandbox(options), options };
+  } catch (error) {
+    const busy = busyPortMessage(
+      error,
+      [
+        { port, option: '--port', role: 'the sandbox API' },
+        { port: authPort, option: '--auth-port', role: 'the authorize page' },
+      ],
+      'npm run sandbox',
+    );
+    throw busy ? new UsageError(busy) : error;
+  }
 }
 
-const options: SandboxOptions = {
-  port: portOf(values.port, '--port') ?? 8787,
-  authPort: portOf(values['auth-port'], '--auth-port') ?? 8788,
-  hostile: values.hostile === true,
-  ...(values.data ? { dataFile: values.data } : {}),
-  ...(values.locations ? { locationsPerAccount: Number(values.locations) } : {}),
-  ...(values['processing-ms'] ? { addRequestProcessingMs: Number(values['processing-ms']) } : {}),
-};
-
-const sandbox = await startSandbox(options);
+const { sandbox, options } = await start().catch(fail);
 
 // A ready token for account 1001, reused across restarts when --data keeps one.
 const existing = (await (await fetch(`${sandbox.apiUrl}/__sandbox/tokens`)).json()) as {

@@ -8,10 +8,10 @@ import { inject } from 'vitest';
 import { API_VERSION } from '../../lib/api/config.ts';
 import type { LinkedAccountView, Reply, RequestInput, RequestType } from '../../lib/messaging/protocol.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/server.ts';
-import { CHROME_PATH, extensionArgs } from '../../scripts/chromium.ts';
+import { CHROME_PATH, extensionArgs } from '../../scripts/lib/chromium.ts';
 import { SandboxControl } from './sandbox-control.ts';
 
-export { CHROME_PATH } from '../../scripts/chromium.ts';
+export { CHROME_PATH } from '../../scripts/lib/chromium.ts';
 export { SandboxControl } from './sandbox-control.ts';
 
 /** launchWebAuthFlow never resolves on a wrong redirect, so every wait on the auth window is bounded. */

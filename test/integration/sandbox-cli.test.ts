@@ -1,20 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { holdPort, root, runCli, startCli, stopCli } from '../support/run-cli.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 let child: ChildProcess | undefined;
+const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
 
-afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child?.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+afterEach(async () => {
+  if (child) await stopCli(child);
+  child = undefined;
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Starts `node sandbox/main.ts` on free ports and resolves with what it printed. */
-function startCli(): Promise<string> {
+function startSandboxCli(): Promise<string> {
   return new Promise((resolve, reject) => {
     child = spawn(process.execPath, ['sandbox/main.ts', '--port', '0', '--auth-port', '0'], { cwd: root });
     let out = '';
@@ -33,9 +34,11 @@ function startCli(): Promise<string> {
   });
 }
 
+const sandbox = (...args: string[]) => runCli('scripts/sandbox.ts', args);
+
 describe('npm run sandbox', () => {
   it('prints addresses and credentials, and serves 60+ publishers with the printed token', async () => {
-    const out = await startCli();
+    const out = await startSandboxCli();
     const api = /API\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
     const auth = /Auth\s+(http:\/\/localhost:\d+)/.exec(out)?.[1];
     const token = /token\s+(\S+)/.exec(out)?.[1];
@@ -53,5 +56,63 @@ describe('npm run sandbox', () => {
       `${auth}/oauth2/authorize?client_id=sandbox-client-id&response_type=code&redirect_uri=${encodeURIComponent('https://x.chromiumapp.org/')}`,
     );
     expect(page.status).toBe(200);
+  });
+});
+
+describe('npm run sandbox: each bad input gets one specific line', () => {
+  it('--locations abc is an error, not an empty sandbox', async () => {
+    const run = await sandbox('--locations', 'abc');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe('npm run sandbox: --locations must be a whole number of at least 1, not "abc".');
+  });
+
+  it('an unknown option prints the usage, not ERR_PARSE_ARGS_UNKNOWN_OPTION', async () => {
+    const run = await sandbox('--prot', '9000');
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe('npm run sandbox: Unknown option --prot.');
+    expect(run.stderr).toContain('Usage: npm run sandbox -- [options]');
+    expect(run.stderr).not.toContain('ERR_PARSE_ARGS');
+  });
+
+  it('--port out of range names the option and the value', async () => {
+    const run = await sandbox('--port', '70000');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--port must be a port number from 0 to 65535');
+    expect(run.stderr).toContain('"70000"');
+  });
+
+  it('a busy port names the process holding it and the option to use, not an EADDRINUSE stack', async () => {
+    const held = await holdPort();
+    try {
+      const run = await sandbox('--port', String(held.port), '--auth-port', '0');
+      expect(run.code).toBe(2);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`Port ${held.port} (the sandbox API) is already in use`);
+      expect(lines[0]).toContain(`pid ${process.pid}`);
+      expect(lines[0]).toContain('npm run sandbox -- --port 0');
+      expect(run.stderr).not.toContain('EADDRINUSE');
+    } finally {
+      await held.release();
+    }
+  });
+
+  it('--data with corrupt JSON names the file and the position and offers --reset-data; --reset-data starts fresh', async () => {
+    const file = join(dir, 'state.json');
+    writeFileSync(file, '{"schemaVersion": 1,\n  "listings": [}\n');
+    const run = await sandbox('--data', file, '--port', '0', '--auth-port', '0');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      `npm run sandbox: ${file} is not valid JSON (line 2, column 16). Start fresh with --reset-data (it moves the file to ${file}.old), or fix it.`,
+    );
+
+    const fresh = await startCli(
+      'scripts/sandbox.ts',
+      ['--data', file, '--reset-data', '--port', '0', '--auth-port', '0'],
+      'Ctrl-C',
+    );
+    child = fresh.child;
+    expect(fresh.output).toContain(`Moved ${file} to ${file}.old`);
+    expect(existsSync(`${file}.old`)).toBe(true);
   });
 });

@@ -1,0 +1,93 @@
+// `npm start -- --screenshots DIR`: the popup and every section of the options page, light and dark.
+// Sections are read from the options page's own navigation, so a section added later is captured too.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+
+const AUTH_TIMEOUT_MS = 20_000;
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Lets signals render and the first requests answer.
+  await page.waitForTimeout(600);
+}
+
+/** Link account → the sandbox's authorize page → Allow, as a person would. */
+async function linkFirstAccount(context: BrowserContext, popup: Page): Promise<void> {
+  const authPage = context.waitForEvent('page', {
+    timeout: AUTH_TIMEOUT_MS,
+    predicate: (page) => !page.url().startsWith('chrome-extension://'),
+  });
+  await popup.getByRole('button', { name: 'Link account' }).click();
+  const auth = await authPage;
+  await auth.waitForURL((url) => url.pathname === '/oauth2/authorize', { timeout: AUTH_TIMEOUT_MS });
+  await auth.locator('select[name="account_id"]').selectOption('1001');
+  await auth.getByRole('button', { name: 'Allow' }).click();
+  await popup.getByTestId('linked-confirmation').waitFor({ timeout: AUTH_TIMEOUT_MS });
+}
+
+async function linkedAccountCount(page: Page): Promise<number> {
+  const reply = (await page.evaluate(() =>
+    (
+      globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+    ).chrome.runtime.sendMessage({ desk: 'request', type: 'accounts.list', input: {} }),
+  )) as { value?: { accounts: unknown[] } };
+  return reply.value?.accounts.length ?? 0;
+}
+
+/** The section ids in the options page's navigation (#connection, #accounts, …). */
+async function optionsSections(context: BrowserContext, url: (path: string) => string): Promise<string[]> {
+  const page = await context.newPage();
+  await page.goto(url('options.html'));
+  const links = page.locator('nav[aria-label="Sections"] a');
+  await links.first().waitFor();
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  await page.close();
+  return hrefs.map((href) => href.replace(/^#/, '')).filter(Boolean);
+}
+
+async function shoot(context: BrowserContext, url: string, size: [number, number], scheme: string, file: string) {
+  const page = await context.newPage();
+  await page.emulateMedia({ colorScheme: scheme as 'light' | 'dark' });
+  await page.setViewportSize({ width: size[0], height: size[1] });
+  await page.goto(url);
+  await settle(page);
+  await page.screenshot({ path: file });
+  await page.close();
+}
+
+export async function takeScreenshots(
+  context: BrowserContext,
+  url: (path: string) => string,
+  dir: string,
+  step: (text: string) => void,
+): Promise<string[]> {
+  mkdirSync(dir, { recursive: true });
+  const written: string[] = [];
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 400, height: 600 });
+  await popup.goto(url('popup.html'));
+  if ((await linkedAccountCount(popup)) === 0) {
+    // The state a new user meets first: nothing linked yet.
+    for (const scheme of ['light', 'dark']) {
+      const file = join(dir, `popup-empty-${scheme}.png`);
+      await shoot(context, url('popup.html'), [400, 600], scheme, file);
+      written.push(file);
+    }
+    step('linking the first account (Harbor Bakery Group) through the sandbox');
+    await linkFirstAccount(context, popup);
+  }
+  await popup.close();
+  const sections = await optionsSections(context, url);
+  for (const scheme of ['light', 'dark']) {
+    const file = join(dir, `popup-${scheme}.png`);
+    await shoot(context, url('popup.html'), [400, 600], scheme, file);
+    written.push(file);
+    for (const section of sections) {
+      const sectionFile = join(dir, `options-${section}-${scheme}.png`);
+      await shoot(context, url(`options.html#${section}`), [1280, 800], scheme, sectionFile);
+      written.push(sectionFile);
+    }
+  }
+  return written;
+}

@@ -1,0 +1,150 @@
+// `npm start`: the sandbox (state in .sandbox-data.json), a fresh build of the extension whose defaults point
+// at that sandbox, and Chromium with the extension loaded: headed when a display exists, else headless.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { busyPortMessage, checkDataFile, parseCli, portOption, UsageError } from '../../sandbox/cli-support.ts';
+import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
+import { CHROME_PATH, extensionArgs } from './chromium.ts';
+import { takeScreenshots } from './screenshots.ts';
+
+const USAGE = `Usage: npm start -- [options]
+  --screenshots DIR  link the first sandbox account, write PNGs of the popup and every options section
+                     (light and dark) to DIR, then exit
+  --headless         no browser window even when a display exists
+  --port N           sandbox API port (default 8787, 0 = free port)
+  --auth-port N      sandbox authorize-page port (default 8788, 0 = free port)
+  --data FILE        sandbox state file (default .sandbox-data.json)
+  --reset-data       move the state file aside (to FILE.old) and start from the seed
+  --profile DIR      keep the browser profile in DIR`;
+
+function fail(error: unknown): never {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`npm start: ${error.message}`);
+  if (error.showUsage) console.error(USAGE);
+  process.exit(2);
+}
+
+function step(text: string) {
+  console.log(`▸ ${text}`);
+}
+
+const root = resolve(import.meta.dirname, '../..');
+
+async function startDesk() {
+  const values = parseCli(
+    {
+      headless: { type: 'boolean' },
+      screenshots: { type: 'string' },
+      port: { type: 'string' },
+      'auth-port': { type: 'string' },
+      data: { type: 'string', default: '.sandbox-data.json' },
+      'reset-data': { type: 'boolean' },
+      profile: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    process.argv.slice(2),
+  );
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const port = portOption(values.port, '--port', 8787);
+  const authPort = portOption(values['auth-port'], '--auth-port', 8788);
+  checkDataFile(values.data, values['reset-data'] === true, '`npm start -- --reset-data`');
+  step(`starting the sandbox on 127.0.0.1:${port} (API) and localhost:${authPort} (authorize page)`);
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await startSandbox({ port, authPort, dataFile: values.data });
+  } catch (error) {
+    const ports = [
+      { port, option: '--port', role: 'the sandbox API' },
+      { port: authPort, option: '--auth-port', role: 'the authorize page' },
+    ];
+    const busy = busyPortMessage(error, ports, 'npm start');
+    throw busy ? new UsageError(busy) : error;
+  }
+  return { values, sandbox };
+}
+
+const { values, sandbox } = await startDesk().catch(fail);
+const hasDisplay = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+const headless = values.headless === true || values.screenshots !== undefined || !hasDisplay;
+
+step('building the extension (wxt build)');
+execFileSync(process.execPath, [join(root, 'node_modules/wxt/bin/wxt.mjs'), 'build'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    // The build-time defaults of the Connection section: the sandbox just started.
+    LISTINGS_DESK_ENVIRONMENT: 'sandbox',
+    LISTINGS_DESK_API_URL: sandbox.apiUrl,
+    LISTINGS_DESK_AUTH_URL: sandbox.authUrl,
+    LISTINGS_DESK_CLIENT_ID: sandbox.clientId,
+  },
+});
+const extensionDir = join(root, '.output', 'chrome-mv3');
+
+const profileDir = values.profile ? resolve(values.profile) : mkdtempSync(join(tmpdir(), 'listings-desk-start-'));
+step(`launching Chromium (${headless ? 'headless' : 'headed'}) from ${CHROME_PATH}`);
+const context = await chromium.launchPersistentContext(profileDir, {
+  executablePath: CHROME_PATH,
+  headless,
+  viewport: null,
+  args: extensionArgs(extensionDir),
+});
+const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+const extensionId = new URL(worker.url()).host;
+const extensionUrl = (path: string) => `chrome-extension://${extensionId}/${path}`;
+
+let closing = false;
+async function shutdown(code: number): Promise<never> {
+  if (!closing) {
+    closing = true;
+    await context.close().catch(() => undefined);
+    await sandbox.close().catch(() => undefined);
+    if (!values.profile) rmSync(profileDir, { recursive: true, force: true });
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  if (values.screenshots !== undefined) {
+    const written = await takeScreenshots(context, extensionUrl, resolve(values.screenshots), step);
+    for (const file of written) console.log(`  wrote ${file}`);
+    await shutdown(0);
+  }
+  const page = await context.newPage();
+  await page.goto(extensionUrl('options.html#accounts'));
+  const addresses = `  sandbox API    ${sandbox.apiUrl}      (its state: ${sandbox.apiUrl}/__sandbox/state)
+  authorize page ${sandbox.authUrl}/oauth2/authorize
+  api_key        ${sandbox.apiKey}, client_id ${sandbox.clientId}`;
+  if (headless) {
+    console.log(`
+Listings Desk is running, but headless: ${values.headless ? 'you asked for no window' : 'no display was found (DISPLAY is not set)'}, so there is no browser window to use.
+What you can do instead:
+  - see it: stop this (Ctrl+C) and run \`npm start -- --screenshots screenshots\`, which writes PNGs of the popup
+    and every options section, light and dark, then exits;
+  - use the sandbox from here while this runs (curl examples in README.md, "The sandbox"):
+${addresses}
+  - on a machine with a display, \`npm start\` opens Chromium with the extension.
+Press Ctrl+C to stop.`);
+  } else {
+    console.log(`
+Listings Desk is running in the Chromium window.
+  extension id   ${extensionId}
+  redirect URI   https://${extensionId}.chromiumapp.org/oauth2
+${addresses}
+  options page   ${extensionUrl('options.html')}
+  popup          ${extensionUrl('popup.html')}
+Press Ctrl+C to stop.`);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+}

@@ -1,0 +1,114 @@
+// `npm start`, `npm test` and the Node 20 guard, as a new user meets them: each bad input gets one specific line.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { holdPort, runCli, startCli, stopCli } from '../support/run-cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'start-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const start = (...args: string[]) => runCli('scripts/start.ts', args);
+
+/** The machine's own node, when it is older than 22 (Debian's is 20). */
+const SYSTEM_NODE = '/usr/bin/node';
+const systemNodeMajor = existsSync(SYSTEM_NODE)
+  ? Number(execFileSync(SYSTEM_NODE, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }))
+  : 0;
+
+describe('npm start: bad inputs', () => {
+  it('an unknown option prints the usage', async () => {
+    const run = await start('--locations', '3');
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe('npm start: Unknown option --locations.');
+    expect(run.stderr).toContain('Usage: npm start -- [options]');
+    expect(run.stderr).toContain('--screenshots DIR');
+  });
+
+  it('--port that is not a number is refused before anything starts', async () => {
+    const run = await start('--port', 'abc');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      'npm start: --port must be a port number from 0 to 65535 (0 picks a free port), not "abc".',
+    );
+    expect(run.stdout).not.toContain('starting the sandbox');
+  });
+
+  it('a busy auth port names the process and the option, and --port/--auth-port reach the sandbox', async () => {
+    const held = await holdPort();
+    try {
+      const run = await start('--port', '0', '--auth-port', String(held.port), '--data', join(dir, 'none.json'));
+      expect(run.code).toBe(2);
+      expect(run.stdout).toContain(`localhost:${held.port} (authorize page)`);
+      expect(run.stderr.trim()).toBe(
+        `npm start: Port ${held.port} (the authorize page) is already in use by node (pid ${process.pid}): stop it (kill ${process.pid}), or start on another port with \`npm start -- --auth-port 0\` (0 picks a free port).`,
+      );
+    } finally {
+      await held.release();
+    }
+  });
+
+  it('--data with corrupt JSON names the file and position and offers --reset-data, not a port error', async () => {
+    const file = join(dir, 'corrupt.json');
+    writeFileSync(file, '{"schemaVersion": 1, "listings": [1, 2,]}');
+    const run = await start('--data', file);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      `npm start: ${file} is not valid JSON (line 1, column 40). Start fresh with \`npm start -- --reset-data\` (it moves the file to ${file}.old), or fix it.`,
+    );
+    expect(run.stderr).not.toMatch(/port|8787/i);
+  });
+
+  it.skipIf(systemNodeMajor === 0 || systemNodeMajor >= 22)(
+    'run with the machine’s Node 20 (`node scripts/start.ts`), it says to use the npm script',
+    async () => {
+      for (const [script, command] of [
+        ['scripts/start.ts', 'npm start'],
+        ['scripts/test.ts', 'npm test'],
+        ['scripts/sandbox.ts', 'npm run sandbox'],
+      ] as const) {
+        const run = await runCli(script, [], { node: SYSTEM_NODE });
+        expect(run.code).toBe(1);
+        expect(run.stderr.trim()).toMatch(
+          new RegExp(
+            `^This script needs Node 22 or newer, and this is Node 2\\d\\.[\\d.]+\\. Run it as \`${command}\`:`,
+          ),
+        );
+      }
+    },
+  );
+});
+
+describe('npm test: a misspelt step', () => {
+  it('fails with the list of steps instead of passing with 0 tests', async () => {
+    const run = await runCli('scripts/test.ts', ['lnt']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      'npm test: no step called "lnt". Steps: typecheck, lint, web-ext-lint, unit, integration, e2e, firefox, package.',
+    );
+  });
+});
+
+describe('npm start without a display', () => {
+  it('runs headless and says what to do instead: --screenshots, or the sandbox addresses', async () => {
+    const env = { ...process.env };
+    delete env.DISPLAY;
+    delete env.WAYLAND_DISPLAY;
+    const { child, output } = await startCli(
+      'scripts/start.ts',
+      ['--port', '0', '--auth-port', '0', '--data', join(dir, 'headless.json')],
+      'Press Ctrl+C to stop.',
+      { env, timeoutMs: 60_000 },
+    );
+    try {
+      expect(output).toContain('no display was found');
+      expect(output).toContain('npm start -- --screenshots');
+      const api = /sandbox API\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      expect(api).toBeDefined();
+      expect((await fetch(`${api}/__sandbox/state`)).status).toBe(200);
+    } finally {
+      await stopCli(child);
+    }
+  }, 90_000);
+});
