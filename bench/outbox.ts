@@ -2,13 +2,9 @@
 // from the decide request until every PUT is answered (undo window 0 through the test-only setting).
 // The sandbox seeds 48 waiting suggestions per account, so the other 452 ids are unknown to it: each
 // still costs one PUT (answered 404/7302), the same answered-PUT path and round writes as an accept.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { API_VERSION } from '../lib/api/config.ts';
-import { startSandbox } from '../sandbox/server.ts';
-import { CHROME_PATH, extensionArgs } from '../scripts/lib/chromium.ts';
+import { launchBenchDesk } from './bench-desk.ts';
 import type { Figure } from './figure.ts';
 
 const BULK = 500;
@@ -27,19 +23,13 @@ function ask(page: Page, type: string, input: unknown): Promise<Reply> {
 }
 
 export async function outboxFigures(options: { extensionDir?: string } = {}): Promise<Figure[]> {
-  const extensionDir = resolve(options.extensionDir ?? '.output/chrome-mv3');
-  if (!existsSync(join(extensionDir, 'manifest.json'))) throw new Error(`no built extension in ${extensionDir}`);
-  const sandbox = await startSandbox({ port: 0, authPort: 0 });
-  const profile = mkdtempSync(join(tmpdir(), 'listings-desk-bench-outbox-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROME_PATH,
-    headless: true,
-    args: extensionArgs(extensionDir),
-  });
+  const { sandbox, context, extensionId, close } = await launchBenchDesk(
+    options.extensionDir,
+    'listings-desk-bench-outbox-',
+  );
   try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const page = await context.newPage();
-    await page.goto(`chrome-extension://${new URL(worker.url()).host}/popup.html`);
+    await page.goto(`chrome-extension://${extensionId}/popup.html`);
     const saved = await ask(page, 'connection.save', {
       environment: 'custom',
       apiUrl: sandbox.apiUrl,
@@ -101,9 +91,7 @@ export async function outboxFigures(options: { extensionDir?: string } = {}): Pr
       },
     ];
   } finally {
-    await context.close().catch(() => undefined);
-    await sandbox.close().catch(() => undefined);
-    rmSync(profile, { recursive: true, force: true });
+    await close();
   }
 }
 

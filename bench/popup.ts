@@ -3,14 +3,10 @@
 // - network requests per triage decision (the PUT, and nothing else);
 // - how long the word diff of long suggestion texts takes (reported, no target).
 // The popup's gzip size is measured with every other entrypoint in bench/sizes.ts.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { wordDiff } from '../components/suggestion-triage/word-diff.ts';
 import { API_VERSION } from '../lib/api/config.ts';
-import { startSandbox } from '../sandbox/server.ts';
-import { CHROME_PATH, extensionArgs } from '../scripts/lib/chromium.ts';
+import { launchBenchDesk } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
 
 const OPENS = 21;
@@ -150,18 +146,9 @@ async function longFramesInUndoWindow(page: Page): Promise<number> {
 }
 
 export async function popupFigures(options: PopupBenchOptions = {}): Promise<Figure[]> {
-  const extensionDir = resolve(options.extensionDir ?? '.output/chrome-mv3');
-  if (!existsSync(join(extensionDir, 'manifest.json'))) throw new Error(`no built extension in ${extensionDir}`);
-  const sandbox = await startSandbox({ port: 0, authPort: 0 });
-  const profile = mkdtempSync(join(tmpdir(), 'listings-desk-bench-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROME_PATH,
-    headless: true,
-    args: extensionArgs(extensionDir),
-  });
+  const { sandbox, context, extensionId, close } = await launchBenchDesk(options.extensionDir, 'listings-desk-bench-');
   try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const popupUrl = `chrome-extension://${new URL(worker.url()).host}/popup.html`;
+    const popupUrl = `chrome-extension://${extensionId}/popup.html`;
     const control = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${sandbox.apiUrl}/__sandbox/${path}`, {
         method,
@@ -281,9 +268,7 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
       },
     ];
   } finally {
-    await context.close().catch(() => undefined);
-    await sandbox.close().catch(() => undefined);
-    rmSync(profile, { recursive: true, force: true });
+    await close();
   }
 }
 
