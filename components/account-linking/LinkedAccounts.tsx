@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol.ts';
+import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 import { setAccountsView } from '../account-switcher/accounts-store.ts';
 import { Button } from '../ui/Button.tsx';

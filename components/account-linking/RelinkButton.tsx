@@ -1,4 +1,4 @@
-import type { LinkedAccountView } from '../../lib/messaging/protocol.ts';
+import type { LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
 import { Button } from '../ui/Button.tsx';
 import type { LinkingState } from './use-linking.ts';
 

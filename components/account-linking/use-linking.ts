@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { LinkedAccountView } from '../../lib/messaging/protocol.ts';
+import type { LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 import {
   lastLinked,

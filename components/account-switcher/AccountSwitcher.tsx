@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol.ts';
+import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from '../account-linking/LinkingOutcome.tsx';
 import { RelinkButton } from '../account-linking/RelinkButton.tsx';

@@ -1,7 +1,7 @@
 // The linked accounts as the UI knows them: loaded once per page, kept fresh by 'accounts.changed'.
 import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import type { AccountsView, LinkedAccountView, LinkingOutcomeView } from '../../lib/messaging/protocol.ts';
+import type { AccountsView, LinkedAccountView, LinkingOutcomeView } from '../../lib/messaging/protocol/index.ts';
 import { ask, onDeskEvent } from '../../lib/messaging/ui.ts';
 
 export const accountsView = signal<AccountsView | null>(null);

@@ -6,7 +6,7 @@ import {
   type ConnectionView,
   connectionSettingsInput,
   ENVIRONMENTS,
-} from '../../lib/messaging/protocol.ts';
+} from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
 import { Button } from '../ui/Button.tsx';

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { browser } from 'wxt/browser';
-import type { ListingsHealthView } from '../../lib/messaging/protocol.ts';
+import type { ListingsHealthView } from '../../lib/messaging/protocol/index.ts';
 import { describeError } from '../ui/ErrorNotice.tsx';
 import { LISTING_STATUS_ORDER, listingStatusLabel, listingStatusTone, listingsHash } from './status-labels.ts';
 import './listings-health.css';

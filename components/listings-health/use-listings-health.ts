@@ -1,7 +1,7 @@
 // The health summary as the popup sees it: the cached counts at once, then the refreshed ones.
 // Asking with refresh on every open is cheap: the background refetches only counts older than its max age.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { ListingsHealthView } from '../../lib/messaging/protocol.ts';
+import type { ListingsHealthView } from '../../lib/messaging/protocol/index.ts';
 import { ask, onDeskEvent } from '../../lib/messaging/ui.ts';
 
 export function useListingsHealth(): { view: ListingsHealthView | null; error: unknown } {

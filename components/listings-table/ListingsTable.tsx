@@ -2,7 +2,7 @@
 // popup's health counts lead (options.html#listings?status=LIVE).
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import { OTHER_LISTING_STATUS } from '../../lib/listing-statuses.ts';
-import type { ListingsPageView } from '../../lib/messaging/protocol.ts';
+import type { ListingsPageView } from '../../lib/messaging/protocol/index.ts';
 import { ask, onDeskEvent } from '../../lib/messaging/ui.ts';
 import {
   LISTING_STATUS_ORDER,

@@ -1,57 +1,14 @@
-import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { LinkedAccounts } from '../account-linking/LinkedAccounts.tsx';
-import { NoAccountLinked } from '../account-linking/NoAccountLinked.tsx';
 import { AccountSwitcher } from '../account-switcher/AccountSwitcher.tsx';
-import { accountsError, loadAccounts, useAccounts } from '../account-switcher/accounts-store.ts';
-import { ConnectionSettings } from '../connection-settings/ConnectionSettings.tsx';
-import { Button } from '../ui/Button.tsx';
-import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { ProgressBar } from '../ui/ProgressBar.tsx';
-import { ListingsSection } from './ListingsSection.tsx';
+import { useAccounts } from '../account-switcher/accounts-store.ts';
+import { OPTIONS_SECTIONS } from './sections.tsx';
 import './options.css';
 
-const SECTIONS = [
-  { id: 'connection', title: 'Connection', description: 'Where Listings Desk reaches the service, and as which app.' },
-  {
-    id: 'accounts',
-    title: 'Accounts',
-    description: 'Customer accounts linked to Listings Desk, and which one is active.',
-  },
-  { id: 'listings', title: 'Listings', description: 'Suggestions and listings of the active account.' },
-] as const;
-
-type SectionId = (typeof SECTIONS)[number]['id'];
+type SectionId = (typeof OPTIONS_SECTIONS)[number]['id'];
 
 function sectionFromHash(): SectionId {
   const id = location.hash.replace(/^#/, '').split('?')[0];
-  return SECTIONS.some((s) => s.id === id) ? (id as SectionId) : 'accounts';
-}
-
-function AccountsSection() {
-  const view = useAccounts();
-  if (accountsError.value) {
-    return (
-      <ErrorNotice
-        title="Linked accounts could not be loaded"
-        error={accountsError.value}
-        actions={
-          <Button size="sm" onClick={() => void loadAccounts()}>
-            Retry
-          </Button>
-        }
-      />
-    );
-  }
-  if (view === null) return <ProgressBar label="Loading linked accounts" />;
-  if (view.accounts.length === 0) return <NoAccountLinked />;
-  return <LinkedAccounts view={view} />;
-}
-
-function SectionBody({ id }: { id: SectionId }): ComponentChildren {
-  if (id === 'connection') return <ConnectionSettings />;
-  if (id === 'accounts') return <AccountsSection />;
-  return <ListingsSection />;
+  return OPTIONS_SECTIONS.some((s) => s.id === id) ? (id as SectionId) : 'accounts';
 }
 
 /** The options workspace: a section nav on the left, the chosen section on the right (#connection, #accounts, #listings). */
@@ -77,7 +34,7 @@ export function OptionsApp() {
     if (moved.current) heading.current?.focus();
   }, [section]);
 
-  const current = SECTIONS.find((s) => s.id === section) ?? SECTIONS[1];
+  const current = OPTIONS_SECTIONS.find((s) => s.id === section) ?? OPTIONS_SECTIONS[1];
 
   return (
     <div class="options">
@@ -92,7 +49,7 @@ export function OptionsApp() {
       <div class="options__body">
         <nav class="options__nav" aria-label="Sections">
           <ul>
-            {SECTIONS.map((s) => (
+            {OPTIONS_SECTIONS.map((s) => (
               <li key={s.id}>
                 <a href={`#${s.id}`} aria-current={s.id === section ? 'page' : undefined}>
                   {s.title}
@@ -108,7 +65,7 @@ export function OptionsApp() {
             </h1>
             <p>{current.description}</p>
           </div>
-          <SectionBody id={section} />
+          <current.Body />
         </main>
       </div>
     </div>

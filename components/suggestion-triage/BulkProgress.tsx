@@ -1,7 +1,7 @@
 // A bulk decision after its undo window: how many of its PUTs the service has answered. Read from the
 // worker's batch outcome, so "sent" never counts a decision that was undone, failed or is still queued.
 import { useEffect, useState } from 'preact/hooks';
-import type { BatchOutcomeView } from '../../lib/messaging/protocol.ts';
+import type { BatchOutcomeView } from '../../lib/messaging/protocol/index.ts';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { decisionVerb } from './labels.ts';
 

@@ -1,7 +1,7 @@
 // Above the list: "select all shown", and either the bulk buttons for a selection or the count
 // ("showing 500 of 5,000 waiting"), freshness and Refresh.
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import type { TriageView } from '../../lib/messaging/protocol.ts';
+import type { TriageView } from '../../lib/messaging/protocol/index.ts';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
 
 const number = new Intl.NumberFormat('en-US');

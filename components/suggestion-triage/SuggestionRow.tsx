@@ -4,7 +4,7 @@
 import { Component } from 'preact';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
-import type { FailedDecisionView, PendingDecisionView } from '../../lib/messaging/protocol.ts';
+import type { FailedDecisionView, PendingDecisionView } from '../../lib/messaging/protocol/index.ts';
 import type { SuggestionView } from '../../lib/storage.ts';
 import { safeHttpUrl } from '../ui/safe-url.ts';
 import { problemWords } from './decision-words.ts';

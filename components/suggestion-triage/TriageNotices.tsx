@@ -1,7 +1,7 @@
 // Notices above the list: suggestions found resolved elsewhere, a refresh that failed (the last list
 // still shown), and a request the worker could not take.
 import type { ComponentChildren } from 'preact';
-import type { TriageView } from '../../lib/messaging/protocol.ts';
+import type { TriageView } from '../../lib/messaging/protocol/index.ts';
 import { isWireError } from '../../lib/messaging/wire-error.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { problemWords } from './decision-words.ts';

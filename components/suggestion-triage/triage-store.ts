@@ -3,7 +3,7 @@
 // Undo always names what it undoes: the batch the worker gave the decision, or the suggestion ids.
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import type { DeskEvents, PendingDecisionView, RequestInput, TriageView } from '../../lib/messaging/protocol.ts';
+import type { DeskEvents, PendingDecisionView, RequestInput, TriageView } from '../../lib/messaging/protocol/index.ts';
 import { ask as askWorker, onDeskEvent } from '../../lib/messaging/ui.ts';
 import { latestBatch } from '../../lib/triage-batch.ts';
 import { filtersFromHash, filtersToHash, sameFilters, type TriageFilters } from './filters-hash.ts';

@@ -6,7 +6,7 @@ import type { ApiConfig } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
 import { type AuthCallback, buildAuthorizeUrl, exchangeCode, parseAuthCallback } from '../api/oauth.ts';
 import type { Handlers } from '../messaging/background.ts';
-import type { AccountsView, LinkedAccountView } from '../messaging/protocol.ts';
+import type { AccountsView, LinkedAccountView } from '../messaging/protocol/index.ts';
 import { DeskError } from '../messaging/wire-error.ts';
 import {
   activeAccountKeyItem,
@@ -28,6 +28,7 @@ import {
   requireApiKey,
   sealLegacyApiKey,
 } from './connection-settings.ts';
+import { defineFeature } from './feature.ts';
 import {
   accountsView,
   activateAccount,
@@ -303,7 +304,7 @@ export function startAccountLinking(): void {
   });
 }
 
-export const accountLinkingHandlers: Pick<
+const accountLinkingHandlers: Pick<
   Handlers,
   | 'accounts.list'
   | 'accounts.link'
@@ -328,3 +329,7 @@ export const accountLinkingHandlers: Pick<
     return view;
   },
 };
+
+export function accountLinkingFeature() {
+  return defineFeature({ name: 'account-linking', handlers: accountLinkingHandlers, start: startAccountLinking });
+}

@@ -4,11 +4,12 @@
 import { browser } from 'wxt/browser';
 import { listSuggestions } from '../api/suggestions.ts';
 import type { Handlers } from '../messaging/background.ts';
-import type { BadgeView } from '../messaging/protocol.ts';
+import type { BadgeView } from '../messaging/protocol/index.ts';
 import { badgeCountsItem, linkedAccountsItem, triageFailuresItem } from '../storage.ts';
 import { type AccountLink, isLinked, withAccountLock } from './account-lock.ts';
 import { withAccount } from './api-session.ts';
 import { currentApiOrigin } from './connection-settings.ts';
+import { defineFeature } from './feature.ts';
 import { readAccounts } from './linked-accounts.ts';
 
 export const BADGE_ALARM = 'badge-refresh';
@@ -124,6 +125,10 @@ export function startBadge(): void {
   void renderBadge().catch(() => undefined);
 }
 
-export const badgeHandlers: Pick<Handlers, 'badge.refresh'> = {
+const badgeHandlers: Pick<Handlers, 'badge.refresh'> = {
   'badge.refresh': () => refreshBadge(),
 };
+
+export function badgeFeature() {
+  return defineFeature({ name: 'badge', handlers: badgeHandlers, start: startBadge });
+}

@@ -10,9 +10,10 @@ import {
   type ConnectionSettingsView,
   type ConnectionView,
   connectionSettingsInput,
-} from '../messaging/protocol.ts';
+} from '../messaging/protocol/index.ts';
 import { DeskError } from '../messaging/wire-error.ts';
 import { apiKeyVaultItem, type ConnectionSettings, connectionSettingsItem, type Environment } from '../storage.ts';
+import { defineFeature } from './feature.ts';
 import { openApiKey, sealApiKey } from './token-vault.ts';
 
 declare global {
@@ -215,8 +216,12 @@ export async function clearApiKey(): Promise<ConnectionView> {
   return connectionView();
 }
 
-export const connectionHandlers: Pick<Handlers, 'connection.get' | 'connection.save' | 'connection.clearApiKey'> = {
+const connectionHandlers: Pick<Handlers, 'connection.get' | 'connection.save' | 'connection.clearApiKey'> = {
   'connection.get': () => connectionView(),
   'connection.save': (input) => saveConnectionSettings(input),
   'connection.clearApiKey': () => clearApiKey(),
 };
+
+export function connectionSettingsFeature() {
+  return defineFeature({ name: 'connection-settings', handlers: connectionHandlers });
+}

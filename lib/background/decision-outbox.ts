@@ -10,7 +10,7 @@ import { browser } from 'wxt/browser';
 import { mapBounded } from '../api/paging.ts';
 import type { SuggestionDecision } from '../api/suggestions.ts';
 import { WAITING } from '../listing-statuses.ts';
-import type { DeskEvents } from '../messaging/protocol.ts';
+import type { DeskEvents } from '../messaging/protocol/index.ts';
 import {
   type FailedDecision,
   type PendingDecision,

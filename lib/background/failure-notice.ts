@@ -1,6 +1,7 @@
 // Failed decisions reach the user with the popup closed: a browser notification whose click opens the
 // popup's failures (or, where a popup cannot be opened from here, the same page in a tab).
 import { browser } from 'wxt/browser';
+import { defineFeature } from './feature.ts';
 
 export const FAILURE_NOTICE_ID = 'triage-failures';
 /** The extension ships no icon files; Chrome's basic notifications need one, so a plain blue square. */
@@ -34,4 +35,8 @@ export function startFailureNotices(): void {
     void browser.notifications.clear(id).catch(() => undefined);
     void openFailures().catch(() => undefined);
   });
+}
+
+export function failureNoticeFeature() {
+  return defineFeature({ name: 'failure-notice', handlers: {}, start: startFailureNotices });
 }

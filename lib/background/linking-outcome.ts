@@ -1,7 +1,7 @@
 // The last Link/Relink outcome, kept until a page has shown it. The popup that starts a link closes when the
 // sign-in window takes focus, so the reply to 'accounts.link' may reach nobody; this is how it is not lost.
 import { broadcast, toWireError } from '../messaging/background.ts';
-import type { LinkedAccountView, LinkingOutcomeView } from '../messaging/protocol.ts';
+import type { LinkedAccountView, LinkingOutcomeView } from '../messaging/protocol/index.ts';
 import { linkingOutcomeItem } from '../storage.ts';
 
 function newAttemptId(): string {

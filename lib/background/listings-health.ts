@@ -8,12 +8,13 @@ import type { ApiClient } from '../api/client.ts';
 import { LISTING_STATUSES, listListings } from '../api/listings.ts';
 import { OTHER_LISTING_STATUS } from '../listing-statuses.ts';
 import { broadcast as broadcastEvent, type Handlers, toWireError } from '../messaging/background.ts';
-import type { DeskEvents, ListingsHealthView, ListingsPageView } from '../messaging/protocol.ts';
+import type { DeskEvents, ListingsHealthView, ListingsPageView } from '../messaging/protocol/index.ts';
 import type { WireError } from '../messaging/wire-error.ts';
 import { type ListingsHealth, listingsHealthItem, publisherNamesItem } from '../storage.ts';
 import { currentLink, writeIfLinked } from './account-lock.ts';
 import { withAccount } from './api-session.ts';
 import { deferredRefreshes } from './deferred-refresh.ts';
+import { defineFeature } from './feature.ts';
 import { readAccounts } from './linked-accounts.ts';
 
 export const HEALTH_MAX_AGE_MS = 5 * 60_000;
@@ -127,4 +128,9 @@ let instance: ReturnType<typeof createListingsHealth> | undefined;
 export function listingsHealth(): ReturnType<typeof createListingsHealth> {
   instance ??= createListingsHealth();
   return instance;
+}
+
+export function listingsHealthFeature() {
+  const instance = listingsHealth();
+  return defineFeature({ name: 'listings-health', handlers: instance.handlers });
 }

@@ -8,7 +8,7 @@ import { listPublishers } from '../api/publishers.ts';
 import { decideSuggestion, listSuggestions, SUGGESTIONS_PAGE_SIZE, type Suggestion } from '../api/suggestions.ts';
 import { WAITING } from '../listing-statuses.ts';
 import { broadcast as broadcastEvent, type Handlers, toWireError } from '../messaging/background.ts';
-import type { DeskEvents, TriageView } from '../messaging/protocol.ts';
+import type { DeskEvents, TriageView } from '../messaging/protocol/index.ts';
 import type { WireError } from '../messaging/wire-error.ts';
 import {
   connectionSettingsItem,
@@ -25,6 +25,7 @@ import { setBadgeCount } from './badge.ts';
 import { createDecisionOutbox, FLUSH_ALARM, type OutboxDeps } from './decision-outbox.ts';
 import { deferredRefreshes } from './deferred-refresh.ts';
 import { notifyFailures } from './failure-notice.ts';
+import { defineFeature } from './feature.ts';
 import { readAccounts } from './linked-accounts.ts';
 import { cacheKey, commitTriage, type ListFilters, readStoredTriageView } from './triage-state.ts';
 
@@ -282,4 +283,9 @@ let instance: ReturnType<typeof createSuggestionTriage> | undefined;
 export function suggestionTriage(): ReturnType<typeof createSuggestionTriage> {
   instance ??= createSuggestionTriage();
   return instance;
+}
+
+export function suggestionTriageFeature() {
+  const instance = suggestionTriage();
+  return defineFeature({ name: 'suggestion-triage', handlers: instance.handlers, start: () => instance.start() });
 }

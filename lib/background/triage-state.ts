@@ -1,7 +1,12 @@
 // What the triage worker keeps in storage, and the one way it writes it: every write bumps the triage
 // revision in the same storage call, so views and events carry an order a UI can trust, across restarts.
 import { storage } from 'wxt/utils/storage';
-import type { BatchOutcomeView, FailedDecisionView, PendingDecisionView, TriageView } from '../messaging/protocol.ts';
+import type {
+  BatchOutcomeView,
+  FailedDecisionView,
+  PendingDecisionView,
+  TriageView,
+} from '../messaging/protocol/index.ts';
 import { DeskError } from '../messaging/wire-error.ts';
 import {
   activeAccountKeyItem,

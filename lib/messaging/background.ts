@@ -11,7 +11,7 @@ import {
   type Reply,
   type RequestOutput,
   type RequestType,
-} from './protocol.ts';
+} from './protocol/index.ts';
 import { DeskError, type WireError } from './wire-error.ts';
 
 export interface RequestContext {

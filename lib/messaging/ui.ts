@@ -1,15 +1,15 @@
 // The only way UI code (popup, options, embedded panel) talks to the background.
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
-import type {
-  DeskEvents,
-  EventMessage,
-  Reply,
-  RequestInput,
-  RequestMessage,
-  RequestOutput,
-  RequestType,
-} from './protocol.ts';
+import {
+  type DeskEvents,
+  type EventMessage,
+  type Reply,
+  type RequestInput,
+  type RequestOutput,
+  type RequestType,
+  requestMessage,
+} from './protocol/index.ts';
 import { DeskError } from './wire-error.ts';
 
 const backgroundUnavailable = () =>
@@ -19,7 +19,7 @@ const backgroundUnavailable = () =>
   });
 
 export async function ask<K extends RequestType>(type: K, input: RequestInput<K>): Promise<RequestOutput<K>> {
-  const message: RequestMessage<K> = { desk: 'request', type, input };
+  const message = requestMessage(type, input);
   let reply: Reply<K> | undefined;
   try {
     reply = (await browser.runtime.sendMessage(message)) as Reply<K> | undefined;

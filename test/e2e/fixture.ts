@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import { inject } from 'vitest';
 import { API_VERSION } from '../../lib/api/config.ts';
-import type { LinkedAccountView, Reply, RequestInput, RequestType } from '../../lib/messaging/protocol.ts';
+import type { LinkedAccountView, Reply, RequestInput, RequestType } from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/server.ts';
 import { CHROME_PATH, extensionArgs } from '../../scripts/lib/chromium.ts';
 import { SandboxControl } from './sandbox-control.ts';

@@ -1,11 +1,13 @@
 // How a link ends when nobody may be waiting for it: the redirect's error text is never echoed, and the
 // last outcome is kept until a page has shown it.
 import { beforeEach, describe, expect, test } from 'vitest';
-import { accountLinkingHandlers, setExchangeOverrides } from '../../lib/background/account-linking.ts';
+import { accountLinkingFeature, setExchangeOverrides } from '../../lib/background/account-linking.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
 import { linkingOutcomeItem } from '../../lib/storage.ts';
 import { allow, deny, fakeIdentity, resetDesk, routedFetch, settleBadgeRefresh, tokenRoute } from './desk-fakes.ts';
+
+const accountLinkingHandlers = accountLinkingFeature().handlers;
 
 const context: RequestContext = { access: 'extension', sender: {} };
 const HARBOR = {

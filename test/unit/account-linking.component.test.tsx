@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol.ts';
+import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
 
 const ask = vi.fn();
 vi.mock('../../lib/messaging/ui.ts', () => ({

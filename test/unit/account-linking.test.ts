@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { API_VERSION } from '../../lib/api/config.ts';
 import {
-  accountLinkingHandlers,
+  accountLinkingFeature,
   consumeState,
   issueState,
   linkAccount,
@@ -49,6 +49,8 @@ import {
   settledOrAfter,
   tokenRoute,
 } from './desk-fakes.ts';
+
+const accountLinkingHandlers = accountLinkingFeature().handlers;
 
 const HARBOR = {
   access_token: 'sbx_harbor_secret_token_1',

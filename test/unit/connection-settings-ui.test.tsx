@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import type { ConnectionView } from '../../lib/messaging/protocol.ts';
+import type { ConnectionView } from '../../lib/messaging/protocol/index.ts';
 
 const ask = vi.fn();
 vi.mock('../../lib/messaging/ui.ts', () => ({

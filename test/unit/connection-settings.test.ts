@@ -4,7 +4,7 @@ import { API_VERSION, PRODUCTION } from '../../lib/api/config.ts';
 import { openSession } from '../../lib/background/api-session.ts';
 import {
   clearApiKey,
-  connectionHandlers,
+  connectionSettingsFeature,
   currentApiKey,
   getConnectionSettings,
   originPattern,
@@ -14,9 +14,11 @@ import {
 import { storeToken } from '../../lib/background/token-vault.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { handleRequest } from '../../lib/messaging/background.ts';
-import { connectionSettingsInput } from '../../lib/messaging/protocol.ts';
+import { connectionSettingsInput } from '../../lib/messaging/protocol/index.ts';
 import { apiKeyVaultItem, connectionSettingsItem, linkedAccountsItem } from '../../lib/storage.ts';
 import { fakeIdentity, localStorageText, REDIRECT, resetDesk } from './desk-fakes.ts';
+
+const connectionHandlers = connectionSettingsFeature().handlers;
 
 const context: RequestContext = { access: 'extension', sender: {} };
 const valid = {

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ListingsTable, PAGE_SIZE } from '../../components/listings-table/ListingsTable.tsx';
-import type { ListingRowView, ListingsPageView } from '../../lib/messaging/protocol.ts';
+import type { ListingRowView, ListingsPageView } from '../../lib/messaging/protocol/index.ts';
 
 const asked: { type: string; input: Record<string, unknown> }[] = [];
 const listeners = new Map<string, (payload: unknown) => void>();

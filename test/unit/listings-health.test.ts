@@ -5,7 +5,7 @@ import { openSession } from '../../lib/background/api-session.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { countListings, createListingsHealth, HEALTH_MAX_AGE_MS } from '../../lib/background/listings-health.ts';
 import { OTHER_LISTING_STATUS } from '../../lib/listing-statuses.ts';
-import type { DeskEvents } from '../../lib/messaging/protocol.ts';
+import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
 import { linkedAccountsItem, listingsHealthItem, publisherNamesItem } from '../../lib/storage.ts';
 import { gate, PRODUCTION_CONNECTION, resetDesk } from './desk-fakes.ts';
 import { type FakeService, fakeService, linkTestAccount } from './suggestion-triage-fakes.ts';

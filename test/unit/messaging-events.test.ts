@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { connectionSettingsInput } from '../../lib/messaging/protocol.ts';
+import { connectionSettingsInput } from '../../lib/messaging/protocol/index.ts';
 import { onDeskEvent } from '../../lib/messaging/ui.ts';
 
 describe('onDeskEvent', () => {

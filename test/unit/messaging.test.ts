@@ -7,7 +7,7 @@ import {
   senderAccess,
   toWireError,
 } from '../../lib/messaging/background.ts';
-import { protocol, type RequestType } from '../../lib/messaging/protocol.ts';
+import { protocol, type RequestType } from '../../lib/messaging/protocol/index.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';

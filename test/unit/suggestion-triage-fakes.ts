@@ -2,7 +2,7 @@
 // real ApiClient (through api-session's fetch override), plus linking an account the real way.
 import { linkAccount, setExchangeOverrides } from '../../lib/background/account-linking.ts';
 import { setApiClientOverrides } from '../../lib/background/api-session.ts';
-import type { ListingRowView } from '../../lib/messaging/protocol.ts';
+import type { ListingRowView } from '../../lib/messaging/protocol/index.ts';
 import type { SuggestionView } from '../../lib/storage.ts';
 import { allow, envelope, fakeIdentity, routedFetch, settleBadgeRefresh, tokenRoute } from './desk-fakes.ts';
 

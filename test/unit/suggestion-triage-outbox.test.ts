@@ -14,7 +14,7 @@ import {
   UNDO_WINDOW_MS,
 } from '../../lib/background/suggestion-triage.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
-import type { DeskEvents } from '../../lib/messaging/protocol.ts';
+import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
 import { triagePendingItem } from '../../lib/storage.ts';
 import { envelope, resetDesk } from './desk-fakes.ts';
 import { type FakeService, fakeService, linkTestAccount } from './suggestion-triage-fakes.ts';
@@ -322,7 +322,7 @@ describe('decision outbox: ordered, and cheap at scale', () => {
 
 describe('decision outbox: ids that go into paths', () => {
   test('"." and "..", and ids with / ? # % or spaces, are refused with a clear message', async () => {
-    const { protocol } = await import('../../lib/messaging/protocol.ts');
+    const { protocol } = await import('../../lib/messaging/protocol/index.ts');
     const decide = (id: string) =>
       protocol['triage.decide'].input.safeParse({ accountKey: 'a', suggestionIds: [id], decision: 'ACCEPTED' });
     for (const bad of ['.', '..', 'a/b', 'a?b', 'a#b', '%2e%2e', 'a b', '']) {

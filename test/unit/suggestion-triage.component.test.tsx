@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { SuggestionTriage } from '../../components/suggestion-triage/SuggestionTriage.tsx';
-import type { TriageView } from '../../lib/messaging/protocol.ts';
+import type { TriageView } from '../../lib/messaging/protocol/index.ts';
 import { batchOutcome, pendingView, suggestion, triageView } from './triage-ui-fakes.ts';
 
 const asked: { type: string; input: unknown }[] = [];

@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { SuggestionTriage } from '../../components/suggestion-triage/SuggestionTriage.tsx';
-import type { TriageView } from '../../lib/messaging/protocol.ts';
+import type { TriageView } from '../../lib/messaging/protocol/index.ts';
 import { deferred, pendingView, suggestion, triageView } from './triage-ui-fakes.ts';
 
 const asked: { type: string; input: unknown }[] = [];

@@ -14,7 +14,7 @@ import {
 } from '../../lib/background/suggestion-triage.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
 import { type Handlers, handleRequest } from '../../lib/messaging/background.ts';
-import type { DeskEvents } from '../../lib/messaging/protocol.ts';
+import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
 import {
   badgeCountsItem,
   type FailedDecision,

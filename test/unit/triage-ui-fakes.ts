@@ -1,6 +1,6 @@
 // Views and worker answers for the popup's triage component tests (the worker itself is faked by
 // vi.mock of lib/messaging/ui.ts in each test file, which records questions and event handlers).
-import type { BatchOutcomeView, PendingDecisionView, TriageView } from '../../lib/messaging/protocol.ts';
+import type { BatchOutcomeView, PendingDecisionView, TriageView } from '../../lib/messaging/protocol/index.ts';
 import type { SuggestionView } from '../../lib/storage.ts';
 
 export function suggestion(id: string, over: Partial<SuggestionView> = {}): SuggestionView {

@@ -1,0 +1,27 @@
+import { LinkedAccounts } from '../account-linking/LinkedAccounts.tsx';
+import { NoAccountLinked } from '../account-linking/NoAccountLinked.tsx';
+import { accountsError, loadAccounts, useAccounts } from '../account-switcher/accounts-store.ts';
+import { Button } from '../ui/Button.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+
+/** The linked accounts, or how to link the first one. */
+export function AccountsSection() {
+  const view = useAccounts();
+  if (accountsError.value) {
+    return (
+      <ErrorNotice
+        title="Linked accounts could not be loaded"
+        error={accountsError.value}
+        actions={
+          <Button size="sm" onClick={() => void loadAccounts()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (view === null) return <ProgressBar label="Loading linked accounts" />;
+  if (view.accounts.length === 0) return <NoAccountLinked />;
+  return <LinkedAccounts view={view} />;
+}

@@ -1,0 +1,56 @@
+// The one typed map of every request a UI context can make of the background, and who may make it,
+// merged from one file per feature. Inputs are zod schemas, checked at the background's boundary;
+// outputs are types only. A feature adds its file here: one line in `protocol`, one in `DeskEvents`.
+import type { z } from 'zod';
+import type { WireError } from '../wire-error.ts';
+import { type AccountLinkingEvents, accountLinkingProtocol } from './account-linking.ts';
+import { badgeProtocol } from './badge.ts';
+import { connectionProtocol } from './connection-settings.ts';
+import { type HealthEvents, healthProtocol } from './listings-health.ts';
+import { type TriageEvents, triageProtocol } from './suggestion-triage.ts';
+
+export * from './account-linking.ts';
+export * from './badge.ts';
+export * from './connection-settings.ts';
+export * from './listings-health.ts';
+export * from './request.ts';
+export * from './suggestion-triage.ts';
+
+export const protocol = {
+  ...accountLinkingProtocol,
+  ...connectionProtocol,
+  ...badgeProtocol,
+  ...triageProtocol,
+  ...healthProtocol,
+} as const;
+
+/** Events the background sends to open UI contexts. */
+export interface DeskEvents extends AccountLinkingEvents, TriageEvents, HealthEvents {}
+
+export type Protocol = typeof protocol;
+export type RequestType = keyof Protocol;
+export type RequestInput<K extends RequestType> = z.input<Protocol[K]['input']>;
+export type ParsedInput<K extends RequestType> = z.output<Protocol[K]['input']>;
+export type RequestOutput<K extends RequestType> = NonNullable<Protocol[K]['output']>;
+
+/** What travels over runtime.sendMessage. The `desk` tag keeps foreign messages out. */
+export interface RequestMessage<K extends RequestType = RequestType> {
+  desk: 'request';
+  type: K;
+  input: unknown;
+}
+
+/** The one way to build a request envelope: the UI's ask(), the bench, `npm start` and the e2e fixture. */
+export function requestMessage<K extends RequestType>(type: K, input: RequestInput<K>): RequestMessage<K> {
+  return { desk: 'request', type, input };
+}
+
+export type Reply<K extends RequestType = RequestType> =
+  | { ok: true; value: RequestOutput<K> }
+  | { ok: false; error: WireError };
+
+export interface EventMessage<K extends keyof DeskEvents = keyof DeskEvents> {
+  desk: 'event';
+  type: K;
+  payload: DeskEvents[K];
+}

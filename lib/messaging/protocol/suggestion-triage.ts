@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import type { SuggestionDecision } from '../../api/suggestions.ts';
+import { STATUS_NAME, WAITING } from '../../listing-statuses.ts';
+import type { SuggestionView } from '../../storage.ts';
+import type { WireError } from '../wire-error.ts';
+import { accountKey, empty, request, safeId } from './request.ts';
+
+const suggestionId = safeId('suggestion');
+/** Known values are listed in lib/api; an unknown status from the service is still a valid filter. */
+export const statusName = z.string().regex(STATUS_NAME, 'Use a status such as WAITING_ON_CUSTOMER.');
+
+export interface TriageAccountView {
+  accountKey: string;
+  accountName: string;
+  needsRelink: boolean;
+}
+
+export interface PendingDecisionView {
+  suggestionId: string;
+  decision: SuggestionDecision;
+  /** Epoch ms at which the undo window closes. */
+  dueAt: number;
+  batchId: string;
+  /** The PUT is in flight: too late to undo. */
+  sending: boolean;
+  /** PUTs started for it so far; > 0 and not sending: queued again after a transient failure. */
+  attempts: number;
+  /** Epoch ms of the next try after a transient failure; null when none is planned (or it waits for Relink). */
+  retryAt: number | null;
+  /** Why the last attempt did not settle it, in words for people; the code in `code`. */
+  lastError: WireError | null;
+}
+
+export interface FailedDecisionView {
+  suggestionId: string;
+  decision: SuggestionDecision;
+  code: string;
+  message: string;
+  failedAt: number;
+}
+
+export interface BatchOutcomeView {
+  batchId: string;
+  decision: SuggestionDecision;
+  size: number;
+  /** Only PUTs the service answered with success (or a re-send's "already resolved" after our own attempt). */
+  sent: number;
+  resolvedElsewhere: number;
+  failed: number;
+  undone: number;
+  /** Neither answered nor undone yet: waiting for its window, being sent, or queued for a retry. */
+  queued: number;
+}
+
+export interface TriageView {
+  /** Monotonic across worker restarts: apply a view only if its revision >= the last one applied. */
+  revision: number;
+  /** null: no account is linked. */
+  account: TriageAccountView | null;
+  status: string;
+  /** The last fetched list (stale-while-revalidate); pending ones included, marked by `pending`. */
+  suggestions: SuggestionView[];
+  /** The service's total for these filters; `suggestions` is capped at 500. */
+  count: number;
+  /** null: never fetched for this account and status. */
+  fetchedAt: number | null;
+  refreshing: boolean;
+  /** The last refresh failed; the cached list is still shown. */
+  error: WireError | null;
+  /** publisher id → name. */
+  publishers: Record<string, string>;
+  pending: PendingDecisionView[];
+  failures: FailedDecisionView[];
+  /** Batches decided in the last 10 minutes, with what became of their decisions. */
+  batches: BatchOutcomeView[];
+  keyboardShortcuts: boolean;
+  undoWindowMs: number;
+}
+
+export interface TriageSettingsView {
+  keyboardShortcuts: boolean;
+}
+
+export const triageProtocol = {
+  'triage.view': request<TriageView>()(
+    'content',
+    z
+      .object({
+        status: statusName.default(WAITING),
+        refresh: z.boolean().default(false),
+        force: z.boolean().default(false),
+        locationIds: z.array(safeId('location')).max(100).optional(),
+        publisherIds: z.array(safeId('publisher')).max(100).optional(),
+      })
+      .strict(),
+  ),
+  'triage.decide': request<{ batchId: string; pending: PendingDecisionView[]; revision: number }>()(
+    'content',
+    z
+      .object({
+        accountKey,
+        suggestionIds: z.array(suggestionId).min(1).max(500),
+        decision: z.enum(['ACCEPTED', 'REJECTED']),
+      })
+      .strict(),
+  ),
+  /** Undo names what it undoes: a batch, or suggestions. Ones already being sent come back in `tooLate`. */
+  'triage.undo': request<{ undone: string[]; tooLate: string[]; revision: number }>()(
+    'content',
+    z.union([
+      z.object({ batchId: z.string().min(1).max(100) }).strict(),
+      z.object({ suggestionIds: z.array(suggestionId).min(1).max(500) }).strict(),
+    ]),
+  ),
+  'triage.dismissFailures': request<{ dismissed: number }>()(
+    'content',
+    z.object({ suggestionIds: z.array(suggestionId).max(500) }).strict(),
+  ),
+  'triage.settings.get': request<TriageSettingsView>()('extension', empty),
+  'triage.settings.set': request<TriageSettingsView>()(
+    'extension',
+    z.object({ keyboardShortcuts: z.boolean() }).strict(),
+  ),
+} as const;
+
+export interface TriageEvents {
+  /** Re-ask 'triage.view': the list, a pending decision or a failure changed. */
+  'triage.changed': { accountKey: string | null; resolvedElsewhere: number; revision: number };
+}
