@@ -21,7 +21,7 @@ export interface ListHeadProps {
 }
 
 /** "48 waiting", "showing 500 of 5,000 waiting" when the list is capped, "3 of 48" while narrowing locally. */
-export function countText(view: TriageView, shown: number): string {
+function countText(view: TriageView, shown: number): string {
   const label = SUGGESTION_STATUS_LABELS[view.status]?.toLowerCase() ?? view.status;
   const loaded = view.suggestions.length;
   if (shown < loaded) return `${number.format(shown)} of ${number.format(loaded)} ${label}`;
