@@ -4,8 +4,7 @@
 import { Component } from 'preact';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
-import type { FailedDecisionView, PendingDecisionView } from '../../lib/messaging/protocol/index.ts';
-import type { SuggestionView } from '../../lib/storage.ts';
+import type { FailedDecisionView, PendingDecisionView, SuggestionView } from '../../lib/messaging/protocol/index.ts';
 import { safeHttpUrl } from '../ui/safe-url.ts';
 import { problemWords } from './decision-words.ts';
 import { decisionVerb, downgradesToHttp, shortDate, suggestionStatusLabel } from './labels.ts';

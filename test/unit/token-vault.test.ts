@@ -9,7 +9,7 @@ import {
   sealToken,
   storeToken,
   VaultError,
-} from '../../lib/background/token-vault.ts';
+} from '../../lib/background/core/token-vault.ts';
 import { apiKeyVaultItem, tokenVaultItem } from '../../lib/storage.ts';
 import { localStorageText, resetDesk } from './desk-fakes.ts';
 

@@ -1,13 +1,31 @@
 import { z } from 'zod';
 import type { SuggestionDecision } from '../../api/suggestions.ts';
 import { STATUS_NAME, WAITING } from '../../listing-statuses.ts';
-import type { SuggestionView } from '../../storage.ts';
 import type { WireError } from '../wire-error.ts';
 import { accountKey, empty, request, safeId } from './request.ts';
 
 const suggestionId = safeId('suggestion');
 /** Known values are listed in lib/api; an unknown status from the service is still a valid filter. */
 export const statusName = z.string().regex(STATUS_NAME, 'Use a status such as WAITING_ON_CUSTOMER.');
+
+/** A suggestion as the triage list shows it; everything is publisher data, shown only as text. */
+export interface SuggestionView {
+  id: string;
+  status: string;
+  publisherId: string;
+  locationId: string;
+  fieldName: string;
+  originalContent: string;
+  suggestedContent: string;
+  dateCreated: string;
+}
+
+/** A warning from the service or the client about a list (items left out, no subscription, …); readable text. */
+export interface ListWarningView {
+  code: number;
+  type: string;
+  message: string;
+}
 
 export interface TriageAccountView {
   accountKey: string;
@@ -64,6 +82,8 @@ export interface TriageView {
   count: number;
   /** null: never fetched for this account and status. */
   fetchedAt: number | null;
+  /** What the service or the client warned about when this list was fetched; shown as a notice. */
+  warnings: ListWarningView[];
   refreshing: boolean;
   /** The last refresh failed; the cached list is still shown. */
   error: WireError | null;

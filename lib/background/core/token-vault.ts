@@ -1,6 +1,6 @@
 // Access tokens and the app's API key at rest: AES-GCM with a non-extractable key that never leaves
 // IndexedDB. storage.local only ever sees ciphertext. Nothing here logs, and no error quotes a secret.
-import { apiKeyVaultItem, type SealedApiKey, type SealedToken, tokenVaultItem } from '../storage.ts';
+import { apiKeyVaultItem, type SealedApiKey, type SealedToken, tokenVaultItem } from '../../storage.ts';
 
 const DB_NAME = 'listings-desk-vault';
 const STORE = 'keys';
