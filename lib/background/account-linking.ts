@@ -7,18 +7,17 @@ import { type AuthCallback, buildAuthorizeUrl, exchangeCode, parseAuthCallback }
 import type { Handlers } from '../messaging/background.ts';
 import type { AccountsView, LinkedAccountView } from '../messaging/protocol/index.ts';
 import { DeskError } from '../messaging/wire-error.ts';
-import {
-  activeAccountKeyItem,
-  connectionSettingsItem,
-  type LinkedAccount,
-  linkedAccountsItem,
-  type PendingAuthState,
-  pendingAuthStatesItem,
-  tokenVaultItem,
-} from '../storage.ts';
 import { refreshBadge, renderBadge } from './badge.ts';
+import { activeAccountKeyItem, type LinkedAccount, linkedAccountsItem } from './core/account-items.ts';
 import { withAccountLock } from './core/account-lock.ts';
-import { apiOriginOf, getConnectionSettings, redirectUri, requireApiKey, sealLegacyApiKey } from './core/connection.ts';
+import {
+  apiOriginOf,
+  connectionSettingsItem,
+  getConnectionSettings,
+  redirectUri,
+  requireApiKey,
+  sealLegacyApiKey,
+} from './core/connection.ts';
 import type { DeskDeps } from './core/deps.ts';
 import {
   accountsView,
@@ -28,9 +27,21 @@ import {
   toView,
   unknownAccountError,
 } from './core/linked-accounts.ts';
-import { sealToken } from './core/token-vault.ts';
+import { sealToken, tokenVaultItem } from './core/token-vault.ts';
 import { defineFeature, type StorageWrites } from './feature.ts';
 import { dismissLinkingOutcome, lastLinkingOutcome, withLinkingOutcome } from './linking-outcome.ts';
+
+export interface PendingAuthState {
+  state: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** Issued OAuth states: single-use, expire after 10 minutes; kept in storage so a worker restart mid-flow is harmless. */
+export const pendingAuthStatesItem = storage.defineItem<PendingAuthState[]>('local:pendingAuthStates', {
+  fallback: [],
+  version: 1,
+});
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
 const STATE_BYTES = 32; // 256 bits, well over the 128 required

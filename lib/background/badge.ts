@@ -1,17 +1,30 @@
 // The toolbar badge: the active account's number of suggestions WAITING_ON_CUSTOMER, or, while any of
 // its decisions failed, the number of failures in red ("3!"): a failure must be seen with the popup closed.
 // Counts are kept in storage per account, so switching accounts or a worker restart redraws at once.
+
 import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
 import { listSuggestions } from '../api/suggestions.ts';
 import type { Handlers } from '../messaging/background.ts';
 import type { BadgeView } from '../messaging/protocol/index.ts';
-import { badgeCountsItem, linkedAccountsItem } from '../storage.ts';
+import { linkedAccountsItem } from './core/account-items.ts';
 import { type AccountLink, isLinked, withAccountLock } from './core/account-lock.ts';
 import { currentApiOrigin } from './core/connection.ts';
 import type { DeskDeps } from './core/deps.ts';
 import { readAccounts } from './core/linked-accounts.ts';
 import { defineFeature } from './feature.ts';
 import { triageFailuresItem } from './suggestion-triage/triage-items.ts';
+
+export interface BadgeCount {
+  count: number;
+  updatedAt: number;
+}
+
+/** accountKey → last known number of WAITING_ON_CUSTOMER suggestions. */
+export const badgeCountsItem = storage.defineItem<Record<string, BadgeCount>>('local:badgeCounts', {
+  fallback: {},
+  version: 1,
+});
 
 export const BADGE_ALARM = 'badge-refresh';
 export const BADGE_PERIOD_MINUTES = 15;

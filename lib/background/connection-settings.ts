@@ -9,10 +9,10 @@ import {
   connectionSettingsInput,
 } from '../messaging/protocol/index.ts';
 import { DeskError } from '../messaging/wire-error.ts';
-import { apiKeyVaultItem, connectionSettingsItem } from '../storage.ts';
 import {
   apiOriginOf,
   connectionPresets,
+  connectionSettingsItem,
   currentApiKey,
   defaultConnectionSettings,
   getConnectionSettings,
@@ -21,7 +21,7 @@ import {
   redirectUri,
   sealLegacyApiKey,
 } from './core/connection.ts';
-import { sealApiKey } from './core/token-vault.ts';
+import { apiKeyVaultItem, sealApiKey } from './core/token-vault.ts';
 import { defineFeature } from './feature.ts';
 
 async function connectionView(): Promise<ConnectionView> {

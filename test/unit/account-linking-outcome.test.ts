@@ -1,9 +1,9 @@
 // How a link ends when nobody may be waiting for it: the redirect's error text is never echoed, and the
 // last outcome is kept until a page has shown it.
 import { beforeEach, describe, expect, test } from 'vitest';
+import { linkingOutcomeItem } from '../../lib/background/linking-outcome.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
-import { linkingOutcomeItem } from '../../lib/storage.ts';
 import {
   allow,
   deny,

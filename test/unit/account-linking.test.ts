@@ -1,11 +1,23 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { API_VERSION } from '../../lib/api/config.ts';
-import { consumeState, issueState, readCallback, STATE_TTL_MS } from '../../lib/background/account-linking.ts';
-import { setBadgeCount } from '../../lib/background/badge.ts';
+import {
+  consumeState,
+  issueState,
+  pendingAuthStatesItem,
+  readCallback,
+  STATE_TTL_MS,
+} from '../../lib/background/account-linking.ts';
+import { badgeCountsItem, setBadgeCount } from '../../lib/background/badge.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
+import {
+  activeAccountKeyItem,
+  type LinkedAccount,
+  linkedAccountsItem,
+  migrateLinkedAccountsToV2,
+} from '../../lib/background/core/account-items.ts';
 import { publisherNamesItem } from '../../lib/background/core/publisher-names.ts';
-import { openToken } from '../../lib/background/core/token-vault.ts';
+import { openToken, tokenVaultItem } from '../../lib/background/core/token-vault.ts';
 import { listingsHealthItem } from '../../lib/background/listings-health.ts';
 import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
 import {
@@ -16,15 +28,6 @@ import {
 } from '../../lib/background/suggestion-triage/triage-items.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
-import {
-  activeAccountKeyItem,
-  badgeCountsItem,
-  type LinkedAccount,
-  linkedAccountsItem,
-  migrateLinkedAccountsToV2,
-  pendingAuthStatesItem,
-  tokenVaultItem,
-} from '../../lib/storage.ts';
 import {
   allow,
   deny,

@@ -5,6 +5,7 @@ import { API_VERSION } from '../../lib/api/config.ts';
 import {
   BADGE_ALARM,
   BADGE_PERIOD_MINUTES,
+  badgeCountsItem,
   renderBadge,
   setBadgeCount,
   startBadge,
@@ -12,7 +13,6 @@ import {
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { activateAccount } from '../../lib/background/core/linked-accounts.ts';
 import { type FailedDecision, triageFailuresItem } from '../../lib/background/suggestion-triage/triage-items.ts';
-import { badgeCountsItem } from '../../lib/storage.ts';
 import {
   allow,
   envelope,

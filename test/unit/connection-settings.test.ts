@@ -6,18 +6,19 @@ import {
   connectionSettingsFeature,
   saveConnectionSettings,
 } from '../../lib/background/connection-settings.ts';
+import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { openSession } from '../../lib/background/core/api-session.ts';
 import {
+  connectionSettingsItem,
   currentApiKey,
   getConnectionSettings,
   originPattern,
   sealLegacyApiKey,
 } from '../../lib/background/core/connection.ts';
-import { storeToken } from '../../lib/background/core/token-vault.ts';
+import { apiKeyVaultItem, storeToken } from '../../lib/background/core/token-vault.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { handleRequest } from '../../lib/messaging/background.ts';
 import { connectionSettingsInput } from '../../lib/messaging/protocol/index.ts';
-import { apiKeyVaultItem, connectionSettingsItem, linkedAccountsItem } from '../../lib/storage.ts';
 import { fakeIdentity, localStorageText, REDIRECT, resetDesk } from './desk-fakes.ts';
 
 const connectionHandlers = connectionSettingsFeature().handlers;

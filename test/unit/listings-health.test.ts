@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { safeHttpUrl } from '../../components/ui/safe-url.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
+import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { publisherNamesItem } from '../../lib/background/core/publisher-names.ts';
 import {
   countListings,
@@ -10,7 +11,6 @@ import {
 } from '../../lib/background/listings-health.ts';
 import { OTHER_LISTING_STATUS } from '../../lib/listing-statuses.ts';
 import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
-import { linkedAccountsItem } from '../../lib/storage.ts';
 import { gate, openSession, PRODUCTION_CONNECTION, resetDesk, testDeps, unlinkAccount } from './desk-fakes.ts';
 import { type FakeService, fakeService, linkTestAccount } from './suggestion-triage-fakes.ts';
 

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { ApiError } from '../../lib/api/errors.ts';
+import { badgeCountsItem } from '../../lib/background/badge.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
+import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { activateAccount } from '../../lib/background/core/linked-accounts.ts';
 import { TRIAGE_FRESH_MS } from '../../lib/background/suggestion-triage/cached-list.ts';
 import { FLUSH_ALARM } from '../../lib/background/suggestion-triage/decision-outbox.ts';
@@ -18,7 +20,6 @@ import { UNDO_WINDOW_MS } from '../../lib/background/suggestion-triage/triage-st
 import { WAITING } from '../../lib/listing-statuses.ts';
 import { type Handlers, handleRequest } from '../../lib/messaging/background.ts';
 import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
-import { badgeCountsItem, linkedAccountsItem } from '../../lib/storage.ts';
 import {
   allow,
   envelope,

@@ -3,7 +3,7 @@
 import { ApiClient, type ApiConfig } from '../../api/client.ts';
 import { isApiError } from '../../api/errors.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
-import type { LinkedAccount } from '../../storage.ts';
+import type { LinkedAccount } from './account-items.ts';
 import { apiOriginOf, getConnectionSettings, requireApiKey } from './connection.ts';
 import { findAccount, markNeedsRelink } from './linked-accounts.ts';
 import { openToken } from './token-vault.ts';

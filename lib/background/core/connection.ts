@@ -6,8 +6,32 @@ import { storage } from 'wxt/utils/storage';
 import { API_VERSION, PRODUCTION } from '../../api/config.ts';
 import type { ConnectionPreset, ConnectionView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
-import { apiKeyVaultItem, type ConnectionSettings, connectionSettingsItem, type Environment } from '../../storage.ts';
-import { openApiKey, sealApiKey } from './token-vault.ts';
+import { apiKeyVaultItem, openApiKey, sealApiKey } from './token-vault.ts';
+
+export type Environment = 'sandbox' | 'production' | 'custom';
+
+export interface ConnectionSettings {
+  environment: Environment;
+  /** API origin (token endpoint and /v2 live here), e.g. https://api.yext.com */
+  apiUrl: string;
+  /** Host that serves the OAuth authorize page, e.g. https://www.yext.com */
+  authUrl: string;
+  clientId: string;
+  /** The `v` query parameter, YYYYMMDD. */
+  apiVersion: string;
+}
+
+/**
+ * Before the API key was sealed it was stored here in plaintext; the worker seals such a key at start and
+ * deletes it (sealLegacyApiKey), so nothing else reads this field.
+ */
+export type StoredConnectionSettings = ConnectionSettings & { apiKey?: string };
+
+/** null until the user saves the Connection section: the build-time defaults apply. */
+export const connectionSettingsItem = storage.defineItem<StoredConnectionSettings | null>('local:connectionSettings', {
+  fallback: null,
+  version: 1,
+});
 
 declare global {
   interface ImportMetaEnv {

@@ -2,7 +2,7 @@
 import { broadcast } from '../../messaging/background.ts';
 import type { AccountsView, LinkedAccountView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
-import { activeAccountKeyItem, type LinkedAccount, linkedAccountsItem } from '../../storage.ts';
+import { activeAccountKeyItem, type LinkedAccount, linkedAccountsItem } from './account-items.ts';
 import { type AccountLink, sameLink, withAccountLock } from './account-lock.ts';
 import { currentApiOrigin } from './connection.ts';
 

@@ -8,7 +8,7 @@ import type {
   TriageView,
 } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
-import { activeAccountKeyItem, type LinkedAccount, linkedAccountsItem } from '../../storage.ts';
+import { activeAccountKeyItem, type LinkedAccount, linkedAccountsItem } from '../core/account-items.ts';
 import { type PublisherNames, publisherNamesItem } from '../core/publisher-names.ts';
 import type { StorageWrites } from '../feature.ts';
 import {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import type { SuggestionDecision } from '../../api/suggestions.ts';
 import { STATUS_NAME, WAITING } from '../../listing-statuses.ts';
 import type { WireError } from '../wire-error.ts';
 import { accountKey, empty, request, safeId } from './request.ts';
 
 const suggestionId = safeId('suggestion');
+
+export type DecisionView = 'ACCEPTED' | 'REJECTED';
 /** Known values are listed in lib/api; an unknown status from the service is still a valid filter. */
 export const statusName = z.string().regex(STATUS_NAME, 'Use a status such as WAITING_ON_CUSTOMER.');
 
@@ -35,7 +36,7 @@ export interface TriageAccountView {
 
 export interface PendingDecisionView {
   suggestionId: string;
-  decision: SuggestionDecision;
+  decision: DecisionView;
   /** Epoch ms at which the undo window closes. */
   dueAt: number;
   batchId: string;
@@ -51,7 +52,7 @@ export interface PendingDecisionView {
 
 export interface FailedDecisionView {
   suggestionId: string;
-  decision: SuggestionDecision;
+  decision: DecisionView;
   code: string;
   message: string;
   failedAt: number;
@@ -59,7 +60,7 @@ export interface FailedDecisionView {
 
 export interface BatchOutcomeView {
   batchId: string;
-  decision: SuggestionDecision;
+  decision: DecisionView;
   size: number;
   /** Only PUTs the service answered with success (or a re-send's "already resolved" after our own attempt). */
   sent: number;
