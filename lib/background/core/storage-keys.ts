@@ -33,4 +33,5 @@ export const STORAGE_KEYS = {
   'local:triageRevision': { feature: 'suggestion-triage', holds: 'order of triage views' },
   'local:triageUndoWindowMsForTests': { feature: 'suggestion-triage', holds: 'test builds only: undo window' },
   'local:keyboardShortcuts': { feature: 'suggestion-triage', holds: 'single-key shortcuts on/off' },
+  'session:deskEventFrames': { feature: 'messaging', holds: 'embedded-panel frames listening for events' },
 } as const satisfies Record<string, StorageKeyInfo>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountKey, empty, request } from './request.ts';
+import { type Access, accountKey, empty, request } from './request.ts';
 
 /** A linked account as the UI sees it: never its token. Keyed by appSpecificAccountId (stable). */
 export interface LinkedAccountView {
@@ -53,3 +53,9 @@ export interface AccountLinkingEvents {
   /** A Link or Relink ended; pages other than the one that started it show it. */
   'accounts.linkingOutcome': LinkingOutcomeView;
 }
+
+/** Who may hear each event: the embedded panel sees accounts, never how a link ended. */
+export const accountLinkingEventAccess = {
+  'accounts.changed': 'content',
+  'accounts.linkingOutcome': 'extension',
+} as const satisfies Record<keyof AccountLinkingEvents, Access>;

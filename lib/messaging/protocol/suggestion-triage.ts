@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STATUS_NAME, WAITING } from '../../listing-statuses.ts';
 import type { WireError } from '../wire-error.ts';
-import { accountKey, empty, request, safeId } from './request.ts';
+import { type Access, accountKey, empty, request, safeId } from './request.ts';
 
 const suggestionId = safeId('suggestion');
 
@@ -148,3 +148,8 @@ export interface TriageEvents {
   /** Re-ask 'triage.view': the list, a pending decision or a failure changed. */
   'triage.changed': { accountKey: string | null; resolvedElsewhere: number; revision: number };
 }
+
+/** Who may hear each event (the embedded panel shows the same list). */
+export const triageEventAccess = {
+  'triage.changed': 'content',
+} as const satisfies Record<keyof TriageEvents, Access>;
