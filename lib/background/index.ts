@@ -10,6 +10,7 @@ import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature, StorageWrites } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
 import { suggestionTriageFeature } from './suggestion-triage/index.ts';
+import { uiFeature } from './ui.ts';
 
 export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
   // Unlinking asks every feature listed here, account linking included, to forget the account.
@@ -21,6 +22,7 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
     suggestionTriageFeature(deps),
     failureNoticeFeature(),
     listingsHealthFeature(deps),
+    uiFeature(),
   ] as const;
   all = features as readonly BackgroundFeature<RequestType>[] as readonly BackgroundFeature<never>[];
   return features;

@@ -10,6 +10,7 @@ import { connectionProtocol } from './connection-settings.ts';
 import { type HealthEvents, healthEventAccess, healthProtocol } from './listings-health.ts';
 import type { Access } from './request.ts';
 import { type TriageEvents, triageEventAccess, triageProtocol } from './suggestion-triage.ts';
+import { uiProtocol } from './ui.ts';
 
 export * from './account-linking.ts';
 export * from './badge.ts';
@@ -17,6 +18,7 @@ export * from './connection-settings.ts';
 export * from './listings-health.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
+export * from './ui.ts';
 
 export const protocol = {
   ...accountLinkingProtocol,
@@ -24,6 +26,7 @@ export const protocol = {
   ...badgeProtocol,
   ...triageProtocol,
   ...healthProtocol,
+  ...uiProtocol,
 } as const;
 
 /** Events the background sends to open UI contexts. */
