@@ -108,8 +108,15 @@ export function createCachedList(deps: CachedListDeps) {
     return cache.revalidate(cacheKey(accountKey, status, filters), status, filters);
   }
 
-  async function view(status: string, refresh: boolean, force = false, filters: ListFilters = {}): Promise<TriageView> {
-    const { accountRecord: account, ...stored } = await readStoredTriageView(status, filters, deps.now());
+  /** `rows`: only the first rows of the list (the popup's first paint), the rest on the next ask. */
+  async function view(
+    status: string,
+    refresh: boolean,
+    force = false,
+    filters: ListFilters = {},
+    rows?: number,
+  ): Promise<TriageView> {
+    const { accountRecord: account, ...stored } = await readStoredTriageView(status, filters, deps.now(), rows);
     if (!account) return { ...stored, refreshing: false, error: null };
     const key = cacheKey(account.accountKey, status, filters);
     // After this answer has left: the popup paints from the cache while the refresh runs.

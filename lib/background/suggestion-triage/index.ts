@@ -91,9 +91,9 @@ export function createSuggestionTriage(deps: TriageDeps) {
     | 'triage.settings.get'
     | 'triage.settings.set'
   > = {
-    'triage.view': async ({ status, refresh, force, locationIds, publisherIds }) => {
+    'triage.view': async ({ status, refresh, force, locationIds, publisherIds, rows }) => {
       setTimeout(() => void outbox.flushDue(), 0);
-      return list.view(status, refresh, force, { locationIds, publisherIds });
+      return list.view(status, refresh, force, { locationIds, publisherIds }, rows);
     },
     'triage.decide': async ({ accountKey, suggestionIds, decision }) => {
       void outbox.flushDue();

@@ -128,6 +128,7 @@ export async function readStoredTriageView(
   status: string,
   filters: ListFilters = {},
   now = Date.now(),
+  rows?: number,
 ): Promise<StoredTriageView> {
   const values = await storage.getItems([
     linkedAccountsItem,
@@ -161,6 +162,7 @@ export async function readStoredTriageView(
       ...base,
       account: null,
       suggestions: [],
+      complete: true,
       warnings: [],
       count: 0,
       fetchedAt: null,
@@ -171,11 +173,13 @@ export async function readStoredTriageView(
     };
   }
   const cached = cache[cacheKey(account.accountKey, status, filters)];
+  const all = cached?.suggestions ?? [];
   const mine = <T extends { accountKey: string }>(x: T) => x.accountKey === account.accountKey;
   return {
     ...base,
     account: { accountKey: account.accountKey, accountName: account.accountName, needsRelink: account.needsRelink },
-    suggestions: cached?.suggestions ?? [],
+    suggestions: rows === undefined ? all : all.slice(0, rows),
+    complete: rows === undefined || all.length <= rows,
     count: cached?.count ?? 0,
     fetchedAt: cached?.fetchedAt ?? null,
     warnings: cached?.warnings ?? [],
