@@ -145,13 +145,13 @@ describe('suggestion-triage: the list', () => {
     const original = service.suggestions;
     useApi({
       fetch: routedFetch(
-        (request, url) =>
+        (_request, url) =>
           url.pathname.endsWith('/powerlistings/publishersuggestions')
             ? envelope({ count: 1, suggestions: [original[0]] }, 200, [
                 { code: 2004, type: 'WARNING', message: 'Some suggestions are not shown without a subscription' },
               ])
             : undefined,
-        (request, url) => (url.pathname.endsWith('/powerlistings/publishers') ? envelope([]) : undefined),
+        (_request, url) => (url.pathname.endsWith('/powerlistings/publishers') ? envelope([]) : undefined),
       ).fetch,
     });
     const view = await loaded(t);
@@ -169,11 +169,18 @@ describe('suggestion-triage: the list', () => {
         throw new ApiError({ kind: 'http', operation: 'listSuggestions', status: 500, errors: [] });
       },
     });
-    await failing.view(WAITING, true);
+    const before = await failing.view(WAITING, true);
+    events = [];
     await refreshed(failing);
     const view = await failing.view(WAITING, false);
     expect(view.suggestions).toHaveLength(12);
     expect(view.error?.message).toContain('HTTP 500');
+    // The view changed (no longer refreshing, an error): the event says so with a newer revision, or a
+    // popup that ignores events about what it already shows would say "refreshing" for ever.
+    expect(view.revision).toBeGreaterThan(before.revision);
+    expect(events).toEqual([
+      { type: 'triage.changed', payload: { accountKey, resolvedElsewhere: 0, revision: view.revision } },
+    ]);
   });
 });
 

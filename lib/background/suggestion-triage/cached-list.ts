@@ -5,7 +5,7 @@ import { fetchAllSuggestions, type Suggestion } from '../../api/suggestions.ts';
 import { WAITING } from '../../listing-statuses.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { SuggestionView, TriageView } from '../../messaging/protocol/index.ts';
-import { currentLink, writeIfLinked } from '../core/account-lock.ts';
+import { currentLink, withAccountLock, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { refreshPublisherNames } from '../core/publisher-names.ts';
@@ -63,7 +63,15 @@ export function createCachedList(deps: CachedListDeps) {
   const cache = staleWhileRevalidate<[status: string, filters: ListFilters]>({
     maxAgeMs: TRIAGE_FRESH_MS,
     now: deps.now,
-    fetch: (key, status, filters) => fetchAndStore(key, status, filters),
+    async fetch(key, status, filters) {
+      try {
+        await fetchAndStore(key, status, filters);
+      } catch (error) {
+        // What the view says changed (an error, no longer refreshing): a newer revision makes pages ask again.
+        await withAccountLock(() => commitTriage([]));
+        throw error;
+      }
+    },
     async done(key) {
       const accountKey = key.slice(0, key.lastIndexOf(' '));
       const revision = await triageRevisionItem.getValue();
