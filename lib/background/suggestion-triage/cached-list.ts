@@ -27,7 +27,7 @@ export interface CachedListDeps extends Pick<DeskDeps, 'withAccount' | 'broadcas
   setBadgeCount: (accountKey: string, count: number) => Promise<void>;
 }
 
-export function toSuggestionView(s: Suggestion): SuggestionView {
+function toSuggestionView(s: Suggestion): SuggestionView {
   return {
     id: s.id,
     status: s.status,
