@@ -7,6 +7,8 @@ import { connectionSettingsFeature } from './connection-settings.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
+import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
+import { locationsFeature } from './locations.ts';
 import { suggestionTriageFeature } from './suggestion-triage.ts';
 
 export function backgroundFeatures() {
@@ -17,6 +19,8 @@ export function backgroundFeatures() {
     suggestionTriageFeature(),
     failureNoticeFeature(),
     listingsHealthFeature(),
+    locationsFeature(),
+    listingsWorkspaceFeature(),
   ] as const;
 }
 
