@@ -169,6 +169,52 @@ describe('listings workspace against the sandbox', () => {
     expect(await requests()).toEqual([]);
   });
 
+  test('rows show while the first load is still running', async () => {
+    await control('POST', 'latency', { ms: 100 });
+    const w = workspace();
+    await w.handlers['listings.load']({ refresh: false }, extension);
+    await expect
+      .poll(
+        async () => {
+          const view = await ask(w, 'listings.query', { limit: 10 });
+          return view.load.state === 'loading' && view.rows.length === 10 && view.matched < 2070;
+        },
+        { interval: 20, timeout: 5000 },
+      )
+      .toBe(true);
+    await control('POST', 'latency', { ms: 0 });
+    await w.settled();
+  });
+
+  test('exports the filtered rows as CSV, and counts facets for the pickers', async () => {
+    const w = workspace();
+    await loaded(w);
+    const filters = { statuses: ['UNAVAILABLE'], folderIds: ['F-CA'] };
+    const view = await ask(w, 'listings.query', { filters, limit: 500 });
+    const { csv, rows, filename } = await w.handlers['listings.exportCsv'](
+      protocol['listings.exportCsv'].input.parse({ filters }),
+      extension,
+    );
+    expect(filename).toMatch(/^listings-app-1001-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(rows).toBe(view.matched);
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Location id,Location,City,Address,Publisher id,Publisher,Status,Status details,Listing URL,Screenshot URL',
+    );
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(view.rows.map((r) => r.locationId));
+    expect(lines.slice(1).every((line) => line.includes('UNAVAILABLE'))).toBe(true);
+
+    const facets = await w.handlers['listings.facets']({}, extension);
+    expect(facets.statuses.reduce((sum, s) => sum + s.count, 0)).toBe(2070);
+    expect(facets.publishers.find((p) => p.id === 'YELP')).toEqual({ id: 'YELP', name: 'Yelp', count: 30 });
+    expect(facets.locations.find((l) => l.id === 'HB-001')).toMatchObject({
+      city: 'Portland',
+      folderId: 'F-OR',
+      count: 69,
+    });
+    expect(facets.folders.map((f) => f.id)).toContain('F-BAY');
+  });
+
   test('a Cancel stops the fetch-all and keeps what came', async () => {
     await control('POST', 'latency', { ms: 40 });
     const w = workspace();
