@@ -150,10 +150,9 @@ export function createListingsWorkspace(deps: WorkspaceDeps = defaultDeps, optio
 
   /** The listings a selection names, with the ids a request can carry (a listing without a publisher id cannot). */
   function selected(table: ListingsTable, selection: Selection): StoredListing[] {
-    const all = table.listings();
     const picked =
       'filters' in selection
-        ? Array.from(table.match(selection.filters), (index) => all[index]!)
+        ? Array.from(table.match(selection.filters), (index) => table.listing(index))
         : selection.listingIds.map((id) => table.get(id)).filter((l): l is StoredListing => l !== undefined);
     return picked.filter((l) => l.locationId !== '' && l.publisherId !== '');
   }

@@ -56,11 +56,12 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     const link = await currentLink(accountKey);
     const snapshot = await readSnapshot(accountKey).catch(() => undefined);
     const usable = snapshot && link && sameLink(snapshot.link, link) ? snapshot : undefined;
-    const table = new ListingsTable(usable?.listings ?? [], await cachedNames(accountKey));
+    const names = await cachedNames(accountKey);
+    const table = usable ? ListingsTable.fromColumns(usable.columns, names) : new ListingsTable([], names);
     const load: ListingsLoadView = usable
       ? {
           state: 'loaded',
-          loaded: usable.listings.length,
+          loaded: table.size,
           total: usable.count,
           fetchedAt: usable.fetchedAt,
           incomplete: usable.incomplete,
@@ -151,7 +152,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
           link,
           fetchedAt,
           count: result.count,
-          listings: [...next.listings()],
+          columns: next.columns(),
           incomplete,
           warnings: entry.load.warnings,
         };
@@ -218,7 +219,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     if (link && entry.load.fetchedAt !== null) {
       const stored = await readSnapshot(accountKey).catch(() => undefined);
       if (stored && sameLink(stored.link, link)) {
-        await writeIfLinked(link, () => writeSnapshot({ ...stored, listings: [...entry.table.listings()] })).catch(
+        await writeIfLinked(link, () => writeSnapshot({ ...stored, columns: entry.table.columns() })).catch(
           () => undefined,
         );
       }
