@@ -158,6 +158,21 @@ describe('listings workspace against the sandbox', () => {
     await expect(ask(w, 'listings.query', { limit: 100 }, content)).rejects.toMatchObject({ code: 'forbidden' });
   });
 
+  test('the embedded panel’s one location is fetched alone when the account was never loaded', async () => {
+    const w = workspace();
+    const view = await ask(w, 'listings.query', { filters: { locationIds: ['HB-002'] }, limit: 100 }, content);
+    expect(view).toMatchObject({ matched: 69, load: { state: 'empty' } });
+    expect(view.rows[0]).toMatchObject({
+      locationId: 'HB-002',
+      locationName: expect.stringMatching(/^Harbor Bakery – /),
+    });
+    const listingCalls = (await requests()).filter((r) => r.path.endsWith('/powerlistings/listings'));
+    expect(listingCalls.map((r) => r.query?.locationIds)).toEqual(['[HB-002]']);
+    await ask(w, 'listings.query', { filters: { locationIds: ['HB-002'] }, limit: 100 }, content);
+    expect((await requests()).filter((r) => r.path.endsWith('/powerlistings/listings'))).toHaveLength(1);
+    await w.settled();
+  });
+
   test('after a worker restart the rows come from the cache, without asking the service', async () => {
     await loaded(workspace());
     await control('DELETE', 'requests');

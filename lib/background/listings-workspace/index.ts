@@ -89,6 +89,7 @@ export function createListingsWorkspace(deps: WorkspaceDeps = defaultDeps, optio
       const load = await loader.load(false);
       return { accountKey: null, matched: 0, total: 0, offset, rows: [], load };
     }
+    if (context.access === 'content') await loader.ensureLocation(account.accountKey, filters.locationIds[0]!);
     const { table, load } = await loader.tableFor(account.accountKey);
     const matched = table.match(filters, sort.key, sort.direction);
     const end = Math.min(matched.length, offset + limit);

@@ -15,6 +15,8 @@ import { publishersDirectoryItem } from './publishers-directory.ts';
 import { ListingsTable, type TableNames, toStoredListing } from './table.ts';
 
 const PROGRESS_MS = 250;
+/** One location's listings fetched for the embedded panel are not fetched again for this long. */
+const LOCATION_FRESH_MS = 5 * 60_000;
 
 export interface AccountTable {
   accountKey: string;
@@ -205,6 +207,32 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     return entry.load;
   }
 
+  const locationFetches = new Map<string, { at: number; task: Promise<void> }>();
+
+  /**
+   * The embedded panel shows one location: when the account's listings were never loaded, that
+   * location's alone are fetched (one request for up to 100), not the account's 100,000.
+   */
+  async function ensureLocation(accountKey: string, locationId: string): Promise<void> {
+    const entry = await tableFor(accountKey);
+    if (entry.load.state === 'loaded' || running?.accountKey === accountKey) return;
+    const key = `${accountKey}\u0000${locationId}`;
+    const known = locationFetches.get(key);
+    if (known && deps.now() - known.at < LOCATION_FRESH_MS) return known.task;
+    const task = (async () => {
+      const [result] = await Promise.all([
+        deps.withAccount((client) => fetchAllListings(client, { locationIds: [locationId] }), accountKey),
+        names.ensure(accountKey).catch(() => undefined),
+      ]);
+      entry.table.setNames(await cachedNames(accountKey));
+      entry.table.upsert(result.listings.map(toStoredListing));
+    })().catch(() => {
+      locationFetches.delete(key);
+    });
+    locationFetches.set(key, { at: deps.now(), task });
+    return task;
+  }
+
   /** Fetches these listings again (e.g. after an opt-in), ≤ 100 a request, and keeps the new rows. */
   async function refreshPairs(accountKey: string, batches: { locationIds: string[]; publisherIds: string[] }[]) {
     const entry = await tableFor(accountKey);
@@ -244,7 +272,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     while (running) await running.done;
   }
 
-  return { tableFor, activeAccount, load, cancel, refreshPairs, namesChanged, forgetAccount, settled };
+  return { tableFor, activeAccount, load, cancel, ensureLocation, refreshPairs, namesChanged, forgetAccount, settled };
 }
 
 export type ListingsLoader = ReturnType<typeof createListingsLoader>;
