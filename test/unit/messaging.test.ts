@@ -90,7 +90,7 @@ describe('handleRequest', () => {
     expect(calls).toEqual(['accounts.list']);
   });
 
-  test('the content subset is exactly reading accounts, switching, triage, the health summary, locations and one location’s listings', () => {
+  test('the content subset is exactly reading accounts, switching, triage, the health summary, opening options, locations and one location’s listings', () => {
     const content = (Object.keys(protocol) as RequestType[]).filter((t) => protocol[t].access === 'content').sort();
     expect(content).toEqual([
       'accounts.activate',
@@ -102,6 +102,7 @@ describe('handleRequest', () => {
       'triage.dismissFailures',
       'triage.undo',
       'triage.view',
+      'ui.openOptions',
     ]);
   });
 

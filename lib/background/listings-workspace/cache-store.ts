@@ -2,7 +2,7 @@
 // 100,000 listings are ~16 MB, over storage.local's 10 MB quota, and IndexedDB stores them by structured
 // clone (no JSON round trip). Only the worker opens this database.
 import type { WireError } from '../../messaging/wire-error.ts';
-import type { AccountLink } from '../account-lock.ts';
+import type { AccountLink } from '../core/account-lock.ts';
 import type { ListingsColumns } from './table.ts';
 
 const DB_NAME = 'listings-desk-workspace';
