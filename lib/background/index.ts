@@ -8,6 +8,8 @@ import { createDeskDeps, type DeskDeps } from './core/deps.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature, StorageWrites } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
+import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
+import { locationsFeature } from './locations.ts';
 import { suggestionTriageFeature } from './suggestion-triage/index.ts';
 import { uiFeature } from './ui.ts';
 
@@ -22,6 +24,8 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
     failureNoticeFeature(),
     listingsHealthFeature(deps),
     uiFeature(),
+    locationsFeature(deps),
+    listingsWorkspaceFeature(deps),
   ] as const;
   all = features;
   return features;
