@@ -145,14 +145,6 @@ export const badgeCountsItem = storage.defineItem<Record<string, BadgeCount>>('l
   version: 1,
 });
 
-// ---- allowed-pages (embedded panel) --------------------------------------------------------
-
-/** Partner CRM origins on which the embedded panel may ask the background for read-and-triage requests. */
-export const allowedPageOriginsItem = storage.defineItem<string[]>('local:allowedPageOrigins', {
-  fallback: [],
-  version: 1,
-});
-
 // ---- suggestion-triage ----
 // (owned by the suggestion-triage feature; items below this line are added by that feature)
 

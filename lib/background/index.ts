@@ -4,6 +4,7 @@ import type { Handlers } from '../messaging/background.ts';
 import { accountLinkingFeature } from './account-linking.ts';
 import { badgeFeature } from './badge.ts';
 import { connectionSettingsFeature } from './connection-settings.ts';
+import { embeddedPanelFeature } from './embedded-panel/index.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
@@ -18,6 +19,7 @@ export function backgroundFeatures() {
     suggestionTriageFeature(),
     failureNoticeFeature(),
     listingsHealthFeature(),
+    embeddedPanelFeature(),
     uiFeature(),
   ] as const;
 }

@@ -34,9 +34,7 @@ export interface PageText {
 /** Letters and digits; beyond ASCII everything but punctuation blocks (× ÷, – ’ “, CJK punctuation). */
 function isWordChar(c: number): boolean {
   if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-  return (
-    c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && !(c >= 0x2000 && c <= 0x2bff) && !(c >= 0x3000 && c <= 0x303f)
-  );
+  return c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && !(c >= 0x2000 && c <= 0x2bff) && !(c >= 0x3000 && c <= 0x303f);
 }
 
 export function readPageText(texts: readonly string[]): PageText {

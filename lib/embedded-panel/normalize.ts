@@ -4,29 +4,29 @@
 /** One spelling per address word, applied to the page and to the locations alike. */
 const ADDRESS_WORDS = new Map(
   Object.entries({
-  street: 'st',
-  avenue: 'ave',
-  av: 'ave',
-  road: 'rd',
-  boulevard: 'blvd',
-  drive: 'dr',
-  lane: 'ln',
-  court: 'ct',
-  place: 'pl',
-  square: 'sq',
-  parkway: 'pkwy',
-  highway: 'hwy',
-  suite: 'ste',
-  north: 'n',
-  south: 's',
-  east: 'e',
-  west: 'w',
-  terrace: 'ter',
+    street: 'st',
+    avenue: 'ave',
+    av: 'ave',
+    road: 'rd',
+    boulevard: 'blvd',
+    drive: 'dr',
+    lane: 'ln',
+    court: 'ct',
+    place: 'pl',
+    square: 'sq',
+    parkway: 'pkwy',
+    highway: 'hwy',
+    suite: 'ste',
+    north: 'n',
+    south: 's',
+    east: 'e',
+    west: 'w',
+    terrace: 'ter',
     circle: 'cir',
   }),
 );
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[^\u0080-\uffff]*$/;
 
 /** Lower case, no accents, every run of characters other than letters, digits and newlines one space. */
 export function foldText(text: string): string {

@@ -1,7 +1,8 @@
 // A site's rule: where the location is on the page (a URL pattern with one capture group, or a CSS
 // selector whose text holds it) and what that text is (an id, a name, a phone number or an address).
-import { foldWords, phoneKey, phrase } from './normalize.ts';
+
 import type { MatchableLocation, MatchField } from './matcher.ts';
+import { foldWords, phoneKey, phrase } from './normalize.ts';
 
 export interface LocationRule {
   kind: 'url' | 'selector';

@@ -6,6 +6,7 @@ import type { WireError } from '../wire-error.ts';
 import { type AccountLinkingEvents, accountLinkingProtocol } from './account-linking.ts';
 import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
+import { embeddedPanelProtocol } from './embedded-panel.ts';
 import { type HealthEvents, healthProtocol } from './listings-health.ts';
 import { type TriageEvents, triageProtocol } from './suggestion-triage.ts';
 import { uiProtocol } from './ui.ts';
@@ -13,6 +14,7 @@ import { uiProtocol } from './ui.ts';
 export * from './account-linking.ts';
 export * from './badge.ts';
 export * from './connection-settings.ts';
+export * from './embedded-panel.ts';
 export * from './listings-health.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
@@ -24,6 +26,7 @@ export const protocol = {
   ...badgeProtocol,
   ...triageProtocol,
   ...healthProtocol,
+  ...embeddedPanelProtocol,
   ...uiProtocol,
 } as const;
 

@@ -1,0 +1,37 @@
+// The embedded panel on a partner CRM page. Not in the manifest: the worker registers it for each site
+// the user adds (scripting.registerContentScripts), so no other page ever runs it.
+import type { Runtime } from 'webextension-polyfill';
+import { browser } from 'wxt/browser';
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { mountPanel } from '../components/embedded-panel/launcher.ts';
+import { readPage } from '../components/embedded-panel/page-text.ts';
+import { isPageMessage } from '../lib/embedded-panel/page-messages.ts';
+import { ask } from '../lib/messaging/ui.ts';
+
+export default defineContentScript({
+  registration: 'runtime',
+  // Empty on purpose: WXT would add a runtime script's matches to the required host permissions.
+  matches: [],
+  async main(ctx) {
+    let hidden: boolean;
+    try {
+      ({ hidden } = await ask('panel.ticket', {}));
+    } catch {
+      return; // the site was removed since this page loaded, or the worker refuses this page
+    }
+    const panel = mountPanel({ showLauncher: !hidden });
+    ctx.onInvalidated(() => panel.remove());
+
+    const fromWorker = (sender: Runtime.MessageSender) => sender.id === browser.runtime.id && !sender.tab;
+    browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
+      if (!fromWorker(sender) || !isPageMessage(message)) return undefined;
+      if (message.desk === 'panel-toggle') {
+        panel.toggle();
+        return undefined;
+      }
+      return Promise.resolve(readPage(document, message.selector, panel.host));
+    });
+    // Single-page navigation: WXT's location watcher, and the Navigation API where there is one.
+    ctx.addEventListener(window, 'wxt:locationchange', () => panel.pageChanged());
+  },
+});

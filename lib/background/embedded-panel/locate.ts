@@ -1,0 +1,117 @@
+// Which location a partner page is about: the site's rule if it has one, else the page's text against
+// the active account's locations. The worker reads the page through the content script and matches
+// here, so the account's locations never enter the partner page's process.
+import type { Runtime } from 'webextension-polyfill';
+import { browser } from 'wxt/browser';
+import type { ApiClient } from '../../api/client.ts';
+import { fetchAllLocations, type Location } from '../../api/locations.ts';
+import { matchPage, type PreparedLocation, prepareLocations } from '../../embedded-panel/matcher.ts';
+import type { PageSnapshot, ReadPageMessage } from '../../embedded-panel/page-messages.ts';
+import { captureFromUrl, locationFromCapture } from '../../embedded-panel/rules.ts';
+import type { PanelLocateView, PanelLocationView } from '../../messaging/protocol/index.ts';
+import { DeskError } from '../../messaging/wire-error.ts';
+import { withAccount } from '../api-session.ts';
+import { readAccounts } from '../linked-accounts.ts';
+import { findSite } from './sites.ts';
+
+/** Locations change rarely; a CRM page is opened often. */
+export const LOCATIONS_MAX_AGE_MS = 10 * 60_000;
+
+export function toPanelLocation(location: Location): PanelLocationView {
+  const region = [location.state, location.zip].filter(Boolean).join(' ');
+  const address = [location.address, location.address2, location.city, region].filter(Boolean).join(', ');
+  return { id: location.id, name: location.locationName ?? location.id, address, phone: location.phone ?? '' };
+}
+
+export interface LocateDeps {
+  withAccount: <T>(run: (client: ApiClient) => Promise<T>, accountKey: string) => Promise<T>;
+  readPage: (tabId: number, message: ReadPageMessage) => Promise<PageSnapshot>;
+  now: () => number;
+}
+
+const defaultDeps: LocateDeps = {
+  withAccount: (run, accountKey) => withAccount((client) => run(client), accountKey),
+  readPage: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }) as Promise<PageSnapshot>,
+  now: () => Date.now(),
+};
+
+const pageOrigin = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+};
+
+export function createLocator(deps: LocateDeps = defaultDeps) {
+  // Module memory on purpose: a prepared list is rebuilt from the API after a worker restart.
+  const prepared = new Map<string, { at: number; locations: Promise<PreparedLocation<PanelLocationView>[]> }>();
+
+  function accountLocations(accountKey: string) {
+    const cached = prepared.get(accountKey);
+    if (cached && deps.now() - cached.at < LOCATIONS_MAX_AGE_MS) return cached.locations;
+    const locations = deps
+      .withAccount((client) => fetchAllLocations(client), accountKey)
+      .then(({ locations }) => prepareLocations(locations.map(toPanelLocation)));
+    prepared.set(accountKey, { at: deps.now(), locations });
+    locations.catch(() => prepared.delete(accountKey));
+    return locations;
+  }
+
+  async function locate(sender: Runtime.MessageSender): Promise<PanelLocateView> {
+    const tabId = sender.tab?.id;
+    const site = await findSite(pageOrigin(sender.tab?.url) ?? '');
+    if (tabId === undefined || !site) {
+      throw new DeskError({ code: 'forbidden', message: 'The panel is not on this site any more.' });
+    }
+    const { accounts, activeAccountKey } = await readAccounts();
+    const active = accounts.find((a) => a.accountKey === activeAccountKey);
+    const base = { site: site.origin, rule: site.rule, found: null };
+    if (!active) return { ...base, account: null, problem: 'No account is linked to Listings Desk.' };
+    const account = { accountKey: active.accountKey, accountName: active.accountName };
+    const rule = site.rule;
+    const [snapshot, locations] = await Promise.all([
+      deps.readPage(tabId, { desk: 'panel-read-page', selector: rule?.kind === 'selector' ? rule.pattern : null }),
+      accountLocations(active.accountKey),
+    ]);
+    if (pageOrigin(snapshot.url) !== site.origin) {
+      return { ...base, account, problem: 'The page moved to another site.' };
+    }
+    if (rule) {
+      const captured = rule.kind === 'url' ? captureFromUrl(rule.pattern, snapshot.url) : snapshot.selected;
+      if (captured === null) {
+        const where = rule.kind === 'url' ? 'this page’s address' : (snapshot.selectorProblem ?? 'this page');
+        return { ...base, account, problem: `The site’s rule found nothing in ${where}.` };
+      }
+      const location = locationFromCapture(
+        captured,
+        rule.holds,
+        locations.map((p) => p.location),
+      );
+      if (!location) {
+        return {
+          ...base,
+          account,
+          problem: `The rule read “${captured.slice(0, 80)}”: no single location has that ${rule.holds}.`,
+        };
+      }
+      return { ...base, account, found: { location, how: 'rule', matchedOn: [rule.holds] }, problem: null };
+    }
+    const match = matchPage(snapshot.texts, locations);
+    if (!match) {
+      return {
+        ...base,
+        account,
+        problem: `No single location of ${active.accountName} shows on this page. A rule in Listings Desk’s options (Embedded panel) can say where to look.`,
+      };
+    }
+    return {
+      ...base,
+      account,
+      found: { location: match.location, how: 'text', matchedOn: match.matchedOn },
+      problem: null,
+    };
+  }
+
+  return { locate, accountLocations };
+}

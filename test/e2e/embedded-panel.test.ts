@@ -1,0 +1,245 @@
+// The embedded panel in real Chromium, on the sandbox's demo CRM (its own loopback origin, strict CSP):
+// adding the site, the panel naming the record's location with no rule and with a URL rule, following
+// client-side navigation, triage from the panel, what a page script can reach, and removing the site.
+// The host permission: a development build requires the loopback hosts (the sandbox API lives there),
+// so permissions.request for the CRM resolves at once without a prompt; the Add site path is the product's.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { Location, SandboxState } from '../../sandbox/model.ts';
+import { type Desk, launchDesk } from './fixture.ts';
+
+const UNDO_WINDOW_MS = 1_500;
+const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS ?? '/tmp/shots-panel';
+
+let desk: Desk;
+let crm: string;
+
+beforeAll(async () => {
+  desk = await launchDesk({ undoWindowMs: UNDO_WINDOW_MS });
+  crm = desk.sandbox.crmUrl;
+});
+afterAll(async () => {
+  await desk?.close();
+});
+beforeEach(async () => {
+  await desk.reset();
+});
+
+const state = () => desk.control.state<SandboxState>();
+
+/** Account 1001's locations that have suggestions waiting on the customer, most first. */
+async function locationsWithSuggestions(): Promise<Location[]> {
+  const s = await state();
+  const waiting = new Map<string, number>();
+  for (const x of s.suggestions) {
+    if (x.accountId === '1001' && x.status === 'WAITING_ON_CUSTOMER') {
+      waiting.set(x.locationId, (waiting.get(x.locationId) ?? 0) + 1);
+    }
+  }
+  return s.locations
+    .filter((l) => l.accountId === '1001' && waiting.has(l.id))
+    .sort((a, b) => waiting.get(b.id)! - waiting.get(a.id)!);
+}
+
+async function addSiteThroughOptions(): Promise<Page> {
+  const options = await desk.openOptions();
+  await options.goto(desk.url('options.html#embedded-panel'));
+  await options.getByLabel('Site', { exact: true }).fill(crm);
+  await options.getByRole('button', { name: 'Add site' }).click();
+  await expect.poll(() => options.getByRole('button', { name: `Remove ${crm}` }).count()).toBe(1);
+  return options;
+}
+
+/** Console lines in which the page's Content-Security-Policy refused something. */
+const cspViolations = new WeakMap<Page, string[]>();
+
+async function openRecord(locationId: string, page?: Page): Promise<Page> {
+  const tab = page ?? (await desk.context.newPage());
+  const violations: string[] = [];
+  cspViolations.set(tab, violations);
+  tab.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await tab.setViewportSize({ width: 1280, height: 800 });
+  const response = await tab.goto(`${crm}/customers/${locationId}`);
+  expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
+  await tab.waitForSelector('listings-desk-panel', { state: 'attached' });
+  return tab;
+}
+
+/** What the keyboard shortcut does: the worker tells the page's content script to toggle the panel. */
+async function togglePanel(page: Page): Promise<void> {
+  await desk.serviceWorker.evaluate(async (url) => {
+    const api = (globalThis as unknown as { chrome: typeof import('webextension-polyfill') }).chrome;
+    const [tab] = await api.tabs.query({ url });
+    await api.tabs.sendMessage(tab!.id!, { desk: 'panel-toggle' }, { frameId: 0 });
+  }, page.url());
+}
+
+async function panelFrame(page: Page): Promise<Frame> {
+  let found: Frame | undefined;
+  await expect
+    .poll(() => {
+      found = page.frames().find((f) => f.url().includes('/panel.html'));
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}
+
+describe('the embedded panel on the demo CRM', () => {
+  test('names the record’s location from its text, follows client-side navigation, and lists its listings', async () => {
+    await desk.link('1001');
+    await addSiteThroughOptions();
+    const [first, second] = await locationsWithSuggestions();
+    const page = await openRecord(first!.id);
+    await togglePanel(page);
+    const panel = await panelFrame(page);
+
+    await expect.poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(first!.name);
+    await expect.poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(first!.id);
+    await panel.getByRole('button', { name: `Yes, this is ${first!.name}` }).click();
+    await expect.poll(() => panel.getByTestId('panel-health').textContent()).toMatch(/\d+ listings?/);
+    await expect.poll(() => panel.getByRole('feed').getByRole('article').count()).toBeGreaterThan(0);
+
+    // Client-side: the CRM's list, then another record, without a reload.
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByRole('link', { name: second!.name, exact: true }).click();
+    await expect.poll(() => page.url()).toBe(`${crm}/customers/${second!.id}`);
+    await expect.poll(() => panel.getByTestId('panel-location').textContent(), { timeout: 10_000 }).toBe(second!.name);
+    // The strict CSP (default-src 'self', no inline styles, frame-src 'self') refused nothing of the panel's.
+    expect(cspViolations.get(page)).toEqual([]);
+  });
+
+  test('with a URL rule the panel names the location at once; triage from the panel reaches the sandbox', async () => {
+    await desk.link('1001');
+    await addSiteThroughOptions();
+    const reply = await desk.ask('panel.sites.update', {
+      origin: crm,
+      rule: { kind: 'url', pattern: '/customers/([^/?#]+)', holds: 'id' },
+    });
+    expect(reply.ok).toBe(true);
+    const [location] = await locationsWithSuggestions();
+    const page = await openRecord(location!.id);
+    await togglePanel(page);
+    const panel = await panelFrame(page);
+    await expect.poll(() => panel.getByTestId('panel-location').textContent()).toBe(location!.name);
+    expect(await panel.getByTestId('panel-proposal').count()).toBe(0);
+
+    const row = panel.getByRole('feed').getByRole('article').first();
+    await expect.poll(() => row.count()).toBe(1);
+    const rowId = (await row.getAttribute('id'))!.replace(/^suggestion-/, '');
+    const before = (await state()).suggestions.find((s) => s.id === rowId)!;
+    expect(before.locationId).toBe(location!.id);
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await expect
+      .poll(async () => (await state()).suggestions.find((s) => s.id === rowId)?.status, { timeout: 15_000 })
+      .toBe('ACCEPTED');
+  });
+
+  test('a page script gets nothing: not the panel’s DOM, not the extension, not a framed panel', async () => {
+    await desk.link('1001');
+    await addSiteThroughOptions();
+    const [location] = await locationsWithSuggestions();
+    const page = await openRecord(location!.id);
+    await togglePanel(page);
+    const panel = await panelFrame(page);
+    await expect.poll(() => panel.getByTestId('panel-proposal').count()).toBe(1);
+
+    const reach = await page.evaluate(async (extensionId) => {
+      const host = document.querySelector('listings-desk-panel');
+      const framed = document.querySelectorAll('iframe').length;
+      const runtime = (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime;
+      let messaged = 'no runtime';
+      if (typeof runtime?.sendMessage === 'function') {
+        try {
+          const send = runtime.sendMessage as (id: string, m: unknown) => Promise<unknown>;
+          messaged = JSON.stringify(await send(extensionId, { desk: 'request', type: 'triage.view', input: {} }));
+        } catch (error) {
+          messaged = `refused: ${(error as Error).message}`;
+        }
+      }
+      return {
+        shadowRoot: host?.shadowRoot ?? null,
+        text: host?.textContent ?? '',
+        framed,
+        messaged,
+        frameText: (() => {
+          try {
+            return window.frames[0]?.document.body.textContent ?? 'no frame';
+          } catch {
+            return 'cross-origin';
+          }
+        })(),
+      };
+    }, desk.extensionId);
+    expect(reach.shadowRoot).toBeNull();
+    expect(reach.text).toBe('');
+    expect(reach.framed).toBe(0);
+    expect(reach.messaged).toMatch(/^(no runtime|refused)/);
+    expect(['no frame', 'cross-origin']).toContain(reach.frameText);
+
+    // The page frames panel.html itself (the dynamic URL would be unknown to it; even the real one acts on nothing).
+    const attempt = await page.evaluate(async (src) => {
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      document.body.append(frame);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return frame.isConnected;
+    }, desk.url('panel.html'));
+    expect(attempt).toBe(true);
+    const framedByPage = page.frames().filter((f) => f.url().includes('/panel.html') && f !== panel);
+    for (const frame of framedByPage) {
+      await expect.poll(() => frame.locator('body').textContent()).not.toContain('suggestion');
+    }
+
+    // A panel frame is not an extension page: it may not ask for connection settings or linking.
+    const asked = await panel.evaluate(async () => {
+      const api = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } })
+        .chrome.runtime;
+      const ask = (type: string) => api.sendMessage({ desk: 'request', type, input: {} });
+      return {
+        connection: await ask('connection.get'),
+        link: await ask('accounts.link'),
+        sites: await ask('panel.sites.list'),
+      };
+    });
+    for (const reply of Object.values(asked)) expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  test('removing the site removes the panel on reload', async () => {
+    await desk.link('1001');
+    const options = await addSiteThroughOptions();
+    const [location] = await locationsWithSuggestions();
+    const page = await openRecord(location!.id);
+    await options.getByRole('button', { name: `Remove ${crm}` }).click();
+    await expect.poll(() => options.getByRole('button', { name: `Remove ${crm}` }).count()).toBe(0);
+    await page.reload();
+    await page.waitForLoadState('load');
+    await page.getByRole('heading', { name: location!.name }).waitFor();
+    // The content script would have mounted by document_idle; give the worker's answer a moment too.
+    await page.waitForTimeout(500);
+    expect(await page.locator('listings-desk-panel').count()).toBe(0);
+  });
+
+  test('screenshots of the panel over the demo CRM, light and dark', async () => {
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    await desk.link('1001');
+    await addSiteThroughOptions();
+    const [location] = await locationsWithSuggestions();
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await desk.context.newPage();
+      await page.emulateMedia({ colorScheme: scheme });
+      await openRecord(location!.id, page);
+      await togglePanel(page);
+      const panel = await panelFrame(page);
+      await panel.getByRole('button', { name: `Yes, this is ${location!.name}` }).click();
+      await expect.poll(() => panel.getByTestId('panel-health').count()).toBe(1);
+      await expect.poll(() => panel.getByRole('feed').getByRole('article').count()).toBeGreaterThan(0);
+      await page.screenshot({ path: join(SHOTS_DIR, `panel-${scheme}.png`) });
+      await page.close();
+    }
+  });
+});
