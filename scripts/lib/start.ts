@@ -125,8 +125,25 @@ try {
   }
   const page = await context.newPage();
   await page.goto(extensionUrl('options.html#accounts'));
+  if (sandbox.crmUrl) {
+    // The demo CRM is an allowed site from the start (a development build already holds loopback access),
+    // so a newcomer who links an account sees the panel on its record pages.
+    step(`adding the demo CRM ${sandbox.crmUrl} as an embedded-panel site and opening it`);
+    const reply = (await page.evaluate(
+      (origin) =>
+        (
+          globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+        ).chrome.runtime.sendMessage({ desk: 'request', type: 'panel.sites.add', input: { origin } }),
+      sandbox.crmUrl,
+    )) as { ok: boolean; error?: { message: string } };
+    if (!reply.ok) console.error(`  could not add the demo CRM: ${reply.error?.message}`);
+    const crmPage = await context.newPage();
+    await crmPage.goto(sandbox.crmUrl);
+    await page.bringToFront();
+  }
   const addresses = `  sandbox API    ${sandbox.apiUrl}      (its state: ${sandbox.apiUrl}/__sandbox/state)
   authorize page ${sandbox.authUrl}/oauth2/authorize
+  demo CRM       ${sandbox.crmUrl}/  (the embedded panel is on; link an account, open a customer, click “Listings Desk”)
   api_key        ${sandbox.apiKey}, client_id ${sandbox.clientId}`;
   if (headless) {
     console.log(`
