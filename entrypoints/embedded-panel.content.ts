@@ -5,8 +5,8 @@ import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { mountPanel } from '../components/embedded-panel/launcher.ts';
 import { readPage } from '../components/embedded-panel/page-text.ts';
+import { askForTicket } from '../components/embedded-panel/ticket.ts';
 import { isPageMessage } from '../lib/embedded-panel/page-messages.ts';
-import { ask } from '../lib/messaging/ui.ts';
 
 export default defineContentScript({
   registration: 'runtime',
@@ -15,7 +15,7 @@ export default defineContentScript({
   async main(ctx) {
     let hidden: boolean;
     try {
-      ({ hidden } = await ask('panel.ticket', {}));
+      ({ hidden } = await askForTicket());
     } catch {
       return; // the site was removed since this page loaded, or the worker refuses this page
     }

@@ -6,7 +6,7 @@
 // root hides the frame's ticketed URL and the launcher from the page's scripts. Styles are a
 // constructed stylesheet: a strict page CSP (no inline styles) does not block those.
 import { browser } from 'wxt/browser';
-import { ask } from '../../lib/messaging/ui.ts';
+import { askForTicket } from './ticket.ts';
 
 const PANEL_WIDTH_PX = 380;
 
@@ -66,7 +66,7 @@ export function mountPanel(options: { showLauncher: boolean }): PanelHandle {
   let opening: Promise<void> | null = null;
 
   async function openFrame(): Promise<void> {
-    const { ticket } = await ask('panel.ticket', {});
+    const { ticket } = await askForTicket();
     // runtime.getURL gives the session's dynamic URL (use_dynamic_url): the page cannot predict it.
     const src = `${browser.runtime.getURL('/panel.html')}?ticket=${encodeURIComponent(ticket)}`;
     frame = el('iframe', { title: 'Listings Desk panel', src });

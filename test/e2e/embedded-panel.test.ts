@@ -95,7 +95,8 @@ describe('the embedded panel on the demo CRM', () => {
     await addSiteThroughOptions();
     const [first, second] = await locationsWithSuggestions();
     const page = await openRecord(first!.id);
-    await togglePanel(page);
+    // The launcher at the page's edge (in a closed shadow root, so by where it is, as a user finds it).
+    await page.mouse.click(1280 - 8, 800 * 0.4 + 40);
     const panel = await panelFrame(page);
 
     await expect.poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(first!.name);
@@ -207,6 +208,25 @@ describe('the embedded panel on the demo CRM', () => {
       };
     });
     for (const reply of Object.values(asked)) expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  test('hidden on a site: no launcher at the page’s edge, and the shortcut still opens the panel', async () => {
+    await desk.link('1001');
+    await addSiteThroughOptions();
+    const [location] = await locationsWithSuggestions();
+    /** What is at the launcher's place (right edge, 40% down): the panel's host element, or the CRM's own page. */
+    const atLauncher = (page: Page) =>
+      page.evaluate(() => document.elementFromPoint(innerWidth - 8, innerHeight * 0.4 + 40)?.tagName.toLowerCase());
+
+    const shown = await openRecord(location!.id);
+    await expect.poll(() => atLauncher(shown)).toBe('listings-desk-panel');
+    expect((await desk.ask('panel.sites.update', { origin: crm, hidden: true })).ok).toBe(true);
+    await shown.close(); // togglePanel finds the tab by its address
+    const hidden = await openRecord(location!.id);
+    expect(await atLauncher(hidden)).not.toBe('listings-desk-panel');
+    await togglePanel(hidden);
+    const panel = await panelFrame(hidden);
+    await expect.poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(location!.name);
   });
 
   test('removing the site removes the panel on reload', async () => {
