@@ -247,7 +247,11 @@ describe('the embedded panel on the demo CRM', () => {
   test('screenshots of the panel over the demo CRM, light and dark', async () => {
     mkdirSync(SHOTS_DIR, { recursive: true });
     await desk.link('1001');
-    await addSiteThroughOptions();
+    const options = await addSiteThroughOptions();
+    for (const scheme of ['light', 'dark'] as const) {
+      await options.emulateMedia({ colorScheme: scheme });
+      await options.screenshot({ path: join(SHOTS_DIR, `options-embedded-panel-${scheme}.png`) });
+    }
     const [location] = await locationsWithSuggestions();
     for (const scheme of ['light', 'dark'] as const) {
       const page = await desk.context.newPage();

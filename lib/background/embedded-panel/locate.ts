@@ -3,7 +3,6 @@
 // here, so the account's locations never enter the partner page's process.
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
-import type { ApiClient } from '../../api/client.ts';
 import { fetchAllLocations, type Location } from '../../api/locations.ts';
 import { matchPage, type PreparedLocation, prepareLocations } from '../../embedded-panel/matcher.ts';
 import type { PageSnapshot, ReadPageMessage } from '../../embedded-panel/page-messages.ts';
@@ -24,13 +23,17 @@ export function toPanelLocation(location: Location): PanelLocationView {
 }
 
 export interface LocateDeps {
-  withAccount: <T>(run: (client: ApiClient) => Promise<T>, accountKey: string) => Promise<T>;
+  /** Every location of the account, from the API. */
+  loadLocations: (accountKey: string) => Promise<PanelLocationView[]>;
   readPage: (tabId: number, message: ReadPageMessage) => Promise<PageSnapshot>;
   now: () => number;
 }
 
 const defaultDeps: LocateDeps = {
-  withAccount: (run, accountKey) => withAccount((client) => run(client), accountKey),
+  loadLocations: async (accountKey) => {
+    const { locations } = await withAccount((client) => fetchAllLocations(client), accountKey);
+    return locations.map(toPanelLocation);
+  },
   readPage: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }) as Promise<PageSnapshot>,
   now: () => Date.now(),
 };
@@ -50,9 +53,7 @@ export function createLocator(deps: LocateDeps = defaultDeps) {
   function accountLocations(accountKey: string) {
     const cached = prepared.get(accountKey);
     if (cached && deps.now() - cached.at < LOCATIONS_MAX_AGE_MS) return cached.locations;
-    const locations = deps
-      .withAccount((client) => fetchAllLocations(client), accountKey)
-      .then(({ locations }) => prepareLocations(locations.map(toPanelLocation)));
+    const locations = deps.loadLocations(accountKey).then(prepareLocations);
     prepared.set(accountKey, { at: deps.now(), locations });
     locations.catch(() => prepared.delete(accountKey));
     return locations;
