@@ -5,9 +5,10 @@ import type { TogglePanelMessage } from '../../embedded-panel/page-messages.ts';
 import { PANEL_PATH } from '../../messaging/background.ts';
 import type { PanelSitesView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
+import type { DeskDeps } from '../core/deps.ts';
 import { defineFeature } from '../feature.ts';
 import { locationListings } from './listings.ts';
-import { createLocator } from './locate.ts';
+import { createLocator, locateDeps } from './locate.ts';
 import { addSite, findSite, readSites, removeSite, syncRegistrations, updateSite } from './sites.ts';
 import { claimTicket, forgetTab, issueTicket } from './tickets.ts';
 
@@ -36,8 +37,8 @@ async function closeLocalStorageToContentScripts(): Promise<void> {
   await local?.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
 }
 
-export function embeddedPanelFeature() {
-  const locator = createLocator();
+export function embeddedPanelFeature(deps: DeskDeps) {
+  const locator = createLocator(locateDeps(deps));
   return defineFeature({
     name: 'embedded-panel',
     handlers: {
@@ -78,7 +79,12 @@ export function embeddedPanelFeature() {
         return { claimed: true as const };
       },
       'panel.locate': (_input, { sender }) => locator.locate(sender),
-      'panel.listings': ({ locationId }) => locationListings(locationId),
+      'panel.listings': ({ locationId }) => locationListings(locationId, deps),
+    },
+    // Sites and rules are not an account's; only the worker's in-memory location list is.
+    async forgetAccount(accountKey) {
+      locator.forget(accountKey);
+      return [];
     },
     start() {
       void closeLocalStorageToContentScripts();

@@ -9,8 +9,8 @@ import type { PageSnapshot, ReadPageMessage } from '../../embedded-panel/page-me
 import { captureFromUrl, locationFromCapture } from '../../embedded-panel/rules.ts';
 import type { PanelLocateView, PanelLocationView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
-import { withAccount } from '../api-session.ts';
-import { readAccounts } from '../linked-accounts.ts';
+import type { DeskDeps } from '../core/deps.ts';
+import { readAccounts } from '../core/linked-accounts.ts';
 import { findSite } from './sites.ts';
 
 /** Locations change rarely; a CRM page is opened often. */
@@ -29,14 +29,16 @@ export interface LocateDeps {
   now: () => number;
 }
 
-const defaultDeps: LocateDeps = {
-  loadLocations: async (accountKey) => {
-    const { locations } = await withAccount((client) => fetchAllLocations(client), accountKey);
-    return locations.map(toPanelLocation);
-  },
-  readPage: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }) as Promise<PageSnapshot>,
-  now: () => Date.now(),
-};
+export function locateDeps(deps: Pick<DeskDeps, 'withAccount' | 'now'>): LocateDeps {
+  return {
+    loadLocations: async (accountKey) => {
+      const { locations } = await deps.withAccount((client) => fetchAllLocations(client), accountKey);
+      return locations.map(toPanelLocation);
+    },
+    readPage: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }) as Promise<PageSnapshot>,
+    now: deps.now,
+  };
+}
 
 const pageOrigin = (url: string | undefined) => {
   try {
@@ -46,7 +48,7 @@ const pageOrigin = (url: string | undefined) => {
   }
 };
 
-export function createLocator(deps: LocateDeps = defaultDeps) {
+export function createLocator(deps: LocateDeps) {
   // Module memory on purpose: a prepared list is rebuilt from the API after a worker restart.
   const prepared = new Map<string, { at: number; locations: Promise<PreparedLocation<PanelLocationView>[]> }>();
 
@@ -114,5 +116,10 @@ export function createLocator(deps: LocateDeps = defaultDeps) {
     };
   }
 
-  return { locate, accountLocations };
+  /** Unlinking an account drops its prepared locations. */
+  function forget(accountKey: string) {
+    prepared.delete(accountKey);
+  }
+
+  return { locate, accountLocations, forget };
 }
