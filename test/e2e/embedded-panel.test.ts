@@ -105,6 +105,13 @@ describe('the embedded panel on the demo CRM', () => {
     await expect.poll(() => panel.getByTestId('panel-health').textContent()).toMatch(/\d+ listings?/);
     await expect.poll(() => panel.getByRole('feed').getByRole('article').count()).toBeGreaterThan(0);
 
+    // "Open in Listings Desk": the worker opens the options page filtered to the location (no link in the partner page).
+    const opened = desk.context.waitForEvent('page');
+    await panel.getByRole('button', { name: 'Open in Listings Desk' }).click();
+    const options = await opened;
+    await expect.poll(() => options.url()).toBe(desk.url(`options.html#listings?location=${first!.id}`));
+    await options.close();
+
     // Client-side: the CRM's list, then another record, without a reload.
     await page.getByRole('link', { name: 'Customers' }).click();
     await page.getByRole('link', { name: second!.name, exact: true }).click();
@@ -208,6 +215,13 @@ describe('the embedded panel on the demo CRM', () => {
       };
     });
     for (const reply of Object.values(asked)) expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+
+    // panel.html opened by itself (no ticket, not framed by our content script) refuses to act.
+    const alone = await desk.context.newPage();
+    await alone.goto(desk.url('panel.html?ticket=made-up-by-a-page-0000000000'));
+    await expect
+      .poll(() => alone.locator('body').textContent())
+      .toContain('This panel only works when Listings Desk opens it');
   });
 
   test('hidden on a site: no launcher at the page’s edge, and the shortcut still opens the panel', async () => {
@@ -234,13 +248,19 @@ describe('the embedded panel on the demo CRM', () => {
     const options = await addSiteThroughOptions();
     const [location] = await locationsWithSuggestions();
     const page = await openRecord(location!.id);
+    const registered = () =>
+      desk.serviceWorker.evaluate(async () => {
+        const api = (globalThis as unknown as { chrome: typeof import('webextension-polyfill') }).chrome;
+        return (await api.scripting.getRegisteredContentScripts()).map((script) => script.matches);
+      });
+    expect(await registered()).toEqual([[`${crm}/*`]]);
     await options.getByRole('button', { name: `Remove ${crm}` }).click();
     await expect.poll(() => options.getByRole('button', { name: `Remove ${crm}` }).count()).toBe(0);
+    expect(await registered()).toEqual([]);
     await page.reload();
-    await page.waitForLoadState('load');
     await page.getByRole('heading', { name: location!.name }).waitFor();
-    // The content script would have mounted by document_idle; give the worker's answer a moment too.
-    await page.waitForTimeout(500);
+    // Nothing is registered for the CRM any more, so nothing can have been injected by the time it has loaded.
+    await page.waitForLoadState('load');
     expect(await page.locator('listings-desk-panel').count()).toBe(0);
   });
 
