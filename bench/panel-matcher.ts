@@ -30,6 +30,7 @@ export function panelMatcherFigures(): Figure[] {
   const known = locations(2000);
   const texts = pageTexts(5000, known[1234]!);
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   const prepareTimes: number[] = [];
   for (let run = 0; run < 15; run += 1) {
     let started = performance.now();
@@ -37,11 +38,16 @@ export function panelMatcherFigures(): Figure[] {
     const prepared = prepareLocations(known);
     prepareTimes.push(performance.now() - started);
     started = performance.now();
+    const cpu = process.cpuUsage();
     const match = matchPage(texts, prepared);
+    const used = process.cpuUsage(cpu);
     times.push(performance.now() - started);
+    cpuTimes.push((used.user + used.system) / 1000);
     if (match?.location.id !== 'LOC-2234') throw new Error('bench: the matcher missed the planted location');
   }
   const ms = Math.round(median(times) * 10) / 10;
+  // On a shared machine the wall time waits for other processes; CPU time is this process's own work.
+  const cpuMs = Math.round(median(cpuTimes) * 10) / 10;
   return [
     {
       name: 'panel matcher, preparing 2,000 locations once (median of 15)',
@@ -54,6 +60,13 @@ export function panelMatcherFigures(): Figure[] {
       unit: 'ms',
       target: '≤ 20 ms',
       pass: ms <= 20,
+    },
+    {
+      name: 'panel matcher, same, CPU time (median of 15)',
+      value: cpuMs,
+      unit: 'ms',
+      target: '≤ 20 ms',
+      pass: cpuMs <= 20,
     },
   ];
 }

@@ -37,10 +37,18 @@ function isWordChar(c: number): boolean {
   return c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && !(c >= 0x2000 && c <= 0x2bff) && !(c >= 0x3000 && c <= 0x303f);
 }
 
-export function readPageText(texts: readonly string[]): PageText {
+/** Stands for a page word no location has: it keeps phrases apart and is never looked up. */
+const OTHER_WORD = '\u0001';
+
+/** `vocabulary`: the words the locations have; the others are not indexed (most of a CRM page). */
+export function readPageText(texts: readonly string[], vocabulary?: ReadonlySet<string>): PageText {
   const tokens: string[] = [];
   const at = new Map<string, number[]>();
   const add = (word: string) => {
+    if (vocabulary && !vocabulary.has(word)) {
+      tokens.push(OTHER_WORD);
+      return;
+    }
     const seen = at.get(word);
     if (seen) seen.push(tokens.length);
     else at.set(word, [tokens.length]);
@@ -48,7 +56,9 @@ export function readPageText(texts: readonly string[]): PageText {
   };
   const phones = new Set<string>();
   // One scan by character code: a regex pass per node, or Unicode regexes over the page, cost more than the matching.
-  for (const text of texts) {
+  for (const original of texts) {
+    // Lower-cased once per node: scanning the lowered text keeps offsets right even where case changes length.
+    const text = original.toLowerCase();
     let start = -1;
     let plain = true;
     let digits = 0;
@@ -60,7 +70,7 @@ export function readPageText(texts: readonly string[]): PageText {
         else if (c <= 57) digits += 1;
       } else if (start >= 0) {
         const word = text.slice(start, i);
-        if (plain) add(canonicalWord(word.toLowerCase()));
+        if (plain) add(canonicalWord(word));
         else for (const folded of foldWords(word)) add(folded);
         start = -1;
         plain = true;
@@ -70,6 +80,12 @@ export function readPageText(texts: readonly string[]): PageText {
     if (digits >= 7) for (const key of phoneKeysIn(text)) phones.add(key);
   }
   return { tokens, at, phones };
+}
+
+/** The locations folded once per list, and every word they have. */
+export interface PreparedLocations<L extends MatchableLocation = MatchableLocation> {
+  locations: PreparedLocation<L>[];
+  vocabulary: Set<string>;
 }
 
 /** A location with its fields folded, ready to be looked for on many pages. */
@@ -82,14 +98,20 @@ export interface PreparedLocation<L extends MatchableLocation = MatchableLocatio
   phone: string;
 }
 
-export function prepareLocations<L extends MatchableLocation>(locations: readonly L[]): PreparedLocation<L>[] {
-  return locations.map((location) => ({
-    location,
-    id: foldWords(location.id),
-    name: foldWords(location.name),
-    street: foldWords(location.address.split(',')[0] ?? ''),
-    phone: phoneKey(location.phone),
-  }));
+export function prepareLocations<L extends MatchableLocation>(locations: readonly L[]): PreparedLocations<L> {
+  const vocabulary = new Set<string>();
+  const prepared = locations.map((location) => {
+    const one = {
+      location,
+      id: foldWords(location.id),
+      name: foldWords(location.name),
+      street: foldWords(location.address.split(',')[0] ?? ''),
+      phone: phoneKey(location.phone),
+    };
+    for (const word of [...one.id, ...one.name, ...one.street]) vocabulary.add(word);
+    return one;
+  });
+  return { locations: prepared, vocabulary };
 }
 
 /** Whether the words occur in this order within one text node. */
@@ -129,13 +151,13 @@ export function scoreLocation<L extends MatchableLocation>(
 /** The best-scoring location, or null when none is on the page or two tie for the top. */
 export function matchPage<L extends MatchableLocation>(
   texts: readonly string[],
-  locations: readonly PreparedLocation<L>[],
+  prepared: PreparedLocations<L>,
 ): LocationMatch<L> | null {
-  const page = readPageText(texts);
+  const page = readPageText(texts, prepared.vocabulary);
   let best: LocationMatch<L> | null = null;
   let tie = false;
-  for (const prepared of locations) {
-    const match = scoreLocation(page, prepared);
+  for (const location of prepared.locations) {
+    const match = scoreLocation(page, location);
     if (!match) continue;
     if (!best || match.score > best.score) {
       best = match;

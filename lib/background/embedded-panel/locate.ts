@@ -4,7 +4,7 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
 import { fetchAllLocations, type Location } from '../../api/locations.ts';
-import { matchPage, type PreparedLocation, prepareLocations } from '../../embedded-panel/matcher.ts';
+import { matchPage, type PreparedLocations, prepareLocations } from '../../embedded-panel/matcher.ts';
 import type { PageSnapshot, ReadPageMessage } from '../../embedded-panel/page-messages.ts';
 import { captureFromUrl, locationFromCapture } from '../../embedded-panel/rules.ts';
 import type { PanelLocateView, PanelLocationView } from '../../messaging/protocol/index.ts';
@@ -50,7 +50,7 @@ const pageOrigin = (url: string | undefined) => {
 
 export function createLocator(deps: LocateDeps) {
   // Module memory on purpose: a prepared list is rebuilt from the API after a worker restart.
-  const prepared = new Map<string, { at: number; locations: Promise<PreparedLocation<PanelLocationView>[]> }>();
+  const prepared = new Map<string, { at: number; locations: Promise<PreparedLocations<PanelLocationView>> }>();
 
   function accountLocations(accountKey: string) {
     const cached = prepared.get(accountKey);
@@ -89,7 +89,7 @@ export function createLocator(deps: LocateDeps) {
       const location = locationFromCapture(
         captured,
         rule.holds,
-        locations.map((p) => p.location),
+        locations.locations.map((p) => p.location),
       );
       if (!location) {
         return {
