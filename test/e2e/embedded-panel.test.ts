@@ -279,7 +279,10 @@ describe('the embedded panel on the demo CRM', () => {
       await openRecord(location!.id, page);
       await togglePanel(page);
       const panel = await panelFrame(page);
-      await panel.getByRole('button', { name: `Yes, this is ${location!.name}` }).click();
+      const confirm = panel.getByRole('button', { name: `Yes, this is ${location!.name}` });
+      await confirm.waitFor();
+      await page.screenshot({ path: join(SHOTS_DIR, `panel-proposal-${scheme}.png`) });
+      await confirm.click();
       await expect.poll(() => panel.getByTestId('panel-health').count()).toBe(1);
       await expect.poll(() => panel.getByRole('feed').getByRole('article').count()).toBeGreaterThan(0);
       await page.screenshot({ path: join(SHOTS_DIR, `panel-${scheme}.png`) });
