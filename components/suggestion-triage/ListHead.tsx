@@ -44,7 +44,7 @@ export function ListHead(props: ListHeadProps) {
       {selectable.length > 0 ? (
         <input
           type="checkbox"
-          class="st-row__check"
+          class="st-listhead__check"
           aria-label="Select all shown"
           checked={props.allSelected}
           onChange={(event) => props.onSelectAll(event.currentTarget.checked)}
