@@ -2,23 +2,14 @@
 // for that host's permission), hiding its launcher, its location rule, and removing it.
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import {
-  type PanelRuleView,
-  type PanelSitesView,
-  type PanelSiteView,
-  siteOrigin,
-} from '../../lib/messaging/protocol/index.ts';
+import { checkSiteOrigin, permissionPattern } from '../../lib/embedded-panel/site-origin.ts';
+import type { PanelRuleView, PanelSitesView, PanelSiteView } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { TextField } from '../ui/Field.tsx';
 import { SiteRuleEditor } from './SiteRuleEditor.tsx';
 import './embedded-panel-section.css';
-
-function permissionPattern(origin: string): string {
-  const { protocol, hostname } = new URL(origin);
-  return `${protocol}//${hostname}/*`;
-}
 
 export function EmbeddedPanelSection() {
   const [view, setView] = useState<PanelSitesView | null>(null);
@@ -42,21 +33,21 @@ export function EmbeddedPanelSection() {
 
   const add = async (event: Event) => {
     event.preventDefault();
-    const parsed = siteOrigin.safeParse(origin);
-    if (!parsed.success) {
-      setOriginError(parsed.error.issues[0]?.message ?? 'Enter an origin.');
+    const parsed = checkSiteOrigin(origin);
+    if (!parsed.ok) {
+      setOriginError(parsed.problem);
       return;
     }
     setOriginError(null);
     setAdding(true);
     try {
       // permissions.request needs this click's user gesture, so it comes before any other await.
-      const granted = await browser.permissions.request({ origins: [permissionPattern(parsed.data)] });
+      const granted = await browser.permissions.request({ origins: [permissionPattern(parsed.origin)] });
       if (!granted) {
         setOriginError('The panel needs permission to run on this site. Add it again and choose Allow.');
         return;
       }
-      await run(() => ask('panel.sites.add', { origin: parsed.data }));
+      await run(() => ask('panel.sites.add', { origin: parsed.origin }));
       setOrigin('');
     } finally {
       setAdding(false);

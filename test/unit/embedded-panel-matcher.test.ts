@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { bestLocationMatch, type MatchableLocation } from '../../lib/embedded-panel/matcher.ts';
 import { captureFromUrl, locationFromCapture, urlPatternProblem } from '../../lib/embedded-panel/rules.ts';
+import { checkSiteOrigin, permissionPattern } from '../../lib/embedded-panel/site-origin.ts';
 
 const fremont: MatchableLocation = {
   id: 'HB-012',
@@ -81,5 +82,22 @@ describe('site rules', () => {
     expect(locationFromCapture('Tel. +1 (510) 555-0142', 'phone', locations)).toBe(fremont);
     expect(locationFromCapture('39100 Fremont Blvd, Fremont', 'address', locations)).toBe(fremont);
     expect(locationFromCapture('Harbor Bakery', 'name', locations)).toBeNull();
+  });
+});
+
+describe('a site’s origin', () => {
+  test('https, or http on this computer; the origin only, with a specific reason otherwise', () => {
+    expect(checkSiteOrigin(' https://acme.my.salesforce.com ')).toEqual({
+      ok: true,
+      origin: 'https://acme.my.salesforce.com',
+    });
+    expect(checkSiteOrigin('http://127.0.0.1:8789')).toEqual({ ok: true, origin: 'http://127.0.0.1:8789' });
+    expect(checkSiteOrigin('acme.com')).toEqual({ ok: false, problem: expect.stringContaining('such as https://') });
+    expect(checkSiteOrigin('http://crm.example')).toEqual({ ok: false, problem: expect.stringContaining('https://') });
+    expect(checkSiteOrigin('https://crm.example/accounts/1')).toEqual({
+      ok: false,
+      problem: 'Enter the origin only: https://crm.example',
+    });
+    expect(permissionPattern('http://127.0.0.1:8789')).toBe('http://127.0.0.1/*');
   });
 });

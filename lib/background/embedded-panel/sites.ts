@@ -3,6 +3,7 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { LocationRule } from '../../embedded-panel/rules.ts';
+import { permissionPattern } from '../../embedded-panel/site-origin.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 
 export interface PanelSite {
@@ -21,11 +22,6 @@ const SCRIPT_PREFIX = 'embedded-panel ';
 
 export const scriptId = (origin: string) => `${SCRIPT_PREFIX}${origin}`;
 export const originPattern = (origin: string) => `${origin}/*`;
-/** Chrome grants host access per host, any port: the permission the options page asks for. */
-export function permissionPattern(origin: string): string {
-  const { protocol, hostname } = new URL(origin);
-  return `${protocol}//${hostname}/*`;
-}
 
 export async function readSites(): Promise<PanelSite[]> {
   return panelSitesItem.getValue();

@@ -2,6 +2,7 @@
 // may ask: which location the page is about, that location's listings. The content script itself may
 // only ask for the one-time ticket that opens a panel frame ('page' access).
 import { z } from 'zod';
+import { checkSiteOrigin } from '../../embedded-panel/site-origin.ts';
 import { request, safeId } from './request.ts';
 
 export type MatchFieldView = 'id' | 'name' | 'phone' | 'address';
@@ -69,26 +70,12 @@ export interface PanelListingsView {
 /** An origin the user types: scheme, host and optional port, nothing after. */
 export const siteOrigin = z
   .string()
-  .trim()
   .max(300)
   .transform((value, context) => {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      context.addIssue({ code: 'custom', message: 'Enter an origin such as https://acme.my.salesforce.com.' });
-      return z.NEVER;
-    }
-    const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost';
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-      context.addIssue({ code: 'custom', message: 'The panel goes on https:// sites (or http:// on this computer).' });
-      return z.NEVER;
-    }
-    if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
-      context.addIssue({ code: 'custom', message: `Enter the origin only: ${url.origin}` });
-      return z.NEVER;
-    }
-    return url.origin;
+    const checked = checkSiteOrigin(value);
+    if (checked.ok) return checked.origin;
+    context.addIssue({ code: 'custom', message: checked.problem });
+    return z.NEVER;
   });
 
 export const panelRule = z
