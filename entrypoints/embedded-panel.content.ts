@@ -31,7 +31,10 @@ export default defineContentScript({
       }
       return Promise.resolve(readPage(document, message.selector, panel.host));
     });
-    // Single-page navigation: WXT's location watcher, and the Navigation API where there is one.
+    // Single-page navigation: the Navigation API tells at once where there is one (pushState included);
+    // WXT's location watcher (a 1 s poll) covers the rest. The panel asks once for a burst of nudges.
+    const navigation = (window as { navigation?: EventTarget }).navigation;
+    if (navigation) ctx.addEventListener(navigation, 'currententrychange', () => panel.pageChanged());
     ctx.addEventListener(window, 'wxt:locationchange', () => panel.pageChanged());
   },
 });

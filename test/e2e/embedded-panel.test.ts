@@ -29,6 +29,10 @@ beforeEach(async () => {
 
 const state = () => desk.control.state<SandboxState>();
 
+/** expect.poll waits 1 s by default: too short on a busy 2-core machine for a worker round trip and a render. */
+const poll = <T>(check: () => T | Promise<T>, options: { timeout?: number } = {}) =>
+  expect.poll(check, { timeout: 15_000, interval: 100, ...options });
+
 /** Account 1001's locations that have suggestions waiting on the customer, most first. */
 async function locationsWithSuggestions(): Promise<Location[]> {
   const s = await state();
@@ -48,7 +52,7 @@ async function addSiteThroughOptions(): Promise<Page> {
   await options.goto(desk.url('options.html#embedded-panel'));
   await options.getByLabel('Site', { exact: true }).fill(crm);
   await options.getByRole('button', { name: 'Add site' }).click();
-  await expect.poll(() => options.getByRole('button', { name: `Remove ${crm}` }).count()).toBe(1);
+  await poll(() => options.getByRole('button', { name: `Remove ${crm}` }).count()).toBe(1);
   return options;
 }
 
@@ -80,12 +84,10 @@ async function togglePanel(page: Page): Promise<void> {
 
 async function panelFrame(page: Page): Promise<Frame> {
   let found: Frame | undefined;
-  await expect
-    .poll(() => {
-      found = page.frames().find((f) => f.url().includes('/panel.html'));
-      return found !== undefined;
-    })
-    .toBe(true);
+  await poll(() => {
+    found = page.frames().find((f) => f.url().includes('/panel.html'));
+    return found !== undefined;
+  }).toBe(true);
   return found!;
 }
 
@@ -99,24 +101,24 @@ describe('the embedded panel on the demo CRM', () => {
     await page.mouse.click(1280 - 8, 800 * 0.4 + 40);
     const panel = await panelFrame(page);
 
-    await expect.poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(first!.name);
-    await expect.poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(first!.id);
+    await poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(first!.name);
+    await poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(first!.id);
     await panel.getByRole('button', { name: `Yes, this is ${first!.name}` }).click();
-    await expect.poll(() => panel.getByTestId('panel-health').textContent()).toMatch(/\d+ listings?/);
-    await expect.poll(() => panel.getByRole('feed').getByRole('article').count()).toBeGreaterThan(0);
+    await poll(() => panel.getByTestId('panel-health').textContent()).toMatch(/\d+ listings?/);
+    await poll(() => panel.getByRole('feed').getByRole('article').count()).toBeGreaterThan(0);
 
     // "Open in Listings Desk": the worker opens the options page filtered to the location (no link in the partner page).
     const opened = desk.context.waitForEvent('page');
     await panel.getByRole('button', { name: 'Open in Listings Desk' }).click();
     const options = await opened;
-    await expect.poll(() => options.url()).toBe(desk.url(`options.html#listings?location=${first!.id}`));
+    await poll(() => options.url()).toBe(desk.url(`options.html#listings?location=${first!.id}`));
     await options.close();
 
     // Client-side: the CRM's list, then another record, without a reload.
     await page.getByRole('link', { name: 'Customers' }).click();
     await page.getByRole('link', { name: second!.name, exact: true }).click();
-    await expect.poll(() => page.url()).toBe(`${crm}/customers/${second!.id}`);
-    await expect.poll(() => panel.getByTestId('panel-location').textContent(), { timeout: 10_000 }).toBe(second!.name);
+    await poll(() => page.url()).toBe(`${crm}/customers/${second!.id}`);
+    await poll(() => panel.getByTestId('panel-location').textContent(), { timeout: 10_000 }).toBe(second!.name);
     // The strict CSP (default-src 'self', no inline styles, frame-src 'self') refused nothing of the panel's.
     expect(cspViolations.get(page)).toEqual([]);
   });
@@ -133,18 +135,18 @@ describe('the embedded panel on the demo CRM', () => {
     const page = await openRecord(location!.id);
     await togglePanel(page);
     const panel = await panelFrame(page);
-    await expect.poll(() => panel.getByTestId('panel-location').textContent()).toBe(location!.name);
+    await poll(() => panel.getByTestId('panel-location').textContent()).toBe(location!.name);
     expect(await panel.getByTestId('panel-proposal').count()).toBe(0);
 
     const row = panel.getByRole('feed').getByRole('article').first();
-    await expect.poll(() => row.count()).toBe(1);
+    await poll(() => row.count()).toBe(1);
     const rowId = (await row.getAttribute('id'))!.replace(/^suggestion-/, '');
     const before = (await state()).suggestions.find((s) => s.id === rowId)!;
     expect(before.locationId).toBe(location!.id);
     await row.getByRole('button', { name: 'Accept' }).click();
-    await expect
-      .poll(async () => (await state()).suggestions.find((s) => s.id === rowId)?.status, { timeout: 15_000 })
-      .toBe('ACCEPTED');
+    await poll(async () => (await state()).suggestions.find((s) => s.id === rowId)?.status, { timeout: 15_000 }).toBe(
+      'ACCEPTED',
+    );
   });
 
   test('a page script gets nothing: not the panel’s DOM, not the extension, not a framed panel', async () => {
@@ -154,7 +156,7 @@ describe('the embedded panel on the demo CRM', () => {
     const page = await openRecord(location!.id);
     await togglePanel(page);
     const panel = await panelFrame(page);
-    await expect.poll(() => panel.getByTestId('panel-proposal').count()).toBe(1);
+    await poll(() => panel.getByTestId('panel-proposal').count()).toBe(1);
 
     const reach = await page.evaluate(async (extensionId) => {
       const host = document.querySelector('listings-desk-panel');
@@ -200,7 +202,7 @@ describe('the embedded panel on the demo CRM', () => {
     expect(attempt).toBe(true);
     const framedByPage = page.frames().filter((f) => f.url().includes('/panel.html') && f !== panel);
     for (const frame of framedByPage) {
-      await expect.poll(() => frame.locator('body').textContent()).not.toContain('suggestion');
+      await poll(() => frame.locator('body').textContent()).not.toContain('suggestion');
     }
 
     // A panel frame is not an extension page: it may not ask for connection settings or linking.
@@ -219,9 +221,9 @@ describe('the embedded panel on the demo CRM', () => {
     // panel.html opened by itself (no ticket, not framed by our content script) refuses to act.
     const alone = await desk.context.newPage();
     await alone.goto(desk.url('panel.html?ticket=made-up-by-a-page-0000000000'));
-    await expect
-      .poll(() => alone.locator('body').textContent())
-      .toContain('This panel only works when Listings Desk opens it');
+    await poll(() => alone.locator('body').textContent()).toContain(
+      'This panel only works when Listings Desk opens it',
+    );
   });
 
   test('hidden on a site: no launcher at the page’s edge, and the shortcut still opens the panel', async () => {
@@ -233,14 +235,14 @@ describe('the embedded panel on the demo CRM', () => {
       page.evaluate(() => document.elementFromPoint(innerWidth - 8, innerHeight * 0.4 + 40)?.tagName.toLowerCase());
 
     const shown = await openRecord(location!.id);
-    await expect.poll(() => atLauncher(shown)).toBe('listings-desk-panel');
+    await poll(() => atLauncher(shown)).toBe('listings-desk-panel');
     expect((await desk.ask('panel.sites.update', { origin: crm, hidden: true })).ok).toBe(true);
     await shown.close(); // togglePanel finds the tab by its address
     const hidden = await openRecord(location!.id);
     expect(await atLauncher(hidden)).not.toBe('listings-desk-panel');
     await togglePanel(hidden);
     const panel = await panelFrame(hidden);
-    await expect.poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(location!.name);
+    await poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(location!.name);
   });
 
   test('removing the site removes the panel on reload', async () => {
@@ -255,7 +257,7 @@ describe('the embedded panel on the demo CRM', () => {
       });
     expect(await registered()).toEqual([[`${crm}/*`]]);
     await options.getByRole('button', { name: `Remove ${crm}` }).click();
-    await expect.poll(() => options.getByRole('button', { name: `Remove ${crm}` }).count()).toBe(0);
+    await poll(() => options.getByRole('button', { name: `Remove ${crm}` }).count()).toBe(0);
     expect(await registered()).toEqual([]);
     await page.reload();
     await page.getByRole('heading', { name: location!.name }).waitFor();
@@ -283,8 +285,8 @@ describe('the embedded panel on the demo CRM', () => {
       await confirm.waitFor();
       await page.screenshot({ path: join(SHOTS_DIR, `panel-proposal-${scheme}.png`) });
       await confirm.click();
-      await expect.poll(() => panel.getByTestId('panel-health').count()).toBe(1);
-      await expect.poll(() => panel.getByRole('feed').getByRole('article').count()).toBeGreaterThan(0);
+      await poll(() => panel.getByTestId('panel-health').count()).toBe(1);
+      await poll(() => panel.getByRole('feed').getByRole('article').count()).toBeGreaterThan(0);
       await page.screenshot({ path: join(SHOTS_DIR, `panel-${scheme}.png`) });
       await page.close();
     }
