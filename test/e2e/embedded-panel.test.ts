@@ -226,6 +226,32 @@ describe('the embedded panel on the demo CRM', () => {
     );
   });
 
+  test('our content script (in the page’s process) cannot read storage.local, and may ask for nothing but a ticket', async () => {
+    await desk.link('1001');
+    await addSiteThroughOptions();
+    const [location] = await locationsWithSuggestions();
+    const page = await openRecord(location!.id);
+    // The content script's isolated world, reached through the DevTools protocol.
+    const cdp = await page.context().newCDPSession(page);
+    const contexts: { id: number; name: string; auxData?: { type?: string } }[] = [];
+    cdp.on('Runtime.executionContextCreated', ({ context }) => contexts.push(context));
+    await cdp.send('Runtime.enable');
+    await poll(() => contexts.some((c) => c.auxData?.type === 'isolated' && c.name === 'Listings Desk'));
+    const contextId = contexts.find((c) => c.auxData?.type === 'isolated' && c.name === 'Listings Desk')!.id;
+    const run = async (expression: string) =>
+      (await cdp.send('Runtime.evaluate', { expression, contextId, awaitPromise: true, returnByValue: true })).result
+        .value as string;
+    const storageRead = await run(
+      'chrome.storage.local.get(null).then((v) => "read " + Object.keys(v).length + " keys", (e) => "refused: " + e.message)',
+    );
+    expect(storageRead).toMatch(/^refused: Access to storage is not allowed from this context/);
+    const asked = await run(
+      `chrome.runtime.sendMessage({ desk: 'request', type: 'triage.view', input: {} }).then((r) => JSON.stringify(r))`,
+    );
+    expect(JSON.parse(asked)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    await cdp.detach();
+  });
+
   test('hidden on a site: no launcher at the page’s edge, and the shortcut still opens the panel', async () => {
     await desk.link('1001');
     await addSiteThroughOptions();
