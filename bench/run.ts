@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { clientCpuFigures, pagingSpeedup } from './client.ts';
 import type { Figure } from './figure.ts';
+import { listingsWorkspaceFigures } from './listings-workspace.ts';
 import { outboxFigures } from './outbox.ts';
 import { panelMatcherFigures } from './panel-matcher.ts';
 import { popupFigures } from './popup.ts';
@@ -19,6 +20,7 @@ figures.push(...clientCpuFigures());
 figures.push(...panelMatcherFigures());
 figures.push(...(await pagingSpeedup()));
 figures.push(...(await sandboxListingsScaling()));
+figures.push(...(await listingsWorkspaceFigures()));
 figures.push(...(await popupFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await outboxFigures({ extensionDir: '.output/chrome-mv3' })));
 

@@ -10,6 +10,8 @@ import { embeddedPanelFeature } from './embedded-panel/index.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature, StorageWrites } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
+import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
+import { locationsFeature } from './locations.ts';
 import { suggestionTriageFeature } from './suggestion-triage/index.ts';
 import { uiFeature } from './ui.ts';
 
@@ -25,6 +27,8 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
     listingsHealthFeature(deps),
     embeddedPanelFeature(deps),
     uiFeature(),
+    locationsFeature(deps),
+    listingsWorkspaceFeature(deps),
   ] as const;
   all = features as readonly BackgroundFeature<RequestType>[] as readonly BackgroundFeature<never>[];
   return features;

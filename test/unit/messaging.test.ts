@@ -101,12 +101,14 @@ describe('handleRequest', () => {
     expect(calls).toEqual(['accounts.list']);
   });
 
-  test('the content subset is exactly reading accounts, switching, triage, the health summary, the panel’s reads and opening options', () => {
+  test('the content subset is exactly reading accounts, switching, triage, the health summary, opening options, locations, one location’s listings and the panel’s reads', () => {
     const content = (Object.keys(protocol) as RequestType[]).filter((t) => protocol[t].access === 'content').sort();
     expect(content).toEqual([
       'accounts.activate',
       'accounts.list',
       'health.summary',
+      'listings.query',
+      'locations.list',
       'panel.listings',
       'panel.locate',
       'triage.decide',

@@ -9,6 +9,12 @@ import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
 import { embeddedPanelProtocol } from './embedded-panel.ts';
 import { type HealthEvents, healthEventAccess, healthProtocol } from './listings-health.ts';
+import {
+  type ListingsWorkspaceEvents,
+  listingsWorkspaceEventAccess,
+  listingsWorkspaceProtocol,
+} from './listings-workspace.ts';
+import { type LocationsEvents, locationsEventAccess, locationsProtocol } from './locations.ts';
 import type { Access } from './request.ts';
 import { type TriageEvents, triageEventAccess, triageProtocol } from './suggestion-triage.ts';
 import { uiProtocol } from './ui.ts';
@@ -18,6 +24,8 @@ export * from './badge.ts';
 export * from './connection-settings.ts';
 export * from './embedded-panel.ts';
 export * from './listings-health.ts';
+export * from './listings-workspace.ts';
+export * from './locations.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
 export * from './ui.ts';
@@ -30,16 +38,25 @@ export const protocol = {
   ...healthProtocol,
   ...embeddedPanelProtocol,
   ...uiProtocol,
+  ...locationsProtocol,
+  ...listingsWorkspaceProtocol,
 } as const;
 
 /** Events the background sends to open UI contexts. */
-export interface DeskEvents extends AccountLinkingEvents, TriageEvents, HealthEvents {}
+export interface DeskEvents
+  extends AccountLinkingEvents,
+    TriageEvents,
+    HealthEvents,
+    LocationsEvents,
+    ListingsWorkspaceEvents {}
 
 /** Who may hear each event: a content script (the embedded panel) only gets the 'content' ones. */
 export const eventAccess = {
   ...accountLinkingEventAccess,
   ...triageEventAccess,
   ...healthEventAccess,
+  ...locationsEventAccess,
+  ...listingsWorkspaceEventAccess,
 } as const satisfies Record<keyof DeskEvents, Access>;
 
 /** The port a UI context outside the extension's pages opens to be told of events (lib/messaging/ui.ts). */
