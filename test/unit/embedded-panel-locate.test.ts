@@ -43,19 +43,16 @@ async function setUp(rule: LocationRule | null, page: Partial<PageSnapshot>) {
   ]);
   await activeAccountKeyItem.setValue('k');
   const asked: ReadPageMessage[] = [];
-  let loads = 0;
+  const directory = { fetchedAt: 1, locations: LOCATIONS };
   const locator = createLocator({
-    loadLocations: async () => {
-      loads += 1;
-      return LOCATIONS;
-    },
+    loadLocations: async () => directory,
     readPage: async (_tabId, message) => {
       asked.push(message);
       return { url: `${CRM}/customers/HB-002`, texts: [], selected: null, selectorProblem: null, ...page };
     },
     now: () => 0,
   });
-  return { locator, asked, loads: () => loads };
+  return { locator, asked, directory };
 }
 
 beforeEach(() => resetDesk());
@@ -100,11 +97,12 @@ describe('locating the page’s location', () => {
     expect((await locator.locate(sender())).problem).toBe('The rule read “HB-002”: no single location has that name.');
   });
 
-  test('locations are fetched once and reused for the next pages', async () => {
-    const { locator, loads } = await setUp(null, { texts: ['HB-001'] });
-    await locator.locate(sender());
-    await locator.locate(sender());
-    expect(loads()).toBe(1);
+  test('the folded list follows the locations directory: a newer fetch is matched against at once', async () => {
+    const { locator, directory } = await setUp(null, { texts: ['HB-003'] });
+    expect((await locator.locate(sender())).found).toBeNull();
+    directory.fetchedAt = 2;
+    directory.locations = [...LOCATIONS, { id: 'HB-003', name: 'Harbor Bakery – Sellwood', address: '', phone: '' }];
+    expect((await locator.locate(sender())).found?.location.id).toBe('HB-003');
   });
 
   test('a tab that is not on a registered site is refused', async () => {

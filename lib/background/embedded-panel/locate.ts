@@ -3,37 +3,34 @@
 // here, so the account's locations never enter the partner page's process.
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
-import { fetchAllLocations, type Location } from '../../api/locations.ts';
 import { matchPage, type PreparedLocations, prepareLocations } from '../../embedded-panel/matcher.ts';
 import type { PageSnapshot, ReadPageMessage } from '../../embedded-panel/page-messages.ts';
 import { captureFromUrl, locationFromCapture } from '../../embedded-panel/rules.ts';
-import type { PanelLocateView, PanelLocationView } from '../../messaging/protocol/index.ts';
+import type { LocationView, PanelLocateView, PanelLocationView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
-import type { DeskDeps } from '../core/deps.ts';
 import { readAccounts } from '../core/linked-accounts.ts';
+import { createLocations, type LocationsDeps } from '../locations.ts';
 import { findSite } from './sites.ts';
 
-/** Locations change rarely; a CRM page is opened often. */
-export const LOCATIONS_MAX_AGE_MS = 10 * 60_000;
-
-export function toPanelLocation(location: Location): PanelLocationView {
+export function toPanelLocation(location: LocationView): PanelLocationView {
   const region = [location.state, location.zip].filter(Boolean).join(' ');
   const address = [location.address, location.address2, location.city, region].filter(Boolean).join(', ');
-  return { id: location.id, name: location.locationName ?? location.id, address, phone: location.phone ?? '' };
+  return { id: location.id, name: location.name || location.id, address, phone: location.phone };
 }
 
 export interface LocateDeps {
-  /** Every location of the account, from the API. */
-  loadLocations: (accountKey: string) => Promise<PanelLocationView[]>;
+  /** Every location of the account (the listings workspace's locations directory), and when it was fetched. */
+  loadLocations: (accountKey: string) => Promise<{ fetchedAt: number; locations: PanelLocationView[] }>;
   readPage: (tabId: number, message: ReadPageMessage) => Promise<PageSnapshot>;
   now: () => number;
 }
 
-export function locateDeps(deps: Pick<DeskDeps, 'withAccount' | 'now'>): LocateDeps {
+export function locateDeps(deps: LocationsDeps): LocateDeps {
+  const directory = createLocations(deps);
   return {
     loadLocations: async (accountKey) => {
-      const { locations } = await deps.withAccount((client) => fetchAllLocations(client), accountKey);
-      return locations.map(toPanelLocation);
+      const stored = await directory.ensure(accountKey);
+      return { fetchedAt: stored?.fetchedAt ?? 0, locations: (stored?.locations ?? []).map(toPanelLocation) };
     },
     readPage: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }) as Promise<PageSnapshot>,
     now: deps.now,
@@ -49,16 +46,17 @@ const pageOrigin = (url: string | undefined) => {
 };
 
 export function createLocator(deps: LocateDeps) {
-  // Module memory on purpose: a prepared list is rebuilt from the API after a worker restart.
-  const prepared = new Map<string, { at: number; locations: Promise<PreparedLocations<PanelLocationView>> }>();
+  // Module memory on purpose: the folded list is rebuilt from the stored directory after a worker restart,
+  // and whenever the directory was fetched again.
+  const prepared = new Map<string, { fetchedAt: number; locations: PreparedLocations<PanelLocationView> }>();
 
-  function accountLocations(accountKey: string) {
+  async function accountLocations(accountKey: string): Promise<PreparedLocations<PanelLocationView>> {
+    const { fetchedAt, locations } = await deps.loadLocations(accountKey);
     const cached = prepared.get(accountKey);
-    if (cached && deps.now() - cached.at < LOCATIONS_MAX_AGE_MS) return cached.locations;
-    const locations = deps.loadLocations(accountKey).then(prepareLocations);
-    prepared.set(accountKey, { at: deps.now(), locations });
-    locations.catch(() => prepared.delete(accountKey));
-    return locations;
+    if (cached && cached.fetchedAt === fetchedAt) return cached.locations;
+    const fresh = prepareLocations(locations);
+    prepared.set(accountKey, { fetchedAt, locations: fresh });
+    return fresh;
   }
 
   async function locate(sender: Runtime.MessageSender): Promise<PanelLocateView> {
