@@ -5,6 +5,7 @@ import { accountLinkingFeature } from './account-linking.ts';
 import { badgeFeature } from './badge.ts';
 import { connectionSettingsFeature } from './connection-settings.ts';
 import { createDeskDeps, type DeskDeps } from './core/deps.ts';
+import { embeddedPanelFeature } from './embedded-panel/index.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature, StorageWrites } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
@@ -23,6 +24,7 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
     suggestionTriageFeature(deps),
     failureNoticeFeature(),
     listingsHealthFeature(deps),
+    embeddedPanelFeature(deps),
     uiFeature(),
     locationsFeature(deps),
     listingsWorkspaceFeature(deps),

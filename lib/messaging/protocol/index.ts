@@ -7,6 +7,7 @@ import type { WireError } from '../wire-error.ts';
 import { type AccountLinkingEvents, accountLinkingEventAccess, accountLinkingProtocol } from './account-linking.ts';
 import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
+import { embeddedPanelProtocol } from './embedded-panel.ts';
 import { type HealthEvents, healthEventAccess, healthProtocol } from './listings-health.ts';
 import {
   type ListingsWorkspaceEvents,
@@ -21,6 +22,7 @@ import { uiProtocol } from './ui.ts';
 export * from './account-linking.ts';
 export * from './badge.ts';
 export * from './connection-settings.ts';
+export * from './embedded-panel.ts';
 export * from './envelope.ts';
 export * from './listings-health.ts';
 export * from './listings-workspace.ts';
@@ -35,6 +37,7 @@ export const protocol = {
   ...badgeProtocol,
   ...triageProtocol,
   ...healthProtocol,
+  ...embeddedPanelProtocol,
   ...uiProtocol,
   ...locationsProtocol,
   ...listingsWorkspaceProtocol,
