@@ -64,7 +64,11 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
       if (!exists) throw new ApiError(400, CODES.INVALID_ACL, `Invalid acl[${i}].on: no such ${onType.toLowerCase()}`);
       const key = `${roleId} ${onType} ${on}`;
       if (seen.has(key)) {
-        throw new ApiError(400, CODES.INVALID_ACL, `Invalid acl[${i}]: the same role on the same ${onType.toLowerCase()} twice`);
+        throw new ApiError(
+          400,
+          CODES.INVALID_ACL,
+          `Invalid acl[${i}]: the same role on the same ${onType.toLowerCase()} twice`,
+        );
       }
       seen.add(key);
       return { roleId, roleName: role.name, on, accountId: str(entry, 'accountId') ?? account.accountId, onType };
