@@ -2,6 +2,7 @@
 // its id is its URL hash (`options.html#listings?...`).
 import type { FunctionComponent } from 'preact';
 import { ConnectionSettings } from '../connection-settings/ConnectionSettings.tsx';
+import { UsersSection } from '../user-editor/UsersSection.tsx';
 import { AccountsSection } from './AccountsSection.tsx';
 import { ListingsSection } from './ListingsSection.tsx';
 
@@ -30,5 +31,11 @@ export const OPTIONS_SECTIONS = [
     title: 'Listings',
     description: 'Suggestions and listings of the active account.',
     Body: ListingsSection,
+  },
+  {
+    id: 'users',
+    title: 'Users',
+    description: 'Who may log in to the active account, and with which role on which part of it.',
+    Body: UsersSection,
   },
 ] as const satisfies readonly OptionsSection[];

@@ -8,6 +8,7 @@ import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
 import { type HealthEvents, healthProtocol } from './listings-health.ts';
 import { type TriageEvents, triageProtocol } from './suggestion-triage.ts';
+import { type UsersEvents, usersProtocol } from './users-and-roles.ts';
 
 export * from './account-linking.ts';
 export * from './badge.ts';
@@ -15,6 +16,7 @@ export * from './connection-settings.ts';
 export * from './listings-health.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
+export * from './users-and-roles.ts';
 
 export const protocol = {
   ...accountLinkingProtocol,
@@ -22,10 +24,11 @@ export const protocol = {
   ...badgeProtocol,
   ...triageProtocol,
   ...healthProtocol,
+  ...usersProtocol,
 } as const;
 
 /** Events the background sends to open UI contexts. */
-export interface DeskEvents extends AccountLinkingEvents, TriageEvents, HealthEvents {}
+export interface DeskEvents extends AccountLinkingEvents, TriageEvents, HealthEvents, UsersEvents {}
 
 export type Protocol = typeof protocol;
 export type RequestType = keyof Protocol;
