@@ -4,11 +4,11 @@ import { useId, useState } from 'preact/hooks';
 import type { RoleView, UserView } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 import { Button } from '../ui/Button.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
 import { describeError } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { AclEditor } from './AclEditor.tsx';
 import type { AclDraftRow } from './acl-rules.ts';
-import { ModalDialog } from './ModalDialog.tsx';
 import { fullName } from './users-list.ts';
 
 export type BulkAction = 'delete' | 'access';
@@ -89,12 +89,12 @@ export function BulkDialog({ action, users, roles, onClose }: BulkDialogProps) {
 
   const verb = action === 'delete' ? 'Delete' : 'Add access to';
   return (
-    <ModalDialog
+    <Dialog
       title={`${verb} ${count} ${count === 1 ? 'user' : 'users'}`}
-      size={action === 'access' ? 'lg' : 'sm'}
-      onClose={onClose}
-      busy={running}
-      footer={
+      class={action === 'access' ? 'ue-dialog ue-dialog--lg' : 'ue-dialog'}
+      // Escape does nothing while the request is under way: its outcome must be seen.
+      onClose={running ? () => undefined : onClose}
+      actions={
         finished ? (
           <Button variant="primary" onClick={onClose}>
             Close
@@ -175,6 +175,6 @@ export function BulkDialog({ action, users, roles, onClose }: BulkDialogProps) {
           </ul>
         ) : null}
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

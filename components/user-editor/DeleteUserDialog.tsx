@@ -3,8 +3,8 @@ import { useId, useState } from 'preact/hooks';
 import type { UserView } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 import { Button } from '../ui/Button.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { ModalDialog } from './ModalDialog.tsx';
 import { fullName } from './users-list.ts';
 
 /** What must be typed: the username, or the e-mail when there is none. */
@@ -44,11 +44,12 @@ export function DeleteUserDialog({
   };
 
   return (
-    <ModalDialog
+    <Dialog
       title={`Delete ${fullName(user)}?`}
-      onClose={onClose}
-      busy={busy}
-      footer={
+      class={'ue-dialog'}
+      // Escape does nothing while the request is under way: its outcome must be seen.
+      onClose={busy ? () => undefined : onClose}
+      actions={
         <>
           <Button onClick={onClose} disabled={busy}>
             Cancel
@@ -76,6 +77,6 @@ export function DeleteUserDialog({
           onInput={(event) => setTyped(event.currentTarget.value)}
         />
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

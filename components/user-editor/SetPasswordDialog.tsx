@@ -4,8 +4,8 @@ import { useState } from 'preact/hooks';
 import type { UserView } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 import { Button } from '../ui/Button.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { ModalDialog } from './ModalDialog.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
 import { fullName } from './users-list.ts';
 
@@ -42,11 +42,12 @@ export function SetPasswordDialog({ user, onClose }: { user: UserView; onClose: 
 
   const done = outcome?.ok === true;
   return (
-    <ModalDialog
+    <Dialog
       title={`Set password for ${fullName(user)}`}
-      onClose={onClose}
-      busy={busy}
-      footer={
+      class={'ue-dialog'}
+      // Escape does nothing while the request is under way: its outcome must be seen.
+      onClose={busy ? () => undefined : onClose}
+      actions={
         done ? (
           <Button variant="primary" onClick={onClose}>
             Done
@@ -87,6 +88,6 @@ export function SetPasswordDialog({ user, onClose }: { user: UserView; onClose: 
           />
         </form>
       )}
-    </ModalDialog>
+    </Dialog>
   );
 }

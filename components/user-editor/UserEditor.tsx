@@ -6,11 +6,11 @@ import type { RoleView, UserView } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
 import { Button } from '../ui/Button.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { Field } from '../ui/Field.tsx';
 import { AclEditor } from './AclEditor.tsx';
 import { type AclDraftRow, draftFromView } from './acl-rules.ts';
-import { ModalDialog } from './ModalDialog.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
 import { useScopeNames } from './use-scope-names.ts';
 import {
@@ -159,12 +159,12 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
     mode === 'create' ? 'New user' : `Edit ${user ? `${user.firstName} ${user.lastName}`.trim() || user.id : 'user'}`;
 
   return (
-    <ModalDialog
+    <Dialog
       title={title}
-      size="lg"
-      onClose={onClose}
-      busy={saving}
-      footer={
+      class={'ue-dialog ue-dialog--lg'}
+      // Escape does nothing while the request is under way: its outcome must be seen.
+      onClose={saving ? () => undefined : onClose}
+      actions={
         <>
           <Button onClick={onClose} disabled={saving}>
             Cancel
@@ -239,6 +239,6 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
         ) : null}
         <AclEditor rows={rows} roles={roles} onChange={setRows} error={errors.acl} />
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

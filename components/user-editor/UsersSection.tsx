@@ -6,6 +6,7 @@ import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { useStarted } from '../ui/store.ts';
 import { type BulkAction, BulkDialog } from './BulkDialog.tsx';
 import { DeleteUserDialog } from './DeleteUserDialog.tsx';
 import { RolesPanel } from './RolesPanel.tsx';
@@ -39,7 +40,7 @@ export function UsersPanel({ store }: { store: UsersStore }) {
   const [notice, setNotice] = useState<string | null>(null);
   const search = useRef<HTMLInputElement>(null);
 
-  useEffect(() => store.start(), [store]);
+  useStarted(store);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

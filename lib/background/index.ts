@@ -8,6 +8,7 @@ import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
 import { suggestionTriageFeature } from './suggestion-triage.ts';
+import { uiFeature } from './ui.ts';
 import { usersAndRolesFeature } from './users-and-roles/index.ts';
 
 export function backgroundFeatures() {
@@ -19,6 +20,7 @@ export function backgroundFeatures() {
     failureNoticeFeature(),
     listingsHealthFeature(),
     usersAndRolesFeature(),
+    uiFeature(),
   ] as const;
 }
 

@@ -8,6 +8,7 @@ import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
 import { type HealthEvents, healthProtocol } from './listings-health.ts';
 import { type TriageEvents, triageProtocol } from './suggestion-triage.ts';
+import { uiProtocol } from './ui.ts';
 import { type UsersEvents, usersProtocol } from './users-and-roles.ts';
 
 export * from './account-linking.ts';
@@ -16,6 +17,7 @@ export * from './connection-settings.ts';
 export * from './listings-health.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
+export * from './ui.ts';
 export * from './users-and-roles.ts';
 
 export const protocol = {
@@ -25,6 +27,7 @@ export const protocol = {
   ...triageProtocol,
   ...healthProtocol,
   ...usersProtocol,
+  ...uiProtocol,
 } as const;
 
 /** Events the background sends to open UI contexts. */
