@@ -157,27 +157,29 @@ export function AclEditor({ rows, roles, onChange, error }: AclEditorProps) {
           chosen={new Set(picked.map((p) => p.id))}
           onPick={(option) => setPicked([...picked, option])}
         />
+      </div>
+      <div class="ue-acl__then">
+        {picked.length > 0 ? (
+          <ul class="ue-acl__picked" aria-label="Chosen scopes">
+            {picked.map((scope) => (
+              <li key={scope.id}>
+                {scope.name}
+                <button
+                  type="button"
+                  class="ue-chip__remove"
+                  aria-label={`Unchoose ${scope.name}`}
+                  onClick={() => setPicked(picked.filter((p) => p.id !== scope.id))}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <Button size="sm" onClick={add} disabled={picked.length === 0}>
-          Add access
+          {picked.length > 1 ? `Add ${picked.length} rows` : 'Add access'}
         </Button>
       </div>
-      {picked.length > 0 ? (
-        <ul class="ue-acl__picked" aria-label="Chosen scopes">
-          {picked.map((scope) => (
-            <li key={scope.id}>
-              {scope.name}
-              <button
-                type="button"
-                class="ue-chip__remove"
-                aria-label={`Unchoose ${scope.name}`}
-                onClick={() => setPicked(picked.filter((p) => p.id !== scope.id))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
       {problem || error ? (
         <p id={`${id}-problem`} class="ui-field__error" role="alert">
           {problem ?? error}

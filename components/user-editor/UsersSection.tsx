@@ -1,7 +1,7 @@
 // The options page's Users section: the active account's users (searched, filtered by role, sorted),
 // its roles, and the editor, password, delete and bulk dialogs. `/` focuses the search, `n` opens a new user.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { UserView } from '../../lib/messaging/protocol/index.ts';
+import type { RoleView, UserView } from '../../lib/messaging/protocol/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
@@ -26,6 +26,8 @@ type Open =
   | null;
 
 const FORBIDDEN = 'users-forbidden';
+const NONE_USERS: UserView[] = [];
+const NONE_ROLES: RoleView[] = [];
 const number = new Intl.NumberFormat();
 
 export function UsersSection() {
@@ -60,15 +62,18 @@ export function UsersPanel({ store }: { store: UsersStore }) {
   }, [open, store]);
 
   const view = store.view.value;
-  const users = view?.users ?? [];
-  const roles = view?.roles ?? [];
+  const users = view?.users ?? NONE_USERS;
+  const roles = view?.roles ?? NONE_ROLES;
   const shown = useMemo(() => visibleUsers(users, filter), [users, filter]);
   const chosen = users.filter((u) => selected.has(u.id));
   const forbidden = view?.error?.code === FORBIDDEN;
 
   // Selection never outlives the users it names (deleted, or another account).
   useEffect(() => {
-    setSelected((previous) => new Set([...previous].filter((id) => users.some((u) => u.id === id))));
+    setSelected((previous) => {
+      const kept = [...previous].filter((id) => users.some((u) => u.id === id));
+      return kept.length === previous.size ? previous : new Set(kept);
+    });
   }, [users]);
 
   const select = (ids: string[], on: boolean) =>
@@ -174,6 +179,7 @@ export function UsersPanel({ store }: { store: UsersStore }) {
         </div>
       ) : null}
       <div class="ue__layout">
+        <RolesPanel roles={roles} />
         {users.length === 0 && !view.error ? (
           <EmptyState title="No users">This account has no users yet. Choose New user to add one.</EmptyState>
         ) : shown.length === 0 && users.length > 0 ? (
@@ -194,7 +200,6 @@ export function UsersPanel({ store }: { store: UsersStore }) {
         ) : (
           <div />
         )}
-        <RolesPanel roles={roles} />
       </div>
       {open?.kind === 'create' || open?.kind === 'edit' ? (
         <UserEditor

@@ -19,8 +19,7 @@ export interface UsersTableProps {
 }
 
 const COLUMNS: { column: UsersSortColumn | null; label: string }[] = [
-  { column: 'name', label: 'Name' },
-  { column: 'username', label: 'Username' },
+  { column: 'name', label: 'Name and username' },
   { column: 'emailAddress', label: 'E-mail' },
   { column: null, label: 'Phone' },
   { column: 'lastLogin', label: 'Last login' },
@@ -101,8 +100,10 @@ export function UsersTable({
                 <button type="button" class="ue-table__name" onClick={() => onEdit(user)} title={`Edit ${name}`}>
                   {name}
                 </button>
+                <span class="ue-table__username" title={user.username}>
+                  {user.username}
+                </span>
               </td>
-              <td title={user.username}>{user.username}</td>
               <td title={user.emailAddress}>{user.emailAddress}</td>
               <td>{user.phoneNumber || <span class="ue-muted">—</span>}</td>
               <td title={lastLoginTitle(user.lastLoginDate)}>{lastLoginText(user.lastLoginDate, now)}</td>
