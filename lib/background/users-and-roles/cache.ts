@@ -58,12 +58,3 @@ export function putUser(entry: CachedUsers, user: UserView): CachedUsers {
   const users = index < 0 ? [...entry.users, user] : entry.users.map((u, i) => (i === index ? user : u));
   return { ...entry, users };
 }
-
-export async function forgetCachedUsers(accountKey: string): Promise<void> {
-  const run = queue.then(async () => {
-    const { [accountKey]: _dropped, ...rest } = await usersCacheItem.getValue();
-    await usersCacheItem.setValue(rest);
-  });
-  queue = run.catch(() => undefined);
-  return run;
-}

@@ -12,31 +12,25 @@ import {
   setUserPassword,
   updateUser,
 } from '../../api/users.ts';
-import { broadcast as broadcastEvent, type Handlers, toWireError } from '../../messaging/background.ts';
-import type { AclRowInput, DeskEvents, UsersView, UserView } from '../../messaging/protocol/index.ts';
+import { type Handlers, toWireError } from '../../messaging/background.ts';
+import type { AclRowInput, UsersView, UserView } from '../../messaging/protocol/index.ts';
 import type { WireError } from '../../messaging/wire-error.ts';
-import { currentLink, writeIfLinked } from '../account-lock.ts';
-import { noAccountError, withAccount } from '../api-session.ts';
-import { defineFeature } from '../feature.ts';
-import { readAccounts } from '../linked-accounts.ts';
-import { forgetCachedUsers, patchCache, putUser, roleView, usersCacheItem, userView } from './cache.ts';
+import { currentLink, writeIfLinked } from '../core/account-lock.ts';
+import { noAccountError } from '../core/api-session.ts';
+import type { DeskDeps } from '../core/deps.ts';
+import { readAccounts } from '../core/linked-accounts.ts';
+import { defineFeature, type StorageWrites } from '../feature.ts';
+import { patchCache, putUser, roleView, usersCacheItem, userView } from './cache.ts';
 import { asUsersCall, usersError } from './errors.ts';
 import { loadFolders, loadLocations } from './scope-lists.ts';
 import { createScopeCache, loadAccounts, type ScopeLoaders, searchScopes } from './scopes.ts';
 
-export interface UsersDeps {
-  withAccount: <T>(run: (client: ApiClient) => Promise<T>, accountKey: string) => Promise<T>;
-  broadcast: <K extends keyof DeskEvents>(type: K, payload: DeskEvents[K]) => Promise<void>;
-  now: () => number;
-  scopeLoaders: ScopeLoaders;
+export interface UsersDeps extends Pick<DeskDeps, 'withAccount' | 'broadcast' | 'now'> {
+  /** Where account, folder and location scopes come from; tests pass their own. */
+  scopeLoaders?: ScopeLoaders;
 }
 
-const defaultDeps: UsersDeps = {
-  withAccount: (run, accountKey) => withAccount((client) => run(client), accountKey),
-  broadcast: broadcastEvent,
-  now: () => Date.now(),
-  scopeLoaders: { ACCOUNT: loadAccounts, FOLDER: loadFolders, LOCATION: loadLocations },
-};
+const SCOPE_LOADERS: ScopeLoaders = { ACCOUNT: loadAccounts, FOLDER: loadFolders, LOCATION: loadLocations };
 
 type UsersRequest =
   | 'users.list'
@@ -58,10 +52,10 @@ function aclBody(rows: AclRowInput[], roles: { id: string; name: string }[]): Ac
   }));
 }
 
-export function createUsersAndRoles(deps: UsersDeps = defaultDeps) {
+export function createUsersAndRoles(deps: UsersDeps) {
   const errors = new Map<string, WireError>();
   const refreshing = new Map<string, Promise<void>>();
-  const scopes = createScopeCache(deps.scopeLoaders, deps.now);
+  const scopes = createScopeCache(deps.scopeLoaders ?? SCOPE_LOADERS, deps.now);
 
   async function activeKey(): Promise<string> {
     const { activeAccountKey } = await readAccounts();
@@ -192,17 +186,19 @@ export function createUsersAndRoles(deps: UsersDeps = defaultDeps) {
     },
   };
 
-  async function forgetAccount(accountKey: string): Promise<void> {
+  /** The write that drops the account's cached users; what is in memory goes at once. */
+  async function forgetAccount(accountKey: string): Promise<StorageWrites> {
     errors.delete(accountKey);
     scopes.forget(accountKey);
-    await forgetCachedUsers(accountKey);
+    const { [accountKey]: _gone, ...others } = await usersCacheItem.getValue();
+    return [{ item: usersCacheItem, value: others }];
   }
 
   return { handlers, list, refresh, forgetAccount };
 }
 
-export function usersAndRolesFeature() {
-  const instance = createUsersAndRoles();
+export function usersAndRolesFeature(deps: DeskDeps) {
+  const instance = createUsersAndRoles(deps);
   return defineFeature({
     name: 'users-and-roles',
     handlers: instance.handlers,

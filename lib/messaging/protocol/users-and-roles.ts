@@ -3,7 +3,7 @@
 // No reply carries a password: create and set-password take it write-only.
 import { z } from 'zod';
 import type { WireError } from '../wire-error.ts';
-import { request, safeId } from './request.ts';
+import { type Access, request, safeId } from './request.ts';
 
 export const ACL_SCOPE_TYPES = ['ACCOUNT', 'FOLDER', 'LOCATION'] as const;
 export type AclScopeType = (typeof ACL_SCOPE_TYPES)[number];
@@ -138,3 +138,6 @@ export const usersProtocol = {
 export interface UsersEvents {
   'users.changed': { accountKey: string | null };
 }
+
+/** Users events go to the extension's pages only, like the requests. */
+export const usersEventAccess = { 'users.changed': 'extension' } as const satisfies Record<keyof UsersEvents, Access>;
