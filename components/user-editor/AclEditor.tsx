@@ -157,9 +157,16 @@ export function AclEditor({ rows, roles, onChange, error }: AclEditorProps) {
           chosen={new Set(picked.map((p) => p.id))}
           onPick={(option) => setPicked([...picked, option])}
         />
+        {/* Beside the picker, under a blank label: the picker's list opening below never moves it. */}
+        <div class="ue-acl__field">
+          <span aria-hidden="true">&nbsp;</span>
+          <Button size="sm" onClick={add} disabled={picked.length === 0}>
+            {picked.length > 1 ? `Add ${picked.length} rows` : 'Add access'}
+          </Button>
+        </div>
       </div>
-      <div class="ue-acl__then">
-        {picked.length > 0 ? (
+      {picked.length > 0 ? (
+        <div class="ue-acl__then">
           <ul class="ue-acl__picked" aria-label="Chosen scopes">
             {picked.map((scope) => (
               <li key={scope.id}>
@@ -175,11 +182,8 @@ export function AclEditor({ rows, roles, onChange, error }: AclEditorProps) {
               </li>
             ))}
           </ul>
-        ) : null}
-        <Button size="sm" onClick={add} disabled={picked.length === 0}>
-          {picked.length > 1 ? `Add ${picked.length} rows` : 'Add access'}
-        </Button>
-      </div>
+        </div>
+      ) : null}
       {problem || error ? (
         <p id={`${id}-problem`} class="ui-field__error" role="alert">
           {problem ?? error}

@@ -48,6 +48,8 @@ export function ScopePicker({ type, label, onPick, chosen }: ScopePickerProps) {
     if (!option || chosen.has(option.id)) return;
     onPick(option);
     setQuery('');
+    // Closed after a pick, so the next click lands where it was aimed; typing opens it again.
+    setOpen(false);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
