@@ -184,11 +184,21 @@ describe('users and roles', () => {
       const page = await openUsers();
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
-        await page
-          .getByRole('button', { name: 'Select Sam Reyes' })
-          .check()
-          .catch(() => undefined);
+        if (scheme === 'light') {
+          await page.getByRole('checkbox', { name: 'Select Sam Reyes' }).click();
+          await page.getByRole('checkbox', { name: 'Select Tom Park' }).click();
+          await page.getByRole('toolbar', { name: 'Selected users' }).getByText('2 selected').waitFor();
+        }
         await page.screenshot({ path: `${dir}/users-list-${scheme}.png`, fullPage: true });
+        if (scheme === 'light') {
+          await page.getByRole('button', { name: 'Delete…' }).click();
+          await page.getByRole('dialog').getByRole('textbox').fill('2');
+          await page.getByRole('dialog').getByRole('button', { name: 'Delete 2' }).click();
+          await page.getByRole('dialog').getByText('2 of 2 done.').waitFor();
+          await page.screenshot({ path: `${dir}/users-bulk-delete-${scheme}.png` });
+          await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+          await page.getByRole('dialog').waitFor({ state: 'detached' });
+        }
         const ops = (await sandboxUser('hb-ops'))!;
         await page.getByRole('button', { name: `${ops.firstName} ${ops.lastName}`, exact: true }).click();
         await page.getByRole('dialog').getByText('Access', { exact: true }).waitFor();
