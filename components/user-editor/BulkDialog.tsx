@@ -91,7 +91,7 @@ export function BulkDialog({ action, users, roles, onClose }: BulkDialogProps) {
   return (
     <Dialog
       title={`${verb} ${count} ${count === 1 ? 'user' : 'users'}`}
-      class={action === 'access' ? 'ue-dialog ue-dialog--lg' : 'ue-dialog'}
+      class={action === 'access' ? 'ue-dialog ue-wide-dialog' : 'ue-dialog'}
       // Escape does nothing while the request is under way: its outcome must be seen.
       onClose={running ? () => undefined : onClose}
       actions={

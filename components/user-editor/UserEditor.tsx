@@ -161,7 +161,7 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
   return (
     <Dialog
       title={title}
-      class={'ue-dialog ue-dialog--lg'}
+      class="ue-dialog ue-wide-dialog"
       // Escape does nothing while the request is under way: its outcome must be seen.
       onClose={saving ? () => undefined : onClose}
       actions={
