@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { accessSummary, addRow, changeRow, removeRow } from '../../components/user-editor/acl-rules.ts';
+import { runEach } from '../../components/user-editor/BulkDialog.tsx';
 import { deleteConfirmation } from '../../components/user-editor/DeleteUserDialog.tsx';
 import { lastLoginText } from '../../components/user-editor/last-login.ts';
 import {
@@ -160,5 +161,31 @@ describe('the users list', () => {
   test('delete asks for the username, or the e-mail when there is none', () => {
     expect(deleteConfirmation({ id: 'x', username: 'rosa.d', emailAddress: 'r@x.example' })).toBe('rosa.d');
     expect(deleteConfirmation({ id: 'x', username: '', emailAddress: 'r@x.example' })).toBe('r@x.example');
+  });
+});
+
+describe('bulk actions', () => {
+  test('run every item, at most `width` at a time, reporting progress and each failure', async () => {
+    let running = 0;
+    let most = 0;
+    const progress: number[] = [];
+    const failed = await runEach(
+      [1, 2, 3, 4, 5],
+      2,
+      async (n) => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        if (n % 2 === 0) throw new Error(`user ${n} refused`);
+      },
+      (done) => progress.push(done),
+    );
+    expect(most).toBe(2);
+    expect(progress).toEqual([1, 2, 3, 4, 5]);
+    expect(failed.map((f) => [f.item, (f.error as Error).message])).toEqual([
+      [2, 'user 2 refused'],
+      [4, 'user 4 refused'],
+    ]);
   });
 });

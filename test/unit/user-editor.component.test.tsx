@@ -67,6 +67,45 @@ describe('the Users section', () => {
     expect(bar.textContent).toContain('2 selected');
   });
 
+  test('`/` focuses the search and `n` opens a new user, but not while typing', async () => {
+    await shown();
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(document.activeElement).toBe(screen.getByRole('searchbox'));
+    fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'n' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.keyDown(document.body, { key: 'n' });
+    expect((await screen.findByRole('dialog')).textContent).toContain('New user');
+  });
+
+  test('bulk "Add access" adds the row to every selected user and lists each failure', async () => {
+    answers['users.scopes'] = () => ({
+      type: 'LOCATION',
+      options: [{ type: 'LOCATION', id: 'HB-001', name: 'Harbor Bakery – Pearl District', detail: 'Portland, OR' }],
+      more: false,
+    });
+    answers['users.addAcl'] = (input) => {
+      if (input.userId === 'sam') throw new DeskError({ code: '2011', message: 'Missing required field: phoneNumber' });
+      return { id: input.userId, added: true };
+    };
+    await shown();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every user shown' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add access…' }));
+    const dialog = await screen.findByRole('dialog');
+    const picker = within(dialog).getByRole('combobox', { name: 'Locations' });
+    fireEvent.input(picker, { target: { value: 'pearl' } });
+    fireEvent.mouseDown(await within(dialog).findByRole('option', { name: /Pearl District/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add access' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Add to 2' }));
+    await within(dialog).findByText('1 of 2 done; 1 failed.');
+    expect(within(dialog).getByRole('list', { name: 'Failures' }).textContent).toBe(
+      'Sam Reyes: Missing required field: phoneNumber',
+    );
+    expect(asked.filter((a) => a.type === 'users.addAcl').map((a) => a.input)).toEqual([
+      { userId: 'rosa', row: { roleId: '101', roleName: 'Account Admin', onType: 'LOCATION', on: 'HB-001' } },
+      { userId: 'sam', row: { roleId: '101', roleName: 'Account Admin', onType: 'LOCATION', on: 'HB-001' } },
+    ]);
+  });
+
   test('an account without roles explains itself', async () => {
     answers['users.list'] = () => view([user('rosa', 'Rosa', 'Delgado')], []);
     await shown();
