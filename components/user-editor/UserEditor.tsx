@@ -52,15 +52,16 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
   const [values, setValues] = useState<UserFormValues>(() => (user ? formFromUser(user) : EMPTY_FORM));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [idEdited, setIdEdited] = useState(mode === 'edit');
-  const [rows, setRows] = useState<AclDraftRow[]>([]);
+  const [rows, setRows] = useState<AclDraftRow[]>(() => (user?.acl ?? []).map((row) => draftFromView(row, {})));
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(null);
   const form = useRef<HTMLFormElement>(null);
   const takenIds = useMemo(() => new Set(users.map((u) => u.id)), [users]);
   const names = useScopeNames(user?.acl ?? []);
 
+  // Names arrive after the form opens: they label the rows without undoing edits made meanwhile.
   useEffect(() => {
-    setRows((user?.acl ?? []).map((row) => draftFromView(row, names)));
+    setRows((current) => current.map((row) => ({ ...row, onName: names[`${row.onType} ${row.on}`] ?? row.onName })));
   }, [names]);
 
   const set = (field: FormField, value: string) => {

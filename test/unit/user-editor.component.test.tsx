@@ -204,6 +204,40 @@ describe('the user editor', () => {
     });
   });
 
+  test('scope names label the rows when they arrive, without undoing a change made meanwhile', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const acl = (on: string) => ({
+      roleId: '102',
+      roleName: 'Location Manager',
+      on,
+      onType: 'LOCATION',
+      accountId: '1001',
+    });
+    answers['users.list'] = () => view([user('rosa', 'Rosa', 'Delgado', { acl: [acl('HB-001'), acl('HB-002')] })]);
+    answers['users.scopes'] = async () => {
+      await held;
+      return {
+        type: 'LOCATION',
+        options: [
+          { type: 'LOCATION', id: 'HB-001', name: 'Pearl District', detail: '' },
+          { type: 'LOCATION', id: 'HB-002', name: 'Alberta Arts', detail: '' },
+        ],
+        more: false,
+      };
+    };
+    await shown();
+    fireEvent.click(screen.getByRole('button', { name: 'Rosa Delgado' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Location Manager on HB-001' }));
+    release();
+    await within(dialog).findByText('Alberta Arts');
+    expect(within(dialog).queryByText('Pearl District')).toBeNull();
+    expect(within(dialog).queryByText('HB-001')).toBeNull();
+  });
+
   test('delete stays disabled until the username is typed exactly', async () => {
     answers['users.delete'] = (input) => ({ id: input.userId });
     await shown();

@@ -13,7 +13,7 @@ import {
   updateUser,
 } from '../../api/users.ts';
 import { type Handlers, toWireError } from '../../messaging/background.ts';
-import type { AclRowInput, UsersView, UserView } from '../../messaging/protocol/index.ts';
+import type { AclRowInput, UsersView } from '../../messaging/protocol/index.ts';
 import type { WireError } from '../../messaging/wire-error.ts';
 import { currentLink, writeIfLinked } from '../core/account-lock.ts';
 import { noAccountError } from '../core/api-session.ts';
@@ -205,5 +205,3 @@ export function usersAndRolesFeature(deps: DeskDeps) {
     forgetAccount: instance.forgetAccount,
   });
 }
-
-export type { UserView };
