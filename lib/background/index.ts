@@ -9,6 +9,8 @@ import { createDeskDeps, type DeskDeps } from './core/deps.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature, StorageWrites } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
+import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
+import { locationsFeature } from './locations.ts';
 import { suggestionTriageFeature } from './suggestion-triage/index.ts';
 import { uiFeature } from './ui.ts';
 import { usersAndRolesFeature } from './users-and-roles/index.ts';
@@ -25,6 +27,8 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
     listingsHealthFeature(deps),
     usersAndRolesFeature(deps),
     uiFeature(),
+    locationsFeature(deps),
+    listingsWorkspaceFeature(deps),
   ] as const;
   all = features as readonly BackgroundFeature<RequestType>[] as readonly BackgroundFeature<never>[];
   return features;

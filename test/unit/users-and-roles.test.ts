@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { ApiClient } from '../../lib/api/client.ts';
 import { activeAccountKeyItem, linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { createUsersAndRoles } from '../../lib/background/users-and-roles/index.ts';
+import { folderOptions, locationOptions } from '../../lib/background/users-and-roles/scope-lists.ts';
+import { searchScopes } from '../../lib/background/users-and-roles/scopes.ts';
 import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
 import { envelope, localStorageText, type RoutedFetch, resetDesk, routedFetch } from './desk-fakes.ts';
 
@@ -182,5 +184,38 @@ describe('users and roles in the worker', () => {
     const writes = await users$.forgetAccount('app-1001');
     expect(writes).toHaveLength(1);
     expect(Object.keys(writes[0]!.value as object)).toEqual(['app-1002']);
+  });
+});
+
+describe('ACL scopes', () => {
+  test('folders read with their parents, locations with their city; searched by any word, accent-blind', () => {
+    const folders = folderOptions([
+      { id: 'F-WEST', name: 'West', parentId: null },
+      { id: 'F-PNW', name: 'Pacific Northwest', parentId: 'F-WEST' },
+      { id: 'F-OR', name: 'Oregon', parentId: 'F-PNW' },
+      { id: 'F-LOOP', name: 'Loop', parentId: 'F-LOOP' },
+    ]);
+    expect(folders.find((f) => f.id === 'F-OR')?.detail).toBe('West › Pacific Northwest');
+    expect(folders.find((f) => f.id === 'F-LOOP')?.detail).toBe('');
+    const location = {
+      address: '',
+      address2: '',
+      zip: '',
+      countryCode: 'CH',
+      phone: '',
+      folderId: null,
+      websiteUrl: '',
+    };
+    const locations = locationOptions([
+      { ...location, id: 'Z-1', name: 'Bäckerei Zürich', city: 'Zürich', state: 'ZH' },
+      { ...location, id: 'Z-2', name: '', city: 'Basel', state: 'BS' },
+    ]);
+    expect(locations.map((l) => [l.name, l.detail])).toEqual([
+      ['Bäckerei Zürich', 'Zürich, ZH'],
+      ['Z-2', 'Basel, BS'],
+    ]);
+    expect(searchScopes('LOCATION', locations, 'zurich backerei', 20).options.map((o) => o.id)).toEqual(['Z-1']);
+    expect(searchScopes('LOCATION', locations, '', 1)).toMatchObject({ more: true });
+    expect(searchScopes('FOLDER', folders, '', 20, ['F-OR']).options.map((o) => o.name)).toEqual(['Oregon']);
   });
 });

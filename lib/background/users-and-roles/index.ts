@@ -22,15 +22,13 @@ import { readAccounts } from '../core/linked-accounts.ts';
 import { defineFeature, type StorageWrites } from '../feature.ts';
 import { patchCache, putUser, roleView, usersCacheItem, userView } from './cache.ts';
 import { asUsersCall, usersError } from './errors.ts';
-import { loadFolders, loadLocations } from './scope-lists.ts';
+import { directoryScopeLoaders } from './scope-lists.ts';
 import { createScopeCache, loadAccounts, type ScopeLoaders, searchScopes } from './scopes.ts';
 
 export interface UsersDeps extends Pick<DeskDeps, 'withAccount' | 'broadcast' | 'now'> {
   /** Where account, folder and location scopes come from; tests pass their own. */
   scopeLoaders?: ScopeLoaders;
 }
-
-const SCOPE_LOADERS: ScopeLoaders = { ACCOUNT: loadAccounts, FOLDER: loadFolders, LOCATION: loadLocations };
 
 type UsersRequest =
   | 'users.list'
@@ -55,7 +53,10 @@ function aclBody(rows: AclRowInput[], roles: { id: string; name: string }[]): Ac
 export function createUsersAndRoles(deps: UsersDeps) {
   const errors = new Map<string, WireError>();
   const refreshing = new Map<string, Promise<void>>();
-  const scopes = createScopeCache(deps.scopeLoaders ?? SCOPE_LOADERS, deps.now);
+  const scopes = createScopeCache(
+    deps.scopeLoaders ?? { ACCOUNT: loadAccounts, ...directoryScopeLoaders(deps) },
+    deps.now,
+  );
 
   async function activeKey(): Promise<string> {
     const { activeAccountKey } = await readAccounts();

@@ -1,33 +1,56 @@
-// Folders and locations as ACL scopes, from the listings workspace's folders and locations calls.
-// A folder is shown with its parents ("West › Pacific Northwest"), a location with its city.
-import { fetchAllFolders } from '../../api/folders.ts';
-import { fetchAllLocations } from '../../api/locations.ts';
-import type { ScopeLoader } from './scopes.ts';
+// Folders and locations as ACL scopes, from the locations feature's per-account directory (the same
+// copy the listings workspace shows). A folder is shown with its parents ("West › Pacific Northwest"),
+// a location with its city.
+import type { FolderView, LocationView, ScopeOptionView } from '../../messaging/protocol/index.ts';
+import { DeskError } from '../../messaging/wire-error.ts';
+import { createLocations, type LocationsDeps } from '../locations.ts';
+import type { ScopeLoaders } from './scopes.ts';
 
-export const loadFolders: ScopeLoader = async (client) => {
-  const { folders } = await fetchAllFolders(client, 'me');
-  const byId = new Map(folders.map((f) => [String(f.id), f]));
-  const path = (parentId: string | undefined, seen: Set<string>): string[] => {
-    const parent = parentId ? byId.get(parentId) : undefined;
-    // A cycle or an unknown parent ends the path: the vendor's root is "0".
-    if (!parent || seen.has(String(parent.id))) return [];
-    seen.add(String(parent.id));
-    return [...path(parent.parentId ? String(parent.parentId) : undefined, seen), parent.name || String(parent.id)];
+export function folderOptions(folders: FolderView[]): ScopeOptionView[] {
+  const byId = new Map(folders.map((f) => [f.id, f]));
+  const parents = (folder: FolderView): string[] => {
+    const path: string[] = [];
+    const seen = new Set([folder.id]);
+    let parent = folder.parentId ? byId.get(folder.parentId) : undefined;
+    // A cycle or an unknown parent ends the path.
+    while (parent && !seen.has(parent.id)) {
+      seen.add(parent.id);
+      path.unshift(parent.name || parent.id);
+      parent = parent.parentId ? byId.get(parent.parentId) : undefined;
+    }
+    return path;
   };
   return folders.map((folder) => ({
     type: 'FOLDER' as const,
-    id: String(folder.id),
-    name: folder.name || String(folder.id),
-    detail: path(folder.parentId ? String(folder.parentId) : undefined, new Set([String(folder.id)])).join(' › '),
+    id: folder.id,
+    name: folder.name || folder.id,
+    detail: parents(folder).join(' › '),
   }));
-};
+}
 
-export const loadLocations: ScopeLoader = async (client) => {
-  const { locations } = await fetchAllLocations(client, 'me');
+export function locationOptions(locations: LocationView[]): ScopeOptionView[] {
   return locations.map((location) => ({
     type: 'LOCATION' as const,
-    id: String(location.id),
-    name: location.locationName || String(location.id),
+    id: location.id,
+    name: location.name || location.id,
     detail: [location.city, location.state].filter(Boolean).join(', '),
   }));
-};
+}
+
+export function directoryScopeLoaders(deps: LocationsDeps): Pick<ScopeLoaders, 'FOLDER' | 'LOCATION'> {
+  const directory = createLocations(deps);
+  const stored = async (accountKey: string) => {
+    const found = await directory.ensure(accountKey);
+    if (!found) {
+      throw new DeskError({
+        code: 'locations-unavailable',
+        message: 'The account’s folders and locations could not be loaded. Try again.',
+      });
+    }
+    return found;
+  };
+  return {
+    FOLDER: async (_client, accountKey) => folderOptions((await stored(accountKey)).folders),
+    LOCATION: async (_client, accountKey) => locationOptions((await stored(accountKey)).locations),
+  };
+}

@@ -1,12 +1,12 @@
 // What an ACL row can apply to: the account (and its sub-accounts), its folders and its locations,
-// searched by name. The lists are fetched once per account and kept for SCOPES_MAX_AGE_MS in memory.
+// searched by name. The lists are read once per account and kept for SCOPES_MAX_AGE_MS in memory.
 import type { ApiClient } from '../../api/client.ts';
 import { listAccounts } from '../../api/provisioning.ts';
 import type { AclScopeType, ScopeOptionView, ScopeSearchView } from '../../messaging/protocol/index.ts';
 
 export const SCOPES_MAX_AGE_MS = 5 * 60_000;
 
-export type ScopeLoader = (client: ApiClient) => Promise<ScopeOptionView[]>;
+export type ScopeLoader = (client: ApiClient, accountKey: string) => Promise<ScopeOptionView[]>;
 export type ScopeLoaders = Record<AclScopeType, ScopeLoader>;
 
 export const loadAccounts: ScopeLoader = async (client) =>
@@ -49,7 +49,7 @@ export function createScopeCache(loaders: ScopeLoaders, now: () => number) {
       const hit = cache.get(key);
       const age = hit ? now() - hit.at : Number.POSITIVE_INFINITY;
       if (hit && age >= 0 && age < SCOPES_MAX_AGE_MS) return hit.options;
-      const options = loaders[type](client);
+      const options = loaders[type](client, accountKey);
       cache.set(key, { at: now(), options });
       // A failed load is not kept: the next search tries again.
       options.catch(() => cache.delete(key));
