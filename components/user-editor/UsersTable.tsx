@@ -87,7 +87,7 @@ export function UsersTable({
           const name = fullName(user);
           const summary = accessSummary(user.acl, roles);
           return (
-            <tr key={user.id} aria-selected={selected.has(user.id)}>
+            <tr key={user.id} data-selected={selected.has(user.id) ? '' : undefined}>
               <td class="ue-table__check">
                 <input
                   type="checkbox"
