@@ -9,6 +9,7 @@ import { outboxFigures } from './outbox.ts';
 import { popupFigures } from './popup.ts';
 import { sandboxListingsScaling } from './sandbox.ts';
 import { entrypointSizes } from './sizes.ts';
+import { usersFigures } from './users.ts';
 
 const figures: Figure[] = [];
 
@@ -19,6 +20,7 @@ figures.push(...clientCpuFigures());
 figures.push(...(await pagingSpeedup()));
 figures.push(...(await sandboxListingsScaling()));
 figures.push(...(await listingsWorkspaceFigures()));
+figures.push(...(await usersFigures()));
 figures.push(...(await popupFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await outboxFigures({ extensionDir: '.output/chrome-mv3' })));
 

@@ -37,13 +37,41 @@ function compare(a: UserView, b: UserView, column: UsersSortColumn): number {
   }
 }
 
+// Both caches are keyed by the worker's answer, so one keystroke only filters: folding every user's text
+// (NFD) and sorting with the collator happen once per list, not once per key.
+const haystacks = new WeakMap<UserView, string>();
+const sortedLists = new WeakMap<UserView[], Map<string, UserView[]>>();
+
+function haystackOf(user: UserView): string {
+  let text = haystacks.get(user);
+  if (text === undefined) {
+    text = fold(`${user.firstName} ${user.lastName} ${user.username} ${user.emailAddress}`);
+    haystacks.set(user, text);
+  }
+  return text;
+}
+
+function sortedBy(users: UserView[], sort: UsersSort): UserView[] {
+  const key = `${sort.column} ${sort.direction}`;
+  let byKey = sortedLists.get(users);
+  if (!byKey) {
+    byKey = new Map();
+    sortedLists.set(users, byKey);
+  }
+  let sorted = byKey.get(key);
+  if (!sorted) {
+    const sign = sort.direction === 'asc' ? 1 : -1;
+    sorted = [...users].sort((a, b) => sign * compare(a, b, sort.column) || collator.compare(a.id, b.id));
+    byKey.set(key, sorted);
+  }
+  return sorted;
+}
+
 export function visibleUsers(users: UserView[], { query, roleId, sort }: UsersFilter): UserView[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
-  const shown = users.filter((user) => {
+  return sortedBy(users, sort).filter((user) => {
     if (roleId && !userHasRole(user.acl, roleId)) return false;
-    const haystack = fold(`${user.firstName} ${user.lastName} ${user.username} ${user.emailAddress}`);
+    const haystack = haystackOf(user);
     return words.every((word) => haystack.includes(word));
   });
-  const sign = sort.direction === 'asc' ? 1 : -1;
-  return shown.sort((a, b) => sign * compare(a, b, sort.column) || collator.compare(a.id, b.id));
 }
