@@ -10,6 +10,7 @@ import { panelMatcherFigures } from './panel-matcher.ts';
 import { popupFigures } from './popup.ts';
 import { sandboxListingsScaling } from './sandbox.ts';
 import { entrypointSizes } from './sizes.ts';
+import { usersFigures } from './users.ts';
 
 const figures: Figure[] = [];
 
@@ -21,6 +22,7 @@ figures.push(...panelMatcherFigures());
 figures.push(...(await pagingSpeedup()));
 figures.push(...(await sandboxListingsScaling()));
 figures.push(...(await listingsWorkspaceFigures()));
+figures.push(...(await usersFigures()));
 figures.push(...(await popupFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await outboxFigures({ extensionDir: '.output/chrome-mv3' })));
 

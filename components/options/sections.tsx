@@ -3,6 +3,7 @@
 import type { FunctionComponent } from 'preact';
 import { ConnectionSettings } from '../connection-settings/ConnectionSettings.tsx';
 import { EmbeddedPanelSection } from '../embedded-panel/EmbeddedPanelSection.tsx';
+import { UsersSection } from '../user-editor/UsersSection.tsx';
 import { AccountsSection } from './AccountsSection.tsx';
 import { ListingsSection } from './ListingsSection.tsx';
 
@@ -31,6 +32,12 @@ export const OPTIONS_SECTIONS = [
     title: 'Listings',
     description: 'Suggestions and listings of the active account.',
     Body: ListingsSection,
+  },
+  {
+    id: 'users',
+    title: 'Users',
+    description: 'Who may log in to the active account, and with which role on which part of it.',
+    Body: UsersSection,
   },
   {
     id: 'embedded-panel',

@@ -13,6 +13,7 @@ import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
 import { locationsFeature } from './locations.ts';
 import { suggestionTriageFeature } from './suggestion-triage/index.ts';
 import { uiFeature } from './ui.ts';
+import { usersAndRolesFeature } from './users-and-roles/index.ts';
 
 export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
   // Unlinking asks every feature listed here, account linking included, to forget the account.
@@ -25,6 +26,7 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
     failureNoticeFeature(),
     listingsHealthFeature(deps),
     embeddedPanelFeature(deps),
+    usersAndRolesFeature(deps),
     uiFeature(),
     locationsFeature(deps),
     listingsWorkspaceFeature(deps),

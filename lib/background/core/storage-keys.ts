@@ -37,6 +37,11 @@ export const STORAGE_KEYS = {
   'local:triageBatches': { feature: 'suggestion-triage', holds: 'recent batch outcomes', perAccount: true },
   'local:triageRevision': { feature: 'suggestion-triage', holds: 'order of triage views' },
   'local:triageUndoWindowMsForTests': { feature: 'suggestion-triage', holds: 'test builds only: undo window' },
+  'local:usersAndRoles': {
+    feature: 'users-and-roles',
+    holds: 'users (no passwords) and roles per account',
+    perAccount: true,
+  },
   'local:keyboardShortcuts': { feature: 'suggestion-triage', holds: 'single-key shortcuts on/off' },
   'local:locationsDirectory': { feature: 'locations', holds: 'locations and folders per account', perAccount: true },
   'local:publishersDirectory': {

@@ -18,6 +18,7 @@ import { type LocationsEvents, locationsEventAccess, locationsProtocol } from '.
 import type { Access } from './request.ts';
 import { type TriageEvents, triageEventAccess, triageProtocol } from './suggestion-triage.ts';
 import { uiProtocol } from './ui.ts';
+import { type UsersEvents, usersEventAccess, usersProtocol } from './users-and-roles.ts';
 
 export * from './account-linking.ts';
 export * from './badge.ts';
@@ -30,6 +31,7 @@ export * from './locations.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
 export * from './ui.ts';
+export * from './users-and-roles.ts';
 
 export const protocol = {
   ...accountLinkingProtocol,
@@ -38,6 +40,7 @@ export const protocol = {
   ...triageProtocol,
   ...healthProtocol,
   ...embeddedPanelProtocol,
+  ...usersProtocol,
   ...uiProtocol,
   ...locationsProtocol,
   ...listingsWorkspaceProtocol,
@@ -49,7 +52,8 @@ export interface DeskEvents
     TriageEvents,
     HealthEvents,
     LocationsEvents,
-    ListingsWorkspaceEvents {}
+    ListingsWorkspaceEvents,
+    UsersEvents {}
 
 /** Who may hear each event: a content script (the embedded panel) only gets the 'content' ones. */
 export const eventAccess = {
@@ -58,6 +62,7 @@ export const eventAccess = {
   ...healthEventAccess,
   ...locationsEventAccess,
   ...listingsWorkspaceEventAccess,
+  ...usersEventAccess,
 } as const satisfies Record<keyof DeskEvents, Access>;
 
 export type Protocol = typeof protocol;
