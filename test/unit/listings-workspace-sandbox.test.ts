@@ -8,7 +8,7 @@ import { saveConnectionSettings } from '../../lib/background/connection-settings
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
 import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
 import { OPT_IN_ALARM } from '../../lib/background/listings-workspace/opt-in-jobs.ts';
-import { createLocations } from '../../lib/background/locations.ts';
+import { createLocations, locationsItem } from '../../lib/background/locations.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { type DeskEvents, protocol } from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
@@ -251,6 +251,21 @@ describe('listings workspace against the sandbox', () => {
       count: 69,
     });
     expect(facets.folders.map((f) => f.id)).toContain('F-BAY');
+  });
+
+  test('a location renamed in its cache shows by its new name, and the page is told', async () => {
+    const w = workspace();
+    await loaded(w);
+    w.start();
+    events = [];
+    const stored = await locationsItem.getValue();
+    const mine = stored['app-1001']!;
+    const locations = mine.locations.map((l) => (l.id === 'HB-001' ? { ...l, name: 'Harbor Bakery – Renamed' } : l));
+    await locationsItem.setValue({ ...stored, 'app-1001': { ...mine, locations } });
+    const nameOf = async () =>
+      (await ask(w, 'listings.query', { filters: { locationIds: ['HB-001'] }, limit: 1 })).rows[0]?.locationName;
+    await expect.poll(nameOf).toBe('Harbor Bakery – Renamed');
+    expect(events.some((e) => e.type === 'listings.changed')).toBe(true);
   });
 
   test('a Cancel stops the fetch-all and keeps what came', async () => {

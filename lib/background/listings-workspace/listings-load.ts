@@ -257,7 +257,11 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
 
   /** Names changed in their caches: the held table shows the new ones. */
   async function namesChanged(): Promise<void> {
-    if (current) current.table.setNames(await cachedNames(current.accountKey));
+    const entry = current;
+    if (!entry) return;
+    entry.table.setNames(await cachedNames(entry.accountKey));
+    // The rows shown by id until now can be shown by name: the page asks again.
+    await changed(entry);
   }
 
   async function forgetAccount(accountKey: string): Promise<void> {
