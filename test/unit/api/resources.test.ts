@@ -150,7 +150,10 @@ describe('each operation sends what the interface says', () => {
       envelope({ ...addRequest, status: 'COMPLETE' }),
     );
     const seen: string[] = [];
-    const result = await pollAddRequest(r.client, 'me', '9', { delayMs: () => 1, onUpdate: (a) => seen.push(a.status) });
+    const result = await pollAddRequest(r.client, 'me', '9', {
+      delayMs: () => 1,
+      onUpdate: (a) => seen.push(a.status),
+    });
     expect(seen).toEqual(['PROCESSING', 'REVIEW', 'COMPLETED']);
     expect(result.data.status).toBe('COMPLETED');
   });
