@@ -7,6 +7,7 @@ import { connectionSettingsFeature } from './connection-settings.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
+import { provisioningFeature } from './provisioning/index.ts';
 import { suggestionTriageFeature } from './suggestion-triage.ts';
 
 export function backgroundFeatures() {
@@ -17,6 +18,7 @@ export function backgroundFeatures() {
     suggestionTriageFeature(),
     failureNoticeFeature(),
     listingsHealthFeature(),
+    provisioningFeature(),
   ] as const;
 }
 

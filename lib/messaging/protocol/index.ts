@@ -7,12 +7,14 @@ import { type AccountLinkingEvents, accountLinkingProtocol } from './account-lin
 import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
 import { type HealthEvents, healthProtocol } from './listings-health.ts';
+import { type ProvisioningEvents, provisioningProtocol } from './provisioning.ts';
 import { type TriageEvents, triageProtocol } from './suggestion-triage.ts';
 
 export * from './account-linking.ts';
 export * from './badge.ts';
 export * from './connection-settings.ts';
 export * from './listings-health.ts';
+export * from './provisioning.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
 
@@ -22,10 +24,11 @@ export const protocol = {
   ...badgeProtocol,
   ...triageProtocol,
   ...healthProtocol,
+  ...provisioningProtocol,
 } as const;
 
 /** Events the background sends to open UI contexts. */
-export interface DeskEvents extends AccountLinkingEvents, TriageEvents, HealthEvents {}
+export interface DeskEvents extends AccountLinkingEvents, TriageEvents, HealthEvents, ProvisioningEvents {}
 
 export type Protocol = typeof protocol;
 export type RequestType = keyof Protocol;
