@@ -1,12 +1,11 @@
 import { useState } from 'preact/hooks';
 import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
-import { ask } from '../../lib/messaging/ui.ts';
 import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from '../account-linking/LinkingOutcome.tsx';
 import { RelinkButton } from '../account-linking/RelinkButton.tsx';
 import { useLinking } from '../account-linking/use-linking.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { Field } from '../ui/Field.tsx';
-import { activeAccount, setAccountsView } from './accounts-store.ts';
+import { accountsStore, activeAccount } from './accounts-store.ts';
 import './account-switcher.css';
 
 export interface AccountSwitcherProps {
@@ -44,7 +43,7 @@ export function AccountSwitcher({
     setSwitching(true);
     setError(null);
     try {
-      setAccountsView(await ask('accounts.activate', { accountKey }));
+      await accountsStore.activate(accountKey);
     } catch (failure) {
       setError(failure);
     } finally {

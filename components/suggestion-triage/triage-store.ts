@@ -6,8 +6,8 @@ import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import type { DeskEvents, PendingDecisionView, RequestInput, TriageView } from '../../lib/messaging/protocol/index.ts';
 import { ask as askWorker, onDeskEvent } from '../../lib/messaging/ui.ts';
 import { latestBatch } from '../../lib/triage-batch.ts';
+import { latestAnswer, revisionGate } from '../ui/store.ts';
 import { filtersFromHash, filtersToHash, sameFilters, type TriageFilters } from './filters-hash.ts';
-import { latestAnswer, revisionGate } from './latest-answer.ts';
 
 export interface TriageIo {
   ask: typeof askWorker;

@@ -9,6 +9,7 @@ import type { BackgroundFeature } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
 import { provisioningFeature } from './provisioning/index.ts';
 import { suggestionTriageFeature } from './suggestion-triage.ts';
+import { uiFeature } from './ui.ts';
 
 export function backgroundFeatures() {
   return [
@@ -19,6 +20,7 @@ export function backgroundFeatures() {
     failureNoticeFeature(),
     listingsHealthFeature(),
     provisioningFeature(),
+    uiFeature(),
   ] as const;
 }
 

@@ -9,6 +9,7 @@ import { connectionProtocol } from './connection-settings.ts';
 import { type HealthEvents, healthProtocol } from './listings-health.ts';
 import { type ProvisioningEvents, provisioningProtocol } from './provisioning.ts';
 import { type TriageEvents, triageProtocol } from './suggestion-triage.ts';
+import { uiProtocol } from './ui.ts';
 
 export * from './account-linking.ts';
 export * from './badge.ts';
@@ -17,6 +18,7 @@ export * from './listings-health.ts';
 export * from './provisioning.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
+export * from './ui.ts';
 
 export const protocol = {
   ...accountLinkingProtocol,
@@ -25,6 +27,7 @@ export const protocol = {
   ...triageProtocol,
   ...healthProtocol,
   ...provisioningProtocol,
+  ...uiProtocol,
 } as const;
 
 /** Events the background sends to open UI contexts. */
