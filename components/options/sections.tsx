@@ -2,6 +2,7 @@
 // its id is its URL hash (`options.html#listings?...`).
 import type { FunctionComponent } from 'preact';
 import { ConnectionSettings } from '../connection-settings/ConnectionSettings.tsx';
+import { ProvisioningSection } from '../provisioning/ProvisioningSection.tsx';
 import { AccountsSection } from './AccountsSection.tsx';
 import { ListingsSection } from './ListingsSection.tsx';
 
@@ -30,5 +31,11 @@ export const OPTIONS_SECTIONS = [
     title: 'Listings',
     description: 'Suggestions and listings of the active account.',
     Body: ListingsSection,
+  },
+  {
+    id: 'provisioning',
+    title: 'Provisioning',
+    description: 'Add services to locations, follow each add request to its end, and cancel services.',
+    Body: ProvisioningSection,
   },
 ] as const satisfies readonly OptionsSection[];

@@ -29,7 +29,12 @@ export function commitmentMetOn(
   const start = parseDay(started);
   if (!start) return null;
   const amount = Number(minimumUsage);
-  const known = Number.isFinite(amount) && amount >= 0;
+  const known =
+    minimumUsage !== null &&
+    minimumUsage !== undefined &&
+    minimumUsage !== '' &&
+    Number.isFinite(amount) &&
+    amount >= 0;
   const unit = (minimumUsageUnit ?? '').toUpperCase().replace(/S$/, '');
   let end: Date;
   if (!known) end = addMonths(start, 1);

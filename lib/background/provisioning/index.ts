@@ -12,11 +12,12 @@ import {
   type Service,
 } from '../../api/provisioning.ts';
 import { broadcast, type Handlers } from '../../messaging/background.ts';
-import type {
-  AvailableServiceView,
-  ServiceView,
-  TrackedAddRequestView,
-  TrackerView,
+import {
+  type AvailableServiceView,
+  optionsPath,
+  type ServiceView,
+  type TrackedAddRequestView,
+  type TrackerView,
 } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 import { commitmentMet, commitmentMetOn } from '../../provisioning/commitment.ts';
@@ -297,9 +298,8 @@ export function provisioningFeature() {
       if (!id.startsWith(NOTICE_PREFIX)) return;
       const key = id.slice(NOTICE_PREFIX.length);
       void browser.notifications.clear(id).catch(() => undefined);
-      void browser.tabs.create({
-        url: browser.runtime.getURL(`/options.html#provisioning?request=${encodeURIComponent(key)}`),
-      });
+      const path = optionsPath({ section: 'provisioning', hash: `?view=tracker&request=${encodeURIComponent(key)}` });
+      void browser.tabs.create({ url: browser.runtime.getURL(path as '/options.html') });
     });
     // Whatever came due while the worker (or the browser) was stopped, and any batch left half sent.
     void tracker.checkDue().catch(() => undefined);
