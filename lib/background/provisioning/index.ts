@@ -301,6 +301,8 @@ export function provisioningFeature() {
       const path = optionsPath({ section: 'provisioning', hash: `?view=tracker&request=${encodeURIComponent(key)}` });
       void browser.tabs.create({ url: browser.runtime.getURL(path as '/options.html') });
     });
+    // A listener here makes the browser start the worker at launch, so open requests are followed at once.
+    browser.runtime.onStartup.addListener(() => void tracker.checkDue().catch(() => undefined));
     // Whatever came due while the worker (or the browser) was stopped, and any batch left half sent.
     void tracker.checkDue().catch(() => undefined);
     void sender.resume().catch(() => undefined);
