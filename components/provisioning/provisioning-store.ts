@@ -15,22 +15,6 @@ export interface PickableLocation {
   zip: string;
 }
 
-interface LocationLike {
-  id: string;
-  name: string;
-  city: string;
-  address: string;
-  zip: string;
-}
-
-// TEMPORARY until w-listdata's `locations.list` request is merged: the same call, untyped.
-function askLocations(io: StoreIo): Promise<{ locations: LocationLike[] }> {
-  return (io.ask as unknown as (type: string, input: object) => Promise<{ locations: LocationLike[] }>)(
-    'locations.list',
-    {},
-  );
-}
-
 export function createProvisioningStore(io: StoreIo = workerIo) {
   const accounts = query<ProvisioningAccountsView>(() => io.ask('provisioning.accounts', {}));
   const catalog = query<AvailableServiceView[], string>((fromAccountId) =>
@@ -38,7 +22,7 @@ export function createProvisioningStore(io: StoreIo = workerIo) {
   );
   const tracker = query<TrackerView, boolean>((refresh) => io.ask('provisioning.tracker', { refresh }));
   const locations = query<PickableLocation[]>(async () =>
-    (await askLocations(io)).locations.map((l) => ({
+    (await io.ask('locations.list', {})).locations.map((l) => ({
       id: l.id,
       name: l.name || l.id,
       city: l.city,
@@ -55,22 +39,19 @@ export function createProvisioningStore(io: StoreIo = workerIo) {
   }
 
   function start(): () => void {
-    // TEMPORARY (see askLocations): the locations event, untyped until w-listdata is merged.
-    const offLocations = (io.onDeskEvent as unknown as (type: string, handler: () => void) => () => void)(
-      'locations.changed',
-      () => void locations.refresh(),
-    );
     void accounts.load().then(() => {
       const linked = accounts.value.value?.linkedAccountId;
       if (fromAccountId.value === null) chooseAccount(linked ?? 'me');
     });
     void tracker.load(false);
     void locations.load();
-    const off = followEvents({ 'provisioning.changed': () => void tracker.refresh(false) }, io);
-    return () => {
-      off();
-      offLocations();
-    };
+    return followEvents(
+      {
+        'provisioning.changed': () => void tracker.refresh(false),
+        'locations.changed': () => void locations.refresh(),
+      },
+      io,
+    );
   }
 
   return { accounts, catalog, tracker, locations, fromAccountId, chooseAccount, start, io };

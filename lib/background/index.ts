@@ -7,6 +7,8 @@ import { connectionSettingsFeature } from './connection-settings.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
+import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
+import { locationsFeature } from './locations.ts';
 import { provisioningFeature } from './provisioning/index.ts';
 import { suggestionTriageFeature } from './suggestion-triage.ts';
 import { uiFeature } from './ui.ts';
@@ -21,6 +23,8 @@ export function backgroundFeatures() {
     listingsHealthFeature(),
     provisioningFeature(),
     uiFeature(),
+    locationsFeature(),
+    listingsWorkspaceFeature(),
   ] as const;
 }
 

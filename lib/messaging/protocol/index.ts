@@ -7,6 +7,8 @@ import { type AccountLinkingEvents, accountLinkingProtocol } from './account-lin
 import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
 import { type HealthEvents, healthProtocol } from './listings-health.ts';
+import { type ListingsWorkspaceEvents, listingsWorkspaceProtocol } from './listings-workspace.ts';
+import { type LocationsEvents, locationsProtocol } from './locations.ts';
 import { type ProvisioningEvents, provisioningProtocol } from './provisioning.ts';
 import { type TriageEvents, triageProtocol } from './suggestion-triage.ts';
 import { uiProtocol } from './ui.ts';
@@ -15,6 +17,8 @@ export * from './account-linking.ts';
 export * from './badge.ts';
 export * from './connection-settings.ts';
 export * from './listings-health.ts';
+export * from './listings-workspace.ts';
+export * from './locations.ts';
 export * from './provisioning.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
@@ -28,10 +32,18 @@ export const protocol = {
   ...healthProtocol,
   ...provisioningProtocol,
   ...uiProtocol,
+  ...locationsProtocol,
+  ...listingsWorkspaceProtocol,
 } as const;
 
 /** Events the background sends to open UI contexts. */
-export interface DeskEvents extends AccountLinkingEvents, TriageEvents, HealthEvents, ProvisioningEvents {}
+export interface DeskEvents
+  extends AccountLinkingEvents,
+    TriageEvents,
+    HealthEvents,
+    LocationsEvents,
+    ListingsWorkspaceEvents,
+    ProvisioningEvents {}
 
 export type Protocol = typeof protocol;
 export type RequestType = keyof Protocol;
