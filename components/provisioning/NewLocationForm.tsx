@@ -93,7 +93,7 @@ export function NewLocationForm({ io, fromAccountId, catalog, batches }: NewLoca
   const errorCount = problems.reduce((n, p) => n + Object.keys(p).length, 0);
   return (
     <div class="prov-panel">
-      <div class="prov-row">
+      <div class="prov-account-fields">
         <TextField
           label="Account for the new locations"
           hint="An account id under the one provisioned from; empty: that account itself."

@@ -7,6 +7,9 @@ import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import type { StoreIo } from '../ui/store.ts';
 import { formatTime, serviceMessage } from './service-message.ts';
 
+/** The service's times carry no zone: shown as sent, only easier to read. */
+const serviceTime = (value: string) => (value ? value.replace('T', ' ') : '—');
+
 export interface TrackerProps {
   io: StoreIo;
   view: TrackerView;
@@ -46,8 +49,8 @@ function TrackedRequest({
       </div>
       {request.statusDetail ? <p class="prov-request__detail">{request.statusDetail}</p> : null}
       <p class="prov-muted">
-        Submitted {request.dateSubmitted || '—'}
-        {request.dateCompleted ? ` · ended ${request.dateCompleted}` : ''}
+        Submitted {serviceTime(request.dateSubmitted)}
+        {request.dateCompleted ? ` · ended ${serviceTime(request.dateCompleted)}` : ''}
         {!request.terminal && request.nextCheckAt ? ` · next check ${formatTime(request.nextCheckAt)}` : ''}
       </p>
       {request.checkProblem ? (
@@ -122,7 +125,7 @@ export function Tracker({ io, view, focusKey, onView }: TrackerProps) {
         <p class="prov-muted" aria-live="polite">
           {view.requests.length === 0
             ? 'No add requests yet.'
-            : `${view.requests.length} add requests · ${open} still open · ${view.inReview} in review`}
+            : `${view.requests.length === 1 ? '1 add request' : `${view.requests.length} add requests`} · ${open} still open · ${view.inReview} in review`}
         </p>
         <Button busy={busy} onClick={() => void act(() => io.ask('provisioning.tracker', { refresh: true }))}>
           Check now

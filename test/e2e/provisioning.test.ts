@@ -100,6 +100,9 @@ test('adds a service to 3 existing locations: 3 requests tracked to COMPLETED, e
     .poll(() => page.locator('.prov-request .prov-request__head .prov-status').allTextContents())
     .toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
   await shoot(page, 'tracker');
+  await page.getByRole('link', { name: 'Available services' }).click();
+  await page.getByRole('table').waitFor();
+  await shoot(page, 'available-services');
 }, 90_000);
 
 async function openCancelDialog(locationId: string): Promise<Page> {
@@ -214,6 +217,10 @@ test('a new location in REVIEW is followed to its end after the worker was stopp
   const request = (await trackerFrom(page)).requests[0]!;
   expect(request.locationName).toBe('Harbor Bakery – Annex');
   await expect.poll(() => notificationIds(page)).toContain(`provisioning|${request.key}`);
+
+  await page.getByRole('link', { name: /^Tracker/ }).click();
+  await page.getByRole('button', { name: 'Resolve review as completed' }).waitFor();
+  await shoot(page, 'tracker-review');
 
   const popup = await desk.openPopup();
   await expect.poll(() => popup.getByRole('link', { name: '1 add request in review' }).count()).toBe(1);
