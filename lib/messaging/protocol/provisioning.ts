@@ -1,7 +1,7 @@
 // Provisioning (issue 12): accounts, available services, services of a location, add requests sent in
 // the background, the add request tracker, and cancelling. Extension pages only: never the embedded panel.
 import { z } from 'zod';
-import { request, safeId } from './request.ts';
+import { type Access, request, safeId } from './request.ts';
 
 export interface ProvisioningAccountView {
   accountId: string;
@@ -167,3 +167,7 @@ export const provisioningProtocol = {
 export interface ProvisioningEvents {
   'provisioning.changed': { inReview: number };
 }
+
+export const provisioningEventAccess = {
+  'provisioning.changed': 'extension',
+} as const satisfies Record<keyof ProvisioningEvents, Access>;
