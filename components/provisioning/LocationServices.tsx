@@ -1,5 +1,5 @@
 // What one location has: each service, since when, and whether it can be cancelled yet; and the way to cancel.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ServiceView } from '../../lib/messaging/protocol/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
@@ -24,6 +24,7 @@ export function LocationServices({ io, fromAccountId, locations }: LocationServi
   const [error, setError] = useState<unknown>(null);
   const [cancelling, setCancelling] = useState(false);
   const [generation, setGeneration] = useState(0);
+  const shownFor = useRef('');
   const location = locations.find((l) => l.id === locationId);
 
   useEffect(() => {
@@ -33,7 +34,9 @@ export function LocationServices({ io, fromAccountId, locations }: LocationServi
   useEffect(() => {
     if (!locationId) return;
     let current = true;
-    setServices(null);
+    // A reload after a cancel keeps the table shown until the answer replaces it.
+    if (shownFor.current !== locationId) setServices(null);
+    shownFor.current = locationId;
     setError(null);
     io.ask('provisioning.services', { fromAccountId, locationId }).then(
       (answer) => current && setServices(answer),
