@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commitmentMet, commitmentMetOn } from '../../lib/provisioning/commitment.ts';
 import { emptyRow, fieldProblem, formProblems, hasProblems, rowsFromCsv } from '../../lib/provisioning/new-location.ts';
+import { isSandboxConnection } from '../../lib/provisioning/sandbox-connection.ts';
 
 describe('the minimum commitment date', () => {
   it('adds the available service’s minimum usage to the start day', () => {
@@ -89,5 +90,15 @@ describe('the new-location form', () => {
     expect(rowsFromCsv('').problem).toMatch(/header/);
     expect(rowsFromCsv('name,city\nA,B').problem).toMatch(/missing: newLocationId, address/);
     expect(rowsFromCsv('id,name,address,city').problem).toMatch(/no location follows/);
+  });
+});
+
+describe('where the sandbox-only processaddrequest is offered', () => {
+  it('only on the sandbox environment or an API on this machine', () => {
+    expect(isSandboxConnection({ environment: 'sandbox', apiUrl: 'http://127.0.0.1:8787' })).toBe(true);
+    expect(isSandboxConnection({ environment: 'custom', apiUrl: 'http://localhost:9000' })).toBe(true);
+    expect(isSandboxConnection({ environment: 'production', apiUrl: 'https://api.yext.com' })).toBe(false);
+    expect(isSandboxConnection({ environment: 'custom', apiUrl: 'https://sandbox.example.com' })).toBe(false);
+    expect(isSandboxConnection({ environment: 'custom', apiUrl: 'not a url' })).toBe(false);
   });
 });

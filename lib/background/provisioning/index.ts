@@ -21,6 +21,7 @@ import {
 } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 import { commitmentMet, commitmentMetOn } from '../../provisioning/commitment.ts';
+import { isSandboxConnection } from '../../provisioning/sandbox-connection.ts';
 import { withAccount } from '../api-session.ts';
 import { getConnectionSettings } from '../connection-settings.ts';
 import { defineFeature } from '../feature.ts';
@@ -54,15 +55,8 @@ async function activeAccountKey(): Promise<string> {
   return account.accountKey;
 }
 
-/** The sandbox's own environment, or any API on this machine: never the vendor's production service. */
-async function isSandboxConnection(): Promise<boolean> {
-  const settings = await getConnectionSettings();
-  if (settings.environment === 'sandbox') return true;
-  try {
-    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(settings.apiUrl).hostname);
-  } catch {
-    return false;
-  }
+async function onSandbox(): Promise<boolean> {
+  return isSandboxConnection(await getConnectionSettings());
 }
 
 const TITLES: Record<string, string> = {
@@ -126,7 +120,7 @@ export function provisioningFeature() {
     const [list, batches, sandbox] = await Promise.all([
       trackerItem.getValue(),
       sendBatchesItem.getValue(),
-      isSandboxConnection(),
+      onSandbox(),
     ]);
     const requests: TrackedAddRequestView[] = list.map(toView).sort((a, b) => b.timeline[0]!.at - a.timeline[0]!.at);
     return { requests, inReview: inReviewCount(list), batches: batches.map(batchView), sandbox };
@@ -261,7 +255,7 @@ export function provisioningFeature() {
       return view();
     },
     'provisioning.resolveReview': async ({ key, status }) => {
-      if (!(await isSandboxConnection())) {
+      if (!(await onSandbox())) {
         throw new DeskError({
           code: 'not-sandbox',
           message: 'Only the sandbox can resolve a review; the service resolves it within 48 hours.',
