@@ -3,8 +3,8 @@
 // asked for. The listings workspace, users and roles, provisioning and the embedded panel all read it.
 import { storage } from 'wxt/utils/storage';
 import type { ApiClient } from '../api/client.ts';
-import { type Folder, fetchAllFolders } from '../api/folders.ts';
-import { fetchAllLocations, type Location } from '../api/locations.ts';
+import { fetchAllFolders } from '../api/folders.ts';
+import { fetchAllLocations } from '../api/locations.ts';
 import { broadcast as broadcastEvent, type Handlers, toWireError } from '../messaging/background.ts';
 import type { DeskEvents, FolderView, LocationsView, LocationView } from '../messaging/protocol/index.ts';
 import type { WireError } from '../messaging/wire-error.ts';
@@ -13,6 +13,7 @@ import { withAccount } from './api-session.ts';
 import { deferredRefreshes } from './deferred-refresh.ts';
 import { defineFeature } from './feature.ts';
 import { readAccounts } from './linked-accounts.ts';
+import { toFolderViews, toLocationView } from './locations-views.ts';
 
 /** Locations change seldom (an add request, a rename); the Refresh fetches them at once. */
 export const LOCATIONS_MAX_AGE_MS = 6 * 60 * 60_000;
@@ -38,36 +39,6 @@ const defaultDeps: LocationsDeps = {
   broadcast: broadcastEvent,
   now: () => Date.now(),
 };
-
-/** The vendor's root folder ("0"), none, or a folder the account does not list: no folder. */
-function folderOf(id: string | undefined, known: ReadonlySet<string>): string | null {
-  return id && known.has(id) ? id : null;
-}
-
-export function toFolderViews(folders: readonly Folder[]): FolderView[] {
-  const known = new Set(folders.map((f) => f.id));
-  return folders.map((f) => ({
-    id: f.id,
-    name: f.name ?? '',
-    parentId: f.parentId !== f.id ? folderOf(f.parentId, known) : null,
-  }));
-}
-
-export function toLocationView(l: Location, folderIds: ReadonlySet<string>): LocationView {
-  return {
-    id: l.id,
-    name: l.locationName ?? '',
-    address: l.address ?? '',
-    address2: l.address2 ?? '',
-    city: l.city ?? '',
-    state: l.state ?? '',
-    zip: l.zip ?? '',
-    countryCode: l.countryCode ?? '',
-    phone: l.phone ?? '',
-    folderId: folderOf(l.folderId, folderIds),
-    websiteUrl: l.websiteUrl ?? '',
-  };
-}
 
 async function fetchLocations(client: ApiClient): Promise<Omit<StoredLocations, 'fetchedAt'>> {
   const [locations, folders] = await Promise.all([fetchAllLocations(client), fetchAllFolders(client)]);

@@ -1,7 +1,7 @@
 // The fetch-all of the active account's listings, in the background: pages go into the table as they
 // arrive (so the page shows rows at once), progress is broadcast at most every PROGRESS_MS, a Cancel
 // aborts it, and the result is kept in IndexedDB with its time. One account's table is held at a time.
-import { fetchAllListings, type Listing, listListings } from '../../api/listings.ts';
+import { fetchAllListings, listListings } from '../../api/listings.ts';
 import { mapBounded } from '../../api/paging.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { ListingsLoadView } from '../../messaging/protocol/index.ts';
@@ -12,26 +12,9 @@ import { locationsItem } from '../locations.ts';
 import { deleteSnapshot, type ListingsSnapshot, readSnapshot, writeSnapshot } from './cache-store.ts';
 import type { WorkspaceDeps } from './deps.ts';
 import { publishersDirectoryItem } from './publishers-directory.ts';
-import { ListingsTable, type StoredListing, type TableNames } from './table.ts';
+import { ListingsTable, type TableNames, toStoredListing } from './table.ts';
 
 const PROGRESS_MS = 250;
-
-export function toStoredListing(l: Listing): StoredListing {
-  return {
-    id: l.id,
-    locationId: l.locationId,
-    publisherId: l.publisherId,
-    status: l.status,
-    listingUrl: l.listingUrl ?? '',
-    screenshotUrl: l.screenshotUrl ?? '',
-    statusDetails: (l.statusDetails ?? []).map((d) => ({
-      code: d.code ?? '',
-      type: d.type ?? '',
-      message: d.message ?? '',
-      actionable: d.actionable ?? null,
-    })),
-  };
-}
 
 export interface AccountTable {
   accountKey: string;

@@ -87,7 +87,8 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
   /** Read-modify-write of the jobs in the account lock. */
   function update<T>(change: (jobs: StoredJob[]) => T): Promise<T> {
     return withAccountLock(async () => {
-      const jobs = await optInJobsItem.getValue();
+      // A copy: with nothing stored, getValue() hands out the item's one fallback array.
+      const jobs = structuredClone(await optInJobsItem.getValue());
       const result = change(jobs);
       await optInJobsItem.setValue(jobs);
       return result;
