@@ -109,6 +109,7 @@ async function openCancelDialog(locationId: string): Promise<Page> {
   const page = await openProvisioning('services');
   await page.getByLabel('Location', { exact: true }).selectOption(locationId);
   await page.getByRole('table', { name: 'Services of the location' }).waitFor();
+  await shoot(page, `services-of-${locationId}`);
   await page.getByRole('button', { name: 'Cancel services…' }).click();
   return page;
 }
