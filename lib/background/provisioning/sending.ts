@@ -19,6 +19,9 @@ import {
   updateTracker,
 } from './tracker-store.ts';
 
+const INTERRUPTED =
+  'The worker stopped while sending this one, so it is not sent twice: choose Check now in the Tracker to see whether the service has it.';
+
 /** Finished batches kept for the progress bar's last word. */
 const KEPT_BATCHES = 5;
 
@@ -71,12 +74,23 @@ export function createSender(deps: SenderDeps) {
   }
 
   async function sendWaiting(): Promise<void> {
+    // Left 'sending' by a worker that stopped mid-request (runs never overlap in one worker): the service
+    // may have it, so it is not sent again.
+    await updateBatches((batches) =>
+      batches.map((b) => ({
+        ...b,
+        items: b.items.map((i) =>
+          i.state === 'sending' ? { ...i, state: 'failed' as const, message: INTERRUPTED } : i,
+        ),
+      })),
+    );
     for (;;) {
       const batches = await sendBatchesItem.getValue();
       const batch = batches.find((b) => b.items.some((i) => i.state === 'waiting'));
       if (!batch) return;
       const index = batch.items.findIndex((i) => i.state === 'waiting');
       const item = batch.items[index]!;
+      await setItem(batch.batchId, index, { state: 'sending' });
       try {
         const answer = (await deps.withAccount((client) => send(client, batch, item), batch.accountKey)).data;
         const entry = firstEntry(batch, item, answer, deps.now());
@@ -109,7 +123,7 @@ export function createSender(deps: SenderDeps) {
 
   async function enqueue(batch: SendBatch): Promise<SendBatch> {
     await updateBatches((batches) => {
-      const finished = batches.filter((b) => b.items.every((i) => i.state !== 'waiting'));
+      const finished = batches.filter((b) => b.items.every((i) => i.state === 'sent' || i.state === 'failed'));
       const open = batches.filter((b) => !finished.includes(b));
       return [...finished.slice(-KEPT_BATCHES), ...open, batch];
     });

@@ -29,7 +29,8 @@ export interface SendItem {
   locationId: string;
   mode: 'EXISTING' | 'NEW';
   body: Record<string, unknown>;
-  state: 'waiting' | 'sent' | 'failed';
+  /** 'sending': the POST may have left; never sent twice (see sending.ts). */
+  state: 'waiting' | 'sending' | 'sent' | 'failed';
   message?: string;
 }
 
@@ -84,6 +85,6 @@ export function batchView(batch: SendBatch): SendBatchView {
     failed: batch.items
       .filter((i) => i.state === 'failed')
       .map((i) => ({ locationName: i.locationName, message: i.message ?? 'Not sent.' })),
-    done: batch.items.every((i) => i.state !== 'waiting'),
+    done: batch.items.every((i) => i.state === 'sent' || i.state === 'failed'),
   };
 }
