@@ -28,7 +28,7 @@ export function PopupApp() {
       <h1 class="visually-hidden">Listings Desk</h1>
       <header class="popup__bar">
         {accounts ? (
-          <AccountSwitcher view={accounts} label="Account" hideLabel />
+          <AccountSwitcher view={accounts} label="Account" hideLabel dense />
         ) : (
           <div class="popup__bar-placeholder" />
         )}

@@ -2,55 +2,57 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { API_VERSION } from '../../lib/api/config.ts';
 import {
-  accountLinkingFeature,
   consumeState,
   issueState,
-  linkAccount,
+  pendingAuthStatesItem,
   readCallback,
-  relinkAccount,
   STATE_TTL_MS,
-  setExchangeOverrides,
-  startAccountLinking,
-  unlinkAccount,
 } from '../../lib/background/account-linking.ts';
-import { openSession, setApiClientOverrides, withAccount } from '../../lib/background/api-session.ts';
-import { setBadgeCount } from '../../lib/background/badge.ts';
+import { badgeCountsItem, setBadgeCount } from '../../lib/background/badge.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
-import { createSuggestionTriage } from '../../lib/background/suggestion-triage.ts';
-import { openToken } from '../../lib/background/token-vault.ts';
-import type { RequestContext } from '../../lib/messaging/background.ts';
-import { DeskError } from '../../lib/messaging/wire-error.ts';
 import {
   activeAccountKeyItem,
-  badgeCountsItem,
   type LinkedAccount,
   linkedAccountsItem,
-  listingsHealthItem,
   migrateLinkedAccountsToV2,
+} from '../../lib/background/core/account-items.ts';
+import { publisherNamesItem } from '../../lib/background/core/publisher-names.ts';
+import { openToken, tokenVaultItem } from '../../lib/background/core/token-vault.ts';
+import { listingsHealthItem } from '../../lib/background/listings-health.ts';
+import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
+import {
   type PendingDecision,
-  pendingAuthStatesItem,
-  publisherNamesItem,
-  tokenVaultItem,
   triageCacheItem,
   triageFailuresItem,
   triagePendingItem,
-} from '../../lib/storage.ts';
+} from '../../lib/background/suggestion-triage/triage-items.ts';
+import type { RequestContext } from '../../lib/messaging/background.ts';
+import { DeskError } from '../../lib/messaging/wire-error.ts';
 import {
   allow,
   deny,
   envelope,
   fakeIdentity,
   gate,
+  linkAccount,
   localStorageText,
+  openSession,
   REDIRECT,
+  relinkAccount,
   resetDesk,
   routedFetch,
   settleBadgeRefresh,
   settledOrAfter,
+  testDeps,
+  testLinking,
   tokenRoute,
+  unlinkAccount,
+  useApi,
+  useExchange,
+  withAccount,
 } from './desk-fakes.ts';
 
-const accountLinkingHandlers = accountLinkingFeature().handlers;
+const accountLinkingHandlers = testLinking().handlers;
 
 const HARBOR = {
   access_token: 'sbx_harbor_secret_token_1',
@@ -70,7 +72,7 @@ const sandboxToken = (accountKey: string) => ({ accountKey, apiOrigin: SANDBOX_O
 async function linkWith(token: typeof HARBOR) {
   fakeIdentity(allow());
   const exchange = routedFetch(tokenRoute(token));
-  setExchangeOverrides({ fetch: exchange.fetch, retry: { retries: 0 } });
+  useExchange({ fetch: exchange.fetch, retry: { retries: 0 } });
   const view = await linkAccount();
   await settleBadgeRefresh(view.accountKey);
   return { view, exchange };
@@ -93,7 +95,7 @@ beforeEach(resetDesk);
 describe('linking: the authorize request', () => {
   test('carries client_id, the identity redirect URI, response_type=code and a fresh ≥128-bit state', async () => {
     const identity = fakeIdentity(allow());
-    setExchangeOverrides({ fetch: routedFetch(tokenRoute(HARBOR)).fetch });
+    useExchange({ fetch: routedFetch(tokenRoute(HARBOR)).fetch });
     await linkAccount();
     const url = identity.lastAuthorizeUrl();
     expect(`${url.origin}${url.pathname}`).toBe('http://localhost:8788/oauth2/authorize');
@@ -115,7 +117,7 @@ describe('linking: the authorize request', () => {
       pendingDuringFlow = await pendingAuthStatesItem.getValue();
       return allow()(authorize);
     });
-    setExchangeOverrides({ fetch: routedFetch(tokenRoute(HARBOR)).fetch });
+    useExchange({ fetch: routedFetch(tokenRoute(HARBOR)).fetch });
     await linkAccount();
     expect(pendingDuringFlow).toHaveLength(1);
     expect(await pendingAuthStatesItem.getValue()).toEqual([]);
@@ -211,7 +213,7 @@ describe('linking: every ending has its own message and stores nothing', () => {
   test('a state that is not the one issued → state mismatch, the code is never exchanged', async () => {
     fakeIdentity(allow('the-code', () => 'forged'));
     const exchange = routedFetch(tokenRoute(HARBOR));
-    setExchangeOverrides({ fetch: exchange.fetch });
+    useExchange({ fetch: exchange.fetch });
     const error = await linkFailure();
     expect(error.code).toBe('state-mismatch');
     expect(error.message).toMatch(/state mismatch/i);
@@ -238,7 +240,7 @@ describe('linking: every ending has its own message and stores nothing', () => {
 
   test('a failed exchange → its own message, without the code or the key', async () => {
     fakeIdentity(allow('secret-code-xyz'));
-    setExchangeOverrides({
+    useExchange({
       fetch: routedFetch(() =>
         envelope({}, 400, [{ code: 2301, type: 'FATAL_ERROR', message: 'Invalid or already used authorization code' }]),
       ).fetch,
@@ -254,7 +256,7 @@ describe('linking: every ending has its own message and stores nothing', () => {
 
   test('an unreachable token endpoint → exchange-failed, nothing stored', async () => {
     fakeIdentity(allow());
-    setExchangeOverrides({
+    useExchange({
       fetch: (async () => {
         throw new TypeError('fetch failed');
       }) as typeof fetch,
@@ -295,7 +297,7 @@ describe('unlink and relink', () => {
   test('a 401 marks the account "needs relinking" without a retry; relinking clears it', async () => {
     await linkWith(HARBOR);
     const api = routedFetch(() => envelope({}, 401, [{ code: 1001, type: 'FATAL_ERROR', message: 'Invalid token' }]));
-    setApiClientOverrides({ fetch: api.fetch });
+    useApi({ fetch: api.fetch });
     const error = await withAccount((client) =>
       client.request({ operation: 'probe', method: 'GET', path: 'v2/accounts/me' }),
     ).catch((e: unknown) => e);
@@ -311,7 +313,7 @@ describe('unlink and relink', () => {
     expect(probes()).toHaveLength(1);
 
     fakeIdentity(allow());
-    setExchangeOverrides({ fetch: routedFetch(tokenRoute({ ...HARBOR, access_token: 'sbx_fresh' })).fetch });
+    useExchange({ fetch: routedFetch(tokenRoute({ ...HARBOR, access_token: 'sbx_fresh' })).fetch });
     const relinked = await accountLinkingHandlers['accounts.relink']({ accountKey: 'app-1001' }, context);
     expect(relinked.needsRelink).toBe(false);
     list = await accountLinkingHandlers['accounts.list']({}, context);
@@ -342,7 +344,7 @@ describe('writes racing an unlink or a relink', () => {
 
   test('a 401 whose mark lands after an unlink does not put the account back', async () => {
     await linkWith(HARBOR);
-    setApiClientOverrides({ fetch: routedFetch(unauthorized).fetch, retry: { retries: 0 } });
+    useApi({ fetch: routedFetch(unauthorized).fetch, retry: { retries: 0 } });
     const race = raceWrite('linkedAccounts', () => unlinkAccount('app-1001'));
 
     await expect(probe()).rejects.toMatchObject({ code: 'needs-relink' });
@@ -358,12 +360,12 @@ describe('writes racing an unlink or a relink', () => {
     const api = routedFetch((_request, url) =>
       url.pathname === '/v2/accounts/me' ? answer.held.then(unauthorized) : envelope({ count: 0, suggestions: [] }),
     );
-    setApiClientOverrides({ fetch: api.fetch, retry: { retries: 0 } });
+    useApi({ fetch: api.fetch, retry: { retries: 0 } });
     const probing = probe().catch((e: unknown) => e);
     await vi.waitFor(() => expect(api.requests).toHaveLength(1));
 
     fakeIdentity(allow());
-    setExchangeOverrides({ fetch: routedFetch(tokenRoute({ ...HARBOR, access_token: 'sbx_fresh' })).fetch });
+    useExchange({ fetch: routedFetch(tokenRoute({ ...HARBOR, access_token: 'sbx_fresh' })).fetch });
     await relinkAccount('app-1001');
     answer.open();
     expect(await probing).toMatchObject({ code: 'needs-relink' });
@@ -376,7 +378,7 @@ describe('writes racing an unlink or a relink', () => {
     const race = raceWrite('tokenVault', () => unlinkAccount('app-1001'));
 
     fakeIdentity(allow());
-    setExchangeOverrides({ fetch: routedFetch(tokenRoute(THIRD)).fetch, retry: { retries: 0 } });
+    useExchange({ fetch: routedFetch(tokenRoute(THIRD)).fetch, retry: { retries: 0 } });
     await linkAccount();
     await race.started();
     vi.restoreAllMocks();
@@ -405,7 +407,7 @@ const SANDBOX_CONNECTION = {
 /** Every API request from here on, whatever its host; answers "nothing waiting". */
 function recordApi() {
   const api = routedFetch(() => envelope({ count: 0, suggestions: [] }));
-  setApiClientOverrides({ fetch: api.fetch, retry: { retries: 0 } });
+  useApi({ fetch: api.fetch, retry: { retries: 0 } });
   return api;
 }
 
@@ -478,7 +480,7 @@ describe('tokens are bound to the API origin that issued them', () => {
     await saveConnectionSettings(PRODUCTION_CONNECTION);
 
     fakeIdentity(allow());
-    setExchangeOverrides({ fetch: routedFetch(tokenRoute({ ...HARBOR, access_token: 'prod_token' })).fetch });
+    useExchange({ fetch: routedFetch(tokenRoute({ ...HARBOR, access_token: 'prod_token' })).fetch });
     const view = await relinkAccount('app-1001');
     expect(view).toMatchObject({ apiOrigin: 'https://api.yext.com', otherEnvironment: false, needsRelink: false });
     expect(await openToken({ accountKey: 'app-1001', apiOrigin: 'https://api.yext.com' })).toBe('prod_token');
@@ -491,7 +493,7 @@ describe('tokens are bound to the API origin that issued them', () => {
 
   test('a Connection change tells open pages at once which accounts are now on another environment', async () => {
     await linkWith(HARBOR);
-    startAccountLinking();
+    testLinking().start();
     const sent = vi.spyOn(browser.runtime, 'sendMessage');
     await saveConnectionSettings(PRODUCTION_CONNECTION);
     await vi.waitFor(() =>
@@ -557,7 +559,7 @@ describe('relink is for the account it was started for', () => {
     const before = await browser.storage.local.get(['linkedAccounts', 'tokenVault', 'activeAccountKey']);
 
     fakeIdentity(allow());
-    setExchangeOverrides({ fetch: routedFetch(tokenRoute({ ...SUMMIT, access_token: 'sbx_summit_other' })).fetch });
+    useExchange({ fetch: routedFetch(tokenRoute({ ...SUMMIT, access_token: 'sbx_summit_other' })).fetch });
     const error = await accountLinkingHandlers['accounts.relink']({ accountKey: 'app-1001' }, context).catch(
       (e: unknown) => e,
     );
@@ -645,7 +647,12 @@ describe('unlink forgets everything kept for the account', () => {
         'badgeCounts',
         'linkedAccounts',
         'listingsHealth',
+        'listingsOptInJobs',
+        'locationsDirectory',
+        'provisioningSendBatches',
+        'provisioningTracker',
         'publisherNames',
+        'publishersDirectory',
         'tokenVault',
         'triageBatches',
         'triageCache',
@@ -674,9 +681,10 @@ describe('unlink forgets everything kept for the account', () => {
 
     const sends = vi.fn();
     const triage = createSuggestionTriage({
+      ...testDeps(),
       withAccount: async (run, accountKey) => {
         sends(accountKey);
-        return run(undefined as never);
+        return run(undefined as never, undefined as never);
       },
       setBadgeCount: async () => undefined,
       broadcast: async () => undefined,

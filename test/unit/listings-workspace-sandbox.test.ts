@@ -3,16 +3,26 @@
 // and alarms (hence the unit project), the real client and a real sandbox for everything it asks.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { browser } from 'wxt/browser';
-import { linkAccount, setExchangeOverrides } from '../../lib/background/account-linking.ts';
-import { setApiClientOverrides, withAccount } from '../../lib/background/api-session.ts';
-import type { WorkspaceDeps } from '../../lib/background/listings-workspace/deps.ts';
+import { API_VERSION } from '../../lib/api/config.ts';
+import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
+import { createDeskDeps } from '../../lib/background/core/deps.ts';
 import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
 import { OPT_IN_ALARM } from '../../lib/background/listings-workspace/opt-in-jobs.ts';
 import { createLocations } from '../../lib/background/locations.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { type DeskEvents, protocol } from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
-import { allow, fakeIdentity, gate, resetDesk, routedFetch, settleBadgeRefresh, tokenRoute } from './desk-fakes.ts';
+import {
+  allow,
+  fakeIdentity,
+  gate,
+  linkAccount,
+  resetDesk,
+  routedFetch,
+  settleBadgeRefresh,
+  tokenRoute,
+  useExchange,
+} from './desk-fakes.ts';
 
 let sb: RunningSandbox;
 let events: { type: keyof DeskEvents; payload: unknown }[];
@@ -49,13 +59,7 @@ const listOf = (value: string | undefined) =>
     .split(',')
     .filter(Boolean);
 
-const deps: WorkspaceDeps = {
-  withAccount: (run, accountKey) => withAccount((client) => run(client), accountKey),
-  broadcast: async (type, payload) => {
-    events.push({ type, payload });
-  },
-  now: () => Date.now(),
-};
+let deps = createDeskDeps();
 
 function workspace(options: Parameters<typeof createListingsWorkspace>[1] = {}) {
   return createListingsWorkspace(deps, { ensureLocations: createLocations(deps).ensure, ...options });
@@ -81,14 +85,33 @@ beforeEach(async () => {
   await control('POST', 'reset', {});
   const { access_token } = await control<{ access_token: string }>('POST', 'tokens', { accountId: '1001' });
   fakeIdentity(allow());
-  setExchangeOverrides({
+  // The Connection is the test's sandbox, so the worker's clients call it as they would in the browser.
+  await saveConnectionSettings({
+    environment: 'custom',
+    apiUrl: sb.apiUrl,
+    authUrl: sb.authUrl,
+    clientId: sb.clientId,
+    apiKey: sb.apiKey,
+    apiVersion: API_VERSION,
+  });
+  fakeIdentity(allow());
+  useExchange({
     fetch: routedFetch(
       tokenRoute({ access_token, appSpecificAccountId: 'app-1001', accountName: 'Harbor Bakery Group' }),
     ).fetch,
   });
   await linkAccount();
   await settleBadgeRefresh('app-1001');
-  setApiClientOverrides({ baseUrl: sb.apiUrl, fetch: globalThis.fetch, retry: { backoffMs: [0, 0, 20], jitter: 0 } });
+  // The worker's one deps, talking to the real sandbox (desk-fakes' routing fetch is for faked answers).
+  deps = createDeskDeps({
+    apiConfig: {
+      fetch: (input, init) => globalThis.fetch(input, init),
+      retry: { retries: 3, backoffMs: [0, 0, 20], jitter: 0 },
+    },
+    broadcast: async (type, payload) => {
+      events.push({ type, payload });
+    },
+  });
   await control('DELETE', 'requests');
 });
 
@@ -156,6 +179,21 @@ describe('listings workspace against the sandbox', () => {
     const one = await ask(w, 'listings.query', { filters: { locationIds: ['HB-001'] }, limit: 100 }, content);
     expect(one.matched).toBe(69);
     await expect(ask(w, 'listings.query', { limit: 100 }, content)).rejects.toMatchObject({ code: 'forbidden' });
+  });
+
+  test('the embedded panel’s one location is fetched alone when the account was never loaded', async () => {
+    const w = workspace();
+    const view = await ask(w, 'listings.query', { filters: { locationIds: ['HB-002'] }, limit: 100 }, content);
+    expect(view).toMatchObject({ matched: 69, load: { state: 'empty' } });
+    expect(view.rows[0]).toMatchObject({
+      locationId: 'HB-002',
+      locationName: expect.stringMatching(/^Harbor Bakery – /),
+    });
+    const listingCalls = (await requests()).filter((r) => r.path.endsWith('/powerlistings/listings'));
+    expect(listingCalls.map((r) => r.query?.locationIds)).toEqual(['[HB-002]']);
+    await ask(w, 'listings.query', { filters: { locationIds: ['HB-002'] }, limit: 100 }, content);
+    expect((await requests()).filter((r) => r.path.endsWith('/powerlistings/listings'))).toHaveLength(1);
+    await w.settled();
   });
 
   test('after a worker restart the rows come from the cache, without asking the service', async () => {

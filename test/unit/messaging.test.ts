@@ -90,7 +90,7 @@ describe('handleRequest', () => {
     expect(calls).toEqual(['accounts.list']);
   });
 
-  test('the content subset is exactly reading accounts, switching, triage, the health summary, locations, one location’s listings and opening options', () => {
+  test('the content subset is exactly reading accounts, switching, triage, the health summary, opening options, locations and one location’s listings', () => {
     const content = (Object.keys(protocol) as RequestType[]).filter((t) => protocol[t].access === 'content').sort();
     expect(content).toEqual([
       'accounts.activate',

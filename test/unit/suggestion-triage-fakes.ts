@@ -1,10 +1,17 @@
 // A small in-memory publisher-suggestions service for the triage and health unit tests, behind the
-// real ApiClient (through api-session's fetch override), plus linking an account the real way.
-import { linkAccount, setExchangeOverrides } from '../../lib/background/account-linking.ts';
-import { setApiClientOverrides } from '../../lib/background/api-session.ts';
-import type { ListingRowView } from '../../lib/messaging/protocol/index.ts';
-import type { SuggestionView } from '../../lib/storage.ts';
-import { allow, envelope, fakeIdentity, routedFetch, settleBadgeRefresh, tokenRoute } from './desk-fakes.ts';
+// real ApiClient (through the test deps' fetch), plus linking an account the real way.
+import type { ListingRowView, SuggestionView } from '../../lib/messaging/protocol/index.ts';
+import {
+  allow,
+  envelope,
+  fakeIdentity,
+  linkAccount,
+  routedFetch,
+  settleBadgeRefresh,
+  tokenRoute,
+  useApi,
+  useExchange,
+} from './desk-fakes.ts';
 
 /** The service's suggestion has exactly the fields the triage list keeps. */
 export type FakeSuggestion = SuggestionView;
@@ -104,7 +111,7 @@ export function fakeService(suggestions: FakeSuggestion[] = makeSuggestions(12))
     }
     return undefined;
   });
-  setApiClientOverrides({ fetch: api.fetch, retry: { retries: 0 } });
+  useApi({ fetch: api.fetch, retry: { retries: 0 } });
   return service;
 }
 
@@ -118,7 +125,7 @@ export async function linkTestAccount(
   accountName = 'Harbor Bakery Group',
 ): Promise<string> {
   fakeIdentity(allow());
-  setExchangeOverrides({
+  useExchange({
     fetch: routedFetch(tokenRoute({ access_token: `tok-${appSpecificAccountId}`, appSpecificAccountId, accountName }))
       .fetch,
   });

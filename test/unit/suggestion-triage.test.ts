@@ -1,29 +1,25 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { ApiError } from '../../lib/api/errors.ts';
-import { relinkAccount, setExchangeOverrides, unlinkAccount } from '../../lib/background/account-linking.ts';
+import { badgeCountsItem } from '../../lib/background/badge.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
-import { activateAccount } from '../../lib/background/linked-accounts.ts';
+import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
+import { activateAccount } from '../../lib/background/core/linked-accounts.ts';
+import { TRIAGE_FRESH_MS } from '../../lib/background/suggestion-triage/cached-list.ts';
+import { FLUSH_ALARM } from '../../lib/background/suggestion-triage/decision-outbox.ts';
+import { isResolvedElsewhere } from '../../lib/background/suggestion-triage/decision-verdict.ts';
+import { createSuggestionTriage, type TriageDeps } from '../../lib/background/suggestion-triage/index.ts';
 import {
-  createSuggestionTriage,
-  FLUSH_ALARM,
-  isResolvedElsewhere,
-  TRIAGE_FRESH_MS,
-  type TriageDeps,
-  UNDO_WINDOW_MS,
-} from '../../lib/background/suggestion-triage.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
-import { type Handlers, handleRequest } from '../../lib/messaging/background.ts';
-import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
-import {
-  badgeCountsItem,
   type FailedDecision,
-  linkedAccountsItem,
   type PendingDecision,
   triageCacheItem,
   triageFailuresItem,
   triagePendingItem,
-} from '../../lib/storage.ts';
+} from '../../lib/background/suggestion-triage/triage-items.ts';
+import { UNDO_WINDOW_MS } from '../../lib/background/suggestion-triage/triage-state.ts';
+import { WAITING } from '../../lib/listing-statuses.ts';
+import { type Handlers, handleRequest } from '../../lib/messaging/background.ts';
+import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
 import {
   allow,
   envelope,
@@ -31,9 +27,13 @@ import {
   gate,
   localStorageText,
   PRODUCTION_CONNECTION,
+  relinkAccount,
   resetDesk,
   routedFetch,
+  testDeps,
   tokenRoute,
+  unlinkAccount,
+  useExchange,
 } from './desk-fakes.ts';
 import { type FakeService, fakeService, linkTestAccount, makeSuggestions } from './suggestion-triage-fakes.ts';
 
@@ -46,12 +46,12 @@ const instances: ReturnType<typeof createSuggestionTriage>[] = [];
 
 function triage(overrides: Partial<TriageDeps> = {}) {
   const instance = createSuggestionTriage({
-    withAccount: (run, key) => import('../../lib/background/api-session.ts').then((m) => m.withAccount(run, key)),
-    setBadgeCount: (key, count) => import('../../lib/background/badge.ts').then((m) => m.setBadgeCount(key, count)),
-    broadcast: async (type, payload) => {
-      events.push({ type, payload });
-    },
-    now: () => clock,
+    ...testDeps({
+      broadcast: async (type, payload) => {
+        events.push({ type, payload });
+      },
+      now: () => clock,
+    }),
     ...overrides,
   });
   instances.push(instance);
@@ -571,7 +571,7 @@ describe('suggestion-triage: unlinking while triaging', () => {
 
     await saveConnectionSettings(PRODUCTION_CONNECTION);
     fakeIdentity(allow());
-    setExchangeOverrides({
+    useExchange({
       fetch: routedFetch(
         tokenRoute({ access_token: 'prod-token', appSpecificAccountId: accountKey, accountName: 'HB' }),
       ).fetch,

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import {
+  apiKeyVaultItem,
   forgetCachedVaultKey,
   hasToken,
   openApiKey,
@@ -8,9 +9,9 @@ import {
   sealApiKey,
   sealToken,
   storeToken,
+  tokenVaultItem,
   VaultError,
-} from '../../lib/background/token-vault.ts';
-import { apiKeyVaultItem, tokenVaultItem } from '../../lib/storage.ts';
+} from '../../lib/background/core/token-vault.ts';
 import { localStorageText, resetDesk } from './desk-fakes.ts';
 
 const TOKEN = 'sbx_0123456789abcdef0123456789abcdef';

@@ -11,7 +11,7 @@ import {
   processAddRequest,
   type Service,
 } from '../../api/provisioning.ts';
-import { broadcast, type Handlers } from '../../messaging/background.ts';
+import type { Handlers } from '../../messaging/background.ts';
 import {
   type AvailableServiceView,
   optionsPath,
@@ -22,10 +22,10 @@ import {
 import { DeskError } from '../../messaging/wire-error.ts';
 import { commitmentMet, commitmentMetOn } from '../../provisioning/commitment.ts';
 import { isSandboxConnection } from '../../provisioning/sandbox-connection.ts';
-import { withAccount } from '../api-session.ts';
-import { getConnectionSettings } from '../connection-settings.ts';
-import { defineFeature } from '../feature.ts';
-import { findAccount } from '../linked-accounts.ts';
+import { getConnectionSettings } from '../core/connection.ts';
+import type { DeskDeps } from '../core/deps.ts';
+import { findAccount } from '../core/linked-accounts.ts';
+import { defineFeature, type StorageWrites } from '../feature.ts';
 import { createSender } from './sending.ts';
 import { createTracker, inReviewCount, POLL_ALARM, toView } from './tracker.ts';
 import {
@@ -35,7 +35,6 @@ import {
   type TrackedAddRequest,
   trackerItem,
   trackerKey,
-  updateBatches,
   updateTracker,
 } from './tracker-store.ts';
 
@@ -44,9 +43,6 @@ const ICON =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAAOklEQVR42u3OQQ0AAAgEoAtjJxPbyxbOBxsBSPW8EiEhISEhISEhISEhISEhISEhISEhISEhISGhOwtoT0CmuF1MCAAAAABJRU5ErkJggg==';
 /** Add requests found by the list call are read up to this many (newest pages are not guaranteed first). */
 const FOUND_LIMIT = 200;
-
-const run = <T>(task: (client: ApiClient) => Promise<T>, accountKey?: string) =>
-  withAccount((client) => task(client), accountKey);
 
 async function activeAccountKey(): Promise<string> {
   const account = await findAccount();
@@ -106,12 +102,14 @@ async function catalogOf(client: ApiClient, fromAccountId: string): Promise<Avai
   }));
 }
 
-export function provisioningFeature() {
-  const changed = (inReview: number) => broadcast('provisioning.changed', { inReview });
-  const tracker = createTracker({ withAccount: run, notify, changed, now: () => Date.now() });
+export function provisioningFeature(deps: DeskDeps) {
+  const run = <T>(task: (client: ApiClient) => Promise<T>, accountKey?: string) =>
+    deps.withAccount((client) => task(client), accountKey);
+  const changed = (inReview: number) => deps.broadcast('provisioning.changed', { inReview });
+  const tracker = createTracker({ withAccount: run, notify, changed, now: deps.now });
   const sender = createSender({
     withAccount: run,
-    now: () => Date.now(),
+    now: deps.now,
     progressed: async () => changed(inReviewCount(await trackerItem.getValue())),
     tracked: () => tracker.schedule(),
   });
@@ -302,10 +300,13 @@ export function provisioningFeature() {
     void sender.resume().catch(() => undefined);
   }
 
-  async function forgetAccount(accountKey: string): Promise<void> {
-    await updateTracker((list) => list.filter((r) => r.accountKey !== accountKey));
-    await updateBatches((batches) => batches.filter((b) => b.accountKey !== accountKey));
-    await tracker.schedule();
+  /** The account's tracked requests and unsent batches; the next check clears an alarm left with nothing to do. */
+  async function forgetAccount(accountKey: string): Promise<StorageWrites> {
+    const [list, batches] = await Promise.all([trackerItem.getValue(), sendBatchesItem.getValue()]);
+    return [
+      { item: trackerItem, value: list.filter((r) => r.accountKey !== accountKey) },
+      { item: sendBatchesItem, value: batches.filter((b) => b.accountKey !== accountKey) },
+    ];
   }
 
   return defineFeature({ name: 'provisioning', handlers, start, forgetAccount });

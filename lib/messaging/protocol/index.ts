@@ -1,16 +1,22 @@
 // The one typed map of every request a UI context can make of the background, and who may make it,
 // merged from one file per feature. Inputs are zod schemas, checked at the background's boundary;
-// outputs are types only. A feature adds its file here: one line in `protocol`, one in `DeskEvents`.
+// outputs are types only. A feature adds its file here: one line in `protocol`, and, with events, one in
+// `DeskEvents` and one in `eventAccess`.
 import type { z } from 'zod';
 import type { WireError } from '../wire-error.ts';
-import { type AccountLinkingEvents, accountLinkingProtocol } from './account-linking.ts';
+import { type AccountLinkingEvents, accountLinkingEventAccess, accountLinkingProtocol } from './account-linking.ts';
 import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
-import { type HealthEvents, healthProtocol } from './listings-health.ts';
-import { type ListingsWorkspaceEvents, listingsWorkspaceProtocol } from './listings-workspace.ts';
-import { type LocationsEvents, locationsProtocol } from './locations.ts';
-import { type ProvisioningEvents, provisioningProtocol } from './provisioning.ts';
-import { type TriageEvents, triageProtocol } from './suggestion-triage.ts';
+import { type HealthEvents, healthEventAccess, healthProtocol } from './listings-health.ts';
+import {
+  type ListingsWorkspaceEvents,
+  listingsWorkspaceEventAccess,
+  listingsWorkspaceProtocol,
+} from './listings-workspace.ts';
+import { type LocationsEvents, locationsEventAccess, locationsProtocol } from './locations.ts';
+import { type ProvisioningEvents, provisioningEventAccess, provisioningProtocol } from './provisioning.ts';
+import type { Access } from './request.ts';
+import { type TriageEvents, triageEventAccess, triageProtocol } from './suggestion-triage.ts';
 import { uiProtocol } from './ui.ts';
 
 export * from './account-linking.ts';
@@ -44,6 +50,19 @@ export interface DeskEvents
     LocationsEvents,
     ListingsWorkspaceEvents,
     ProvisioningEvents {}
+
+/** Who may hear each event: a content script (the embedded panel) only gets the 'content' ones. */
+export const eventAccess = {
+  ...accountLinkingEventAccess,
+  ...triageEventAccess,
+  ...healthEventAccess,
+  ...locationsEventAccess,
+  ...listingsWorkspaceEventAccess,
+  ...provisioningEventAccess,
+} as const satisfies Record<keyof DeskEvents, Access>;
+
+/** The port a UI context outside the extension's pages opens to be told of events (lib/messaging/ui.ts). */
+export const EVENTS_PORT = 'desk-events';
 
 export type Protocol = typeof protocol;
 export type RequestType = keyof Protocol;

@@ -6,26 +6,24 @@ import type {
   FailedDecisionView,
   PendingDecisionView,
   TriageView,
-} from '../messaging/protocol/index.ts';
-import { DeskError } from '../messaging/wire-error.ts';
+} from '../../messaging/protocol/index.ts';
+import { DeskError } from '../../messaging/wire-error.ts';
+import { activeAccountKeyItem, type LinkedAccount, linkedAccountsItem } from '../core/account-items.ts';
+import { type PublisherNames, publisherNamesItem } from '../core/publisher-names.ts';
+import type { StorageWrites } from '../feature.ts';
 import {
-  activeAccountKeyItem,
   type CachedSuggestions,
   type DecisionBatch,
   type FailedDecision,
   keyboardShortcutsItem,
-  type LinkedAccount,
-  linkedAccountsItem,
   type PendingDecision,
-  type PublisherNames,
-  publisherNamesItem,
   triageBatchesItem,
   triageCacheItem,
   triageFailuresItem,
   triagePendingItem,
   triageRevisionItem,
   triageUndoWindowMsForTestsItem,
-} from '../storage.ts';
+} from './triage-items.ts';
 
 export const UNDO_WINDOW_MS = 5000;
 /** Batch outcomes are kept this long for the popup's bulk progress. */
@@ -56,8 +54,6 @@ export function isListOf(key: string, accountKey: string, status: string): boole
   return rest === status || rest.startsWith(`${status}|`);
 }
 
-type StorageWrites = Parameters<typeof storage.setItems>[0];
-
 /**
  * Writes triage items and the next revision in one storage call; returns that revision. Call inside
  * withAccountLock, like every triage write.
@@ -69,20 +65,18 @@ export async function commitTriage(writes: StorageWrites): Promise<number> {
 }
 
 /**
- * The writes that drop an account's triage data (cached lists, pending decisions, failures, batches,
- * publisher names), with the next revision. Call inside withAccountLock, and write them in the same
+ * The writes that drop an account's triage data (cached lists, pending decisions, failures, batches),
+ * with the next revision. Call inside withAccountLock, and write them in the same
  * storage call as the account's own removal: no triage write lands between this read and that write.
  */
 export async function withoutTriageData(accountKey: string): Promise<StorageWrites> {
-  const [cache, pending, failures, batches, publishers, revision] = await Promise.all([
+  const [cache, pending, failures, batches, revision] = await Promise.all([
     triageCacheItem.getValue(),
     triagePendingItem.getValue(),
     triageFailuresItem.getValue(),
     triageBatchesItem.getValue(),
-    publisherNamesItem.getValue(),
     triageRevisionItem.getValue(),
   ]);
-  const { [accountKey]: _names, ...otherNames } = publishers;
   return [
     {
       item: triageCacheItem,
@@ -92,7 +86,6 @@ export async function withoutTriageData(accountKey: string): Promise<StorageWrit
     { item: triagePendingItem, value: pending.filter((p) => p.accountKey !== accountKey) },
     { item: triageFailuresItem, value: failures.filter((f) => f.accountKey !== accountKey) },
     { item: triageBatchesItem, value: batches.filter((b) => b.accountKey !== accountKey) },
-    { item: publisherNamesItem, value: otherNames },
     { item: triageRevisionItem, value: revision + 1 },
   ];
 }
@@ -168,6 +161,7 @@ export async function readStoredTriageView(
       ...base,
       account: null,
       suggestions: [],
+      warnings: [],
       count: 0,
       fetchedAt: null,
       publishers: {},
@@ -184,6 +178,7 @@ export async function readStoredTriageView(
     suggestions: cached?.suggestions ?? [],
     count: cached?.count ?? 0,
     fetchedAt: cached?.fetchedAt ?? null,
+    warnings: cached?.warnings ?? [],
     publishers: publishers[account.accountKey]?.names ?? {},
     pending: pending.filter(mine).map(toPendingView),
     failures: failures.filter(mine).map(toFailureView),
