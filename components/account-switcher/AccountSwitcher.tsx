@@ -88,9 +88,9 @@ export function AccountSwitcher({
           actions={<RelinkButton account={active} state={linking} />}
         />
       ) : null}
-      {compact ? null : <LinkedConfirmation />}
-      {compact ? null : <LinkingOutcome state={linking} />}
-      {compact ? null : <RememberedLinkingOutcome />}
+      {compact ? null : <LinkedConfirmation size={size} />}
+      {compact ? null : <LinkingOutcome state={linking} size={size} />}
+      {compact ? null : <RememberedLinkingOutcome size={size} />}
       <ErrorNotice error={error} size={size} />
     </div>
   );

@@ -17,7 +17,7 @@ export function PopupApp() {
   useStarted(health);
   if (accounts && accounts.accounts.length === 0) {
     return (
-      <main class="popup popup--empty">
+      <main class="popup" data-empty="">
         <h1 class="visually-hidden">Listings Desk</h1>
         <NoAccountLinked />
       </main>
