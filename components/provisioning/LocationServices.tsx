@@ -86,7 +86,7 @@ export function LocationServices({ io, fromAccountId, locations }: LocationServi
                   </span>
                   {s.stopped ? ` on ${s.stopped}` : ''}
                 </td>
-                <td>{s.started ?? '—'}</td>
+                <td class="prov-nowrap">{s.started ?? '—'}</td>
                 <td>
                   {s.status !== 'ACTIVE'
                     ? '—'
