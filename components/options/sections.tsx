@@ -3,6 +3,7 @@
 import type { FunctionComponent } from 'preact';
 import { ConnectionSettings } from '../connection-settings/ConnectionSettings.tsx';
 import { EmbeddedPanelSection } from '../embedded-panel/EmbeddedPanelSection.tsx';
+import { ProvisioningSection } from '../provisioning/ProvisioningSection.tsx';
 import { UsersSection } from '../user-editor/UsersSection.tsx';
 import { AccountsSection } from './AccountsSection.tsx';
 import { ListingsSection } from './ListingsSection.tsx';
@@ -44,5 +45,11 @@ export const OPTIONS_SECTIONS = [
     title: 'Embedded panel',
     description: 'The sites where the panel shows a customer’s location beside its record in your CRM.',
     Body: EmbeddedPanelSection,
+  },
+  {
+    id: 'provisioning',
+    title: 'Provisioning',
+    description: 'Add services to locations, follow each add request to its end, and cancel services.',
+    Body: ProvisioningSection,
   },
 ] as const satisfies readonly OptionsSection[];

@@ -11,6 +11,7 @@ import type { BackgroundFeature, StorageWrites } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
 import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
 import { locationsFeature } from './locations.ts';
+import { provisioningFeature } from './provisioning/index.ts';
 import { suggestionTriageFeature } from './suggestion-triage/index.ts';
 import { uiFeature } from './ui.ts';
 import { usersAndRolesFeature } from './users-and-roles/index.ts';
@@ -27,6 +28,7 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
     listingsHealthFeature(deps),
     embeddedPanelFeature(deps),
     usersAndRolesFeature(deps),
+    provisioningFeature(deps),
     uiFeature(),
     locationsFeature(deps),
     listingsWorkspaceFeature(deps),

@@ -239,6 +239,8 @@ describe('unlink forgets everything kept for the account', () => {
         'listingsHealth',
         'listingsOptInJobs',
         'locationsDirectory',
+        'provisioningSendBatches',
+        'provisioningTracker',
         'publisherNames',
         'publishersDirectory',
         'tokenVault',

@@ -51,4 +51,15 @@ export const STORAGE_KEYS = {
   },
   'local:listingsOptInJobs': { feature: 'listings-workspace', holds: 'bulk opt-in jobs and batches', perAccount: true },
   'session:deskEventFrames': { feature: 'messaging', holds: 'embedded-panel frames listening for events' },
+  'local:provisioningTracker': {
+    feature: 'provisioning',
+    holds: 'add requests followed to their end',
+    perAccount: true,
+  },
+  'local:provisioningSendBatches': {
+    feature: 'provisioning',
+    holds: 'add requests still being sent, and the last few batches',
+    perAccount: true,
+  },
+  'local:provisioningPollScaleForTests': { feature: 'provisioning', holds: 'test builds only: polling speed-up' },
 } as const satisfies Record<string, StorageKeyInfo>;

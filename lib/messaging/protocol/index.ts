@@ -15,6 +15,7 @@ import {
   listingsWorkspaceProtocol,
 } from './listings-workspace.ts';
 import { type LocationsEvents, locationsEventAccess, locationsProtocol } from './locations.ts';
+import { type ProvisioningEvents, provisioningEventAccess, provisioningProtocol } from './provisioning.ts';
 import type { Access } from './request.ts';
 import { type TriageEvents, triageEventAccess, triageProtocol } from './suggestion-triage.ts';
 import { uiProtocol } from './ui.ts';
@@ -28,6 +29,7 @@ export * from './envelope.ts';
 export * from './listings-health.ts';
 export * from './listings-workspace.ts';
 export * from './locations.ts';
+export * from './provisioning.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
 export * from './ui.ts';
@@ -41,6 +43,7 @@ export const protocol = {
   ...healthProtocol,
   ...embeddedPanelProtocol,
   ...usersProtocol,
+  ...provisioningProtocol,
   ...uiProtocol,
   ...locationsProtocol,
   ...listingsWorkspaceProtocol,
@@ -53,7 +56,8 @@ export interface DeskEvents
     HealthEvents,
     LocationsEvents,
     ListingsWorkspaceEvents,
-    UsersEvents {}
+    UsersEvents,
+    ProvisioningEvents {}
 
 /** Who may hear each event: a content script (the embedded panel) only gets the 'content' ones. */
 export const eventAccess = {
@@ -63,6 +67,7 @@ export const eventAccess = {
   ...locationsEventAccess,
   ...listingsWorkspaceEventAccess,
   ...usersEventAccess,
+  ...provisioningEventAccess,
 } as const satisfies Record<keyof DeskEvents, Access>;
 
 export type Protocol = typeof protocol;
