@@ -1,12 +1,11 @@
 import { useState } from 'preact/hooks';
 import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
-import { ask } from '../../lib/messaging/ui.ts';
 import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from '../account-linking/LinkingOutcome.tsx';
 import { RelinkButton } from '../account-linking/RelinkButton.tsx';
 import { useLinking } from '../account-linking/use-linking.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { Field } from '../ui/Field.tsx';
-import { activeAccount, setAccountsView } from './accounts-store.ts';
+import { Select } from '../ui/Select.tsx';
+import { accountsStore, activeAccount } from './accounts-store.ts';
 import './account-switcher.css';
 
 export interface AccountSwitcherProps {
@@ -14,8 +13,13 @@ export interface AccountSwitcherProps {
   /** Label shown above the select; the popup hides it visually. */
   label?: string;
   hideLabel?: boolean;
-  /** Only the select (and a switching error): for headers where the page shows link outcomes elsewhere. */
+  /**
+   * Only the select, its label beside it (and a switching error): for page headers where the page shows
+   * link outcomes elsewhere.
+   */
   compact?: boolean;
+  /** The popup's dense bar: smaller notices and gaps. */
+  dense?: boolean;
 }
 
 /** The option text says why an account cannot be used right now. */
@@ -34,7 +38,9 @@ export function AccountSwitcher({
   label = 'Active account',
   hideLabel = false,
   compact = false,
+  dense = false,
 }: AccountSwitcherProps) {
+  const size = dense ? 'sm' : 'md';
   const [error, setError] = useState<unknown>(null);
   const [switching, setSwitching] = useState(false);
   const linking = useLinking();
@@ -44,7 +50,7 @@ export function AccountSwitcher({
     setSwitching(true);
     setError(null);
     try {
-      setAccountsView(await ask('accounts.activate', { accountKey }));
+      await accountsStore.activate(accountKey);
     } catch (failure) {
       setError(failure);
     } finally {
@@ -53,28 +59,22 @@ export function AccountSwitcher({
   };
 
   return (
-    <div class="account-switcher" data-hide-label={hideLabel ? '' : undefined}>
-      <Field label={label}>
-        {(control) => (
-          <select
-            {...control}
-            class="ui-select account-switcher__select"
-            value={view.activeAccountKey ?? ''}
-            disabled={switching || view.accounts.length === 0}
-            aria-busy={switching ? 'true' : undefined}
-            onChange={(event) => void activate(event.currentTarget.value)}
-          >
-            {view.accounts.map((account) => (
-              <option key={account.accountKey} value={account.accountKey}>
-                {optionLabel(account)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+    <div class="account-switcher" data-dense={dense ? '' : undefined}>
+      <Select
+        label={label}
+        hideLabel={hideLabel}
+        inline={compact}
+        selectClass="account-switcher__select"
+        value={view.activeAccountKey ?? ''}
+        choices={view.accounts.map((account) => ({ value: account.accountKey, label: optionLabel(account) }))}
+        disabled={view.accounts.length === 0}
+        busy={switching}
+        onValue={(accountKey) => void activate(accountKey)}
+      />
       {!compact && active?.otherEnvironment ? (
         <ErrorNotice
           tone="warn"
+          size={size}
           title="Linked on another environment"
           error={`${active.accountName} was linked on ${active.apiOrigin}. Switch the Connection back, or link it again here.`}
           actions={<RelinkButton account={active} state={linking} />}
@@ -82,15 +82,16 @@ export function AccountSwitcher({
       ) : !compact && active?.needsRelink ? (
         <ErrorNotice
           tone="warn"
+          size={size}
           title="Needs relinking"
           error={`${active.accountName} no longer accepts Listings Desk’s access. Link it again to continue.`}
           actions={<RelinkButton account={active} state={linking} />}
         />
       ) : null}
-      {compact ? null : <LinkedConfirmation />}
-      {compact ? null : <LinkingOutcome state={linking} />}
-      {compact ? null : <RememberedLinkingOutcome />}
-      <ErrorNotice error={error} />
+      {compact ? null : <LinkedConfirmation size={size} />}
+      {compact ? null : <LinkingOutcome state={linking} size={size} />}
+      {compact ? null : <RememberedLinkingOutcome size={size} />}
+      <ErrorNotice error={error} size={size} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import type { TriageView } from '../../lib/messaging/protocol/index.ts';
 import { isWireError } from '../../lib/messaging/wire-error.ts';
+import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { problemWords } from './decision-words.ts';
 
@@ -36,18 +37,20 @@ export function TriageNotices({
       {resolvedElsewhere > 0 ? (
         <ErrorNotice
           class="st-notice"
+          size="sm"
           tone="ok"
           error={`${resolvedElsewhere === 1 ? 'One suggestion was' : `${resolvedElsewhere} suggestions were`} already resolved elsewhere; the list was refreshed.`}
           actions={
-            <button type="button" class="st-link-button" onClick={onDismiss}>
+            <Button variant="link" onClick={onDismiss}>
               Dismiss
-            </button>
+            </Button>
           }
         />
       ) : null}
       {view.error && !(relink && !relinkAction) ? (
         <ErrorNotice
           class="st-notice"
+          size="sm"
           tone={relink ? 'danger' : 'warn'}
           title={view.fetchedAt ? 'Couldn’t refresh: showing the last list' : 'Couldn’t load suggestions'}
           error={readable(view.error)}
@@ -55,14 +58,14 @@ export function TriageNotices({
             relink && relinkAction && view.account ? (
               relinkAction(view.account.accountKey)
             ) : (
-              <button type="button" class="st-btn" onClick={onRetry}>
+              <Button size="xs" onClick={onRetry}>
                 Retry
-              </button>
+              </Button>
             )
           }
         />
       ) : null}
-      {error ? <ErrorNotice class="st-notice" error={readable(error)} /> : null}
+      {error ? <ErrorNotice class="st-notice" size="sm" error={readable(error)} /> : null}
     </>
   );
 }

@@ -8,7 +8,10 @@ import { createDeskDeps, type DeskDeps } from './core/deps.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature, StorageWrites } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
+import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
+import { locationsFeature } from './locations.ts';
 import { suggestionTriageFeature } from './suggestion-triage/index.ts';
+import { uiFeature } from './ui.ts';
 
 export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
   // Unlinking asks every feature listed here, account linking included, to forget the account.
@@ -20,6 +23,9 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
     suggestionTriageFeature(deps),
     failureNoticeFeature(),
     listingsHealthFeature(deps),
+    uiFeature(),
+    locationsFeature(deps),
+    listingsWorkspaceFeature(deps),
   ] as const;
   all = features;
   return features;

@@ -90,16 +90,19 @@ describe('handleRequest', () => {
     expect(calls).toEqual(['accounts.list']);
   });
 
-  test('the content subset is exactly reading accounts, switching, triage and the health summary', () => {
+  test('the content subset is exactly reading accounts, switching, triage, the health summary, opening options, locations and one location’s listings', () => {
     const content = (Object.keys(protocol) as RequestType[]).filter((t) => protocol[t].access === 'content').sort();
     expect(content).toEqual([
       'accounts.activate',
       'accounts.list',
       'health.summary',
+      'listings.query',
+      'locations.list',
       'triage.decide',
       'triage.dismissFailures',
       'triage.undo',
       'triage.view',
+      'ui.openOptions',
     ]);
   });
 

@@ -33,5 +33,12 @@ export const STORAGE_KEYS = {
   'local:triageRevision': { feature: 'suggestion-triage', holds: 'order of triage views' },
   'local:triageUndoWindowMsForTests': { feature: 'suggestion-triage', holds: 'test builds only: undo window' },
   'local:keyboardShortcuts': { feature: 'suggestion-triage', holds: 'single-key shortcuts on/off' },
+  'local:locationsDirectory': { feature: 'locations', holds: 'locations and folders per account', perAccount: true },
+  'local:publishersDirectory': {
+    feature: 'listings-workspace',
+    holds: 'publishers with countries and brands',
+    perAccount: true,
+  },
+  'local:listingsOptInJobs': { feature: 'listings-workspace', holds: 'bulk opt-in jobs and batches', perAccount: true },
   'session:deskEventFrames': { feature: 'messaging', holds: 'embedded-panel frames listening for events' },
 } as const satisfies Record<string, StorageKeyInfo>;

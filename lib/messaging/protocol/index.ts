@@ -8,16 +8,26 @@ import { type AccountLinkingEvents, accountLinkingEventAccess, accountLinkingPro
 import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
 import { type HealthEvents, healthEventAccess, healthProtocol } from './listings-health.ts';
+import {
+  type ListingsWorkspaceEvents,
+  listingsWorkspaceEventAccess,
+  listingsWorkspaceProtocol,
+} from './listings-workspace.ts';
+import { type LocationsEvents, locationsEventAccess, locationsProtocol } from './locations.ts';
 import type { Access } from './request.ts';
 import { type TriageEvents, triageEventAccess, triageProtocol } from './suggestion-triage.ts';
+import { uiProtocol } from './ui.ts';
 
 export * from './account-linking.ts';
 export * from './badge.ts';
 export * from './connection-settings.ts';
 export * from './envelope.ts';
 export * from './listings-health.ts';
+export * from './listings-workspace.ts';
+export * from './locations.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
+export * from './ui.ts';
 
 export const protocol = {
   ...accountLinkingProtocol,
@@ -25,16 +35,26 @@ export const protocol = {
   ...badgeProtocol,
   ...triageProtocol,
   ...healthProtocol,
+  ...uiProtocol,
+  ...locationsProtocol,
+  ...listingsWorkspaceProtocol,
 } as const;
 
 /** Events the background sends to open UI contexts. */
-export interface DeskEvents extends AccountLinkingEvents, TriageEvents, HealthEvents {}
+export interface DeskEvents
+  extends AccountLinkingEvents,
+    TriageEvents,
+    HealthEvents,
+    LocationsEvents,
+    ListingsWorkspaceEvents {}
 
 /** Who may hear each event: a content script (the embedded panel) only gets the 'content' ones. */
 export const eventAccess = {
   ...accountLinkingEventAccess,
   ...triageEventAccess,
   ...healthEventAccess,
+  ...locationsEventAccess,
+  ...listingsWorkspaceEventAccess,
 } as const satisfies Record<keyof DeskEvents, Access>;
 
 export type Protocol = typeof protocol;
