@@ -18,7 +18,7 @@ import { type Figure, median } from './figure.ts';
 /** 1,450 locations × 69 publishers = 100,050 listings in account 1001. */
 const LOCATIONS_PER_ACCOUNT = 1450;
 const WINDOW = 50;
-const ROUNDS = 15;
+const ROUNDS = 31;
 const OPT_IN_PATH = '/v2/accounts/me/powerlistings/listings/optin';
 
 async function control<T>(apiUrl: string, method: string, path: string, body?: unknown): Promise<T> {

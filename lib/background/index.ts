@@ -1,7 +1,6 @@
 // Every background feature, listed once, the way refined-github lists its features. A new feature is
 // its own module plus one line here (and one in lib/messaging/protocol/index.ts).
 import type { Handlers } from '../messaging/background.ts';
-import type { RequestType } from '../messaging/protocol/index.ts';
 import { accountLinkingFeature } from './account-linking.ts';
 import { badgeFeature } from './badge.ts';
 import { connectionSettingsFeature } from './connection-settings.ts';
@@ -30,7 +29,7 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
     locationsFeature(deps),
     listingsWorkspaceFeature(deps),
   ] as const;
-  all = features as readonly BackgroundFeature<RequestType>[] as readonly BackgroundFeature<never>[];
+  all = features;
   return features;
 }
 

@@ -134,6 +134,9 @@ describe('listings table', () => {
     expect(ids(table, { text: 'yelp.example/hb-003' })).toEqual(['HB-003-YELP']);
     expect(ids(table, { text: 'seattle yelp' })).toEqual(['HB-002-YELP']);
     expect(ids(table, { text: 'nowhere' })).toEqual([]);
+    // Every URL holds it: each row is found once, in order.
+    expect(ids(table, { text: '.example/' })).toEqual(ids(table, {}));
+    expect(ids(table, { text: 'bing.example' })).toHaveLength(4);
   });
 
   test('has status details, and the row carries names and details', () => {

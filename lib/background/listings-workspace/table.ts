@@ -207,20 +207,15 @@ export class ListingsTable {
     }
     const { text, starts } = this.urls;
     const flags = new Uint8Array(n);
+    // Hits come in order, so the row holding each one is found by walking forward, not searching.
+    let row = 0;
     let from = 0;
     for (;;) {
       const found = text.indexOf(term, from);
       if (found < 0) break;
-      // The row holding `found`: the last start at or before it.
-      let low = 0;
-      let high = n - 1;
-      while (low < high) {
-        const mid = (low + high + 1) >> 1;
-        if (starts[mid]! <= found) low = mid;
-        else high = mid - 1;
-      }
-      flags[low] = 1;
-      from = low + 1 < n ? starts[low + 1]! : text.length;
+      while (row + 1 < n && starts[row + 1]! <= found) row++;
+      flags[row] = 1;
+      from = row + 1 < n ? starts[row + 1]! : text.length;
     }
     return flags;
   }
