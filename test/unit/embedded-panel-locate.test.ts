@@ -43,7 +43,10 @@ async function setUp(rule: LocationRule | null, page: Partial<PageSnapshot>) {
   ]);
   await activeAccountKeyItem.setValue('k');
   const asked: ReadPageMessage[] = [];
-  const directory = { fetchedAt: 1, locations: LOCATIONS };
+  const directory: { fetchedAt: number; locations: PanelLocationView[]; error?: string } = {
+    fetchedAt: 1,
+    locations: LOCATIONS,
+  };
   const locator = createLocator({
     loadLocations: async () => directory,
     readPage: async (_tabId, message) => {
@@ -103,6 +106,14 @@ describe('locating the page’s location', () => {
     directory.fetchedAt = 2;
     directory.locations = [...LOCATIONS, { id: 'HB-003', name: 'Harbor Bakery – Sellwood', address: '', phone: '' }];
     expect((await locator.locate(sender())).found?.location.id).toBe('HB-003');
+  });
+
+  test('when the account’s locations cannot be loaded, the panel says so instead of “not found”', async () => {
+    const { locator, directory } = await setUp(null, { texts: ['HB-001'] });
+    Object.assign(directory, { locations: [], error: 'Harbor Bakery Group needs to be linked again.' });
+    expect((await locator.locate(sender())).problem).toBe(
+      'Harbor Bakery Group’s locations could not be loaded: Harbor Bakery Group needs to be linked again.',
+    );
   });
 
   test('a tab that is not on a registered site is refused', async () => {

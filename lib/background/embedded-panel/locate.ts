@@ -20,7 +20,8 @@ export function toPanelLocation(location: LocationView): PanelLocationView {
 
 export interface LocateDeps {
   /** Every location of the account (the listings workspace's locations directory), and when it was fetched. */
-  loadLocations: (accountKey: string) => Promise<{ fetchedAt: number; locations: PanelLocationView[] }>;
+  /** `error`: why there are none (the directory could not be fetched), in words. */
+  loadLocations: (accountKey: string) => Promise<{ fetchedAt: number; locations: PanelLocationView[]; error?: string }>;
   readPage: (tabId: number, message: ReadPageMessage) => Promise<PageSnapshot>;
   now: () => number;
 }
@@ -30,7 +31,9 @@ export function locateDeps(deps: LocationsDeps): LocateDeps {
   return {
     loadLocations: async (accountKey) => {
       const stored = await directory.ensure(accountKey);
-      return { fetchedAt: stored?.fetchedAt ?? 0, locations: (stored?.locations ?? []).map(toPanelLocation) };
+      if (stored) return { fetchedAt: stored.fetchedAt, locations: stored.locations.map(toPanelLocation) };
+      const { error } = await directory.list(false);
+      return { fetchedAt: 0, locations: [], error: error?.message ?? 'The service sent no locations.' };
     },
     readPage: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }) as Promise<PageSnapshot>,
     now: deps.now,
@@ -50,13 +53,16 @@ export function createLocator(deps: LocateDeps) {
   // and whenever the directory was fetched again.
   const prepared = new Map<string, { fetchedAt: number; locations: PreparedLocations<PanelLocationView> }>();
 
-  async function accountLocations(accountKey: string): Promise<PreparedLocations<PanelLocationView>> {
-    const { fetchedAt, locations } = await deps.loadLocations(accountKey);
+  async function accountLocations(
+    accountKey: string,
+  ): Promise<{ locations: PreparedLocations<PanelLocationView>; error?: string }> {
+    const { fetchedAt, locations, error } = await deps.loadLocations(accountKey);
+    if (error) return { locations: prepareLocations([]), error };
     const cached = prepared.get(accountKey);
-    if (cached && cached.fetchedAt === fetchedAt) return cached.locations;
+    if (cached && cached.fetchedAt === fetchedAt) return { locations: cached.locations };
     const fresh = prepareLocations(locations);
     prepared.set(accountKey, { fetchedAt, locations: fresh });
-    return fresh;
+    return { locations: fresh };
   }
 
   async function locate(sender: Runtime.MessageSender): Promise<PanelLocateView> {
@@ -71,10 +77,11 @@ export function createLocator(deps: LocateDeps) {
     if (!active) return { ...base, account: null, problem: 'No account is linked to Listings Desk.' };
     const account = { accountKey: active.accountKey, accountName: active.accountName };
     const rule = site.rule;
-    const [snapshot, locations] = await Promise.all([
+    const [snapshot, { locations, error }] = await Promise.all([
       deps.readPage(tabId, { desk: 'panel-read-page', selector: rule?.kind === 'selector' ? rule.pattern : null }),
       accountLocations(active.accountKey),
     ]);
+    if (error) return { ...base, account, problem: `${active.accountName}’s locations could not be loaded: ${error}` };
     if (pageOrigin(snapshot.url) !== site.origin) {
       return { ...base, account, problem: 'The page moved to another site.' };
     }
