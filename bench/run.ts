@@ -6,6 +6,7 @@ import { clientCpuFigures, pagingSpeedup } from './client.ts';
 import type { Figure } from './figure.ts';
 import { listingsWorkspaceFigures } from './listings-workspace.ts';
 import { outboxFigures } from './outbox.ts';
+import { panelMatcherFigures } from './panel-matcher.ts';
 import { popupFigures } from './popup.ts';
 import { sandboxListingsScaling } from './sandbox.ts';
 import { entrypointSizes } from './sizes.ts';
@@ -17,6 +18,7 @@ const build = spawnSync('node_modules/.bin/wxt', ['build'], { stdio: 'ignore' })
 if (build.status !== 0) throw new Error('wxt build failed');
 figures.push(...entrypointSizes('.output/chrome-mv3'));
 figures.push(...clientCpuFigures());
+figures.push(...panelMatcherFigures());
 figures.push(...(await pagingSpeedup()));
 figures.push(...(await sandboxListingsScaling()));
 figures.push(...(await listingsWorkspaceFigures()));

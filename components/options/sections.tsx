@@ -2,6 +2,7 @@
 // its id is its URL hash (`options.html#listings?...`).
 import type { FunctionComponent } from 'preact';
 import { ConnectionSettings } from '../connection-settings/ConnectionSettings.tsx';
+import { EmbeddedPanelSection } from '../embedded-panel/EmbeddedPanelSection.tsx';
 import { UsersSection } from '../user-editor/UsersSection.tsx';
 import { AccountsSection } from './AccountsSection.tsx';
 import { ListingsSection } from './ListingsSection.tsx';
@@ -31,6 +32,12 @@ export const OPTIONS_SECTIONS = [
     title: 'Listings',
     description: 'Suggestions and listings of the active account.',
     Body: ListingsSection,
+  },
+  {
+    id: 'embedded-panel',
+    title: 'Embedded panel',
+    description: 'The sites where the panel shows a customer’s location beside its record in your CRM.',
+    Body: EmbeddedPanelSection,
   },
   {
     id: 'users',

@@ -28,8 +28,8 @@ export const badgeCountsItem = storage.defineItem<Record<string, BadgeCount>>('l
 
 export const BADGE_ALARM = 'badge-refresh';
 export const BADGE_PERIOD_MINUTES = 15;
-export const WAITING_COLOUR = '#2457c5';
-export const FAILED_COLOUR = '#b42318';
+const WAITING_COLOUR = '#2457c5';
+const FAILED_COLOUR = '#b42318';
 
 function badgeText(count: number): string {
   if (count <= 0) return '';

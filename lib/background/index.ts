@@ -1,11 +1,11 @@
 // Every background feature, listed once, the way refined-github lists its features. A new feature is
 // its own module plus one line here (and one in lib/messaging/protocol/index.ts).
 import type { Handlers } from '../messaging/background.ts';
-import type { RequestType } from '../messaging/protocol/index.ts';
 import { accountLinkingFeature } from './account-linking.ts';
 import { badgeFeature } from './badge.ts';
 import { connectionSettingsFeature } from './connection-settings.ts';
 import { createDeskDeps, type DeskDeps } from './core/deps.ts';
+import { embeddedPanelFeature } from './embedded-panel/index.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature, StorageWrites } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
@@ -26,11 +26,12 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
     failureNoticeFeature(),
     listingsHealthFeature(deps),
     usersAndRolesFeature(deps),
+    embeddedPanelFeature(deps),
     uiFeature(),
     locationsFeature(deps),
     listingsWorkspaceFeature(deps),
   ] as const;
-  all = features as readonly BackgroundFeature<RequestType>[] as readonly BackgroundFeature<never>[];
+  all = features;
   return features;
 }
 

@@ -1,16 +1,8 @@
 // The only way UI code (popup, options, embedded panel) talks to the background.
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
-import {
-  type DeskEvents,
-  EVENTS_PORT,
-  type EventMessage,
-  type Reply,
-  type RequestInput,
-  type RequestOutput,
-  type RequestType,
-  requestMessage,
-} from './protocol/index.ts';
+import { EVENTS_PORT, requestMessage } from './protocol/envelope.ts';
+import type { DeskEvents, EventMessage, Reply, RequestInput, RequestOutput, RequestType } from './protocol/index.ts';
 import { DeskError } from './wire-error.ts';
 
 const backgroundUnavailable = () =>

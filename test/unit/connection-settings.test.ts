@@ -15,7 +15,7 @@ import {
   originPattern,
   sealLegacyApiKey,
 } from '../../lib/background/core/connection.ts';
-import { apiKeyVaultItem, storeToken } from '../../lib/background/core/token-vault.ts';
+import { apiKeyVaultItem, sealToken, tokenVaultItem } from '../../lib/background/core/token-vault.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { handleRequest } from '../../lib/messaging/background.ts';
 import { connectionSettingsInput } from '../../lib/messaging/protocol/index.ts';
@@ -106,7 +106,7 @@ describe('connection-settings', () => {
     await linkedAccountsItem.setValue([
       { accountKey: 'a', accountName: 'A', appSpecificAccountId: 'a', linkedAt: 1, needsRelink: false, apiOrigin },
     ]);
-    await storeToken({ accountKey: 'a', apiOrigin }, 'token-a');
+    await tokenVaultItem.setValue({ a: await sealToken({ accountKey: 'a', apiOrigin }, 'token-a') });
     await expect(openSession('a')).rejects.toMatchObject({ code: 'api-key-missing' });
   });
 

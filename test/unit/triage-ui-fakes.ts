@@ -38,6 +38,7 @@ export function triageView(over: Partial<TriageView> = {}): TriageView {
     revision: 1,
     batches: [],
     warnings: [],
+    complete: true,
     ...over,
   };
 }

@@ -22,12 +22,12 @@ export function needsRelinkError(account: Pick<LinkedAccount, 'accountName' | 'a
   });
 }
 
-export function noAccountError(): DeskError {
+function noAccountError(): DeskError {
   return new DeskError({ code: 'no-account', message: 'No account is linked yet. Choose “Link account”.' });
 }
 
 /** Only the origin is named (scheme, host, port): never a path, key or token. */
-export function otherEnvironmentError(account: Pick<LinkedAccount, 'accountName' | 'accountKey' | 'apiOrigin'>) {
+function otherEnvironmentError(account: Pick<LinkedAccount, 'accountName' | 'accountKey' | 'apiOrigin'>) {
   return new DeskError({
     code: 'other-environment',
     message: `${account.accountName} was linked on ${account.apiOrigin}; switch the Connection back or link it again here.`,

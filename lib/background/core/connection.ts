@@ -50,7 +50,7 @@ const SANDBOX_DEFAULTS: ConnectionPreset = {
 };
 
 /** The redirect URI's path under https://<extension-id>.chromiumapp.org/ */
-export const REDIRECT_PATH = 'oauth2';
+const REDIRECT_PATH = 'oauth2';
 
 function buildEnvironment(): Environment {
   const value = import.meta.env.LISTINGS_DESK_ENVIRONMENT;
@@ -135,7 +135,7 @@ export async function currentApiKey(settings: Pick<ConnectionSettings, 'apiUrl'>
   return !saved && built.apiKey && apiOriginOf(built.apiUrl) === origin ? built.apiKey : null;
 }
 
-export function apiKeyMissingError(): DeskError {
+function apiKeyMissingError(): DeskError {
   return new DeskError({
     code: 'api-key-missing',
     message: 'No API key is set for this API address. Enter it in the options page, under Connection.',

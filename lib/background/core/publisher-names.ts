@@ -17,7 +17,7 @@ export const publisherNamesItem = storage.defineItem<Record<string, PublisherNam
   version: 1,
 });
 
-export const PUBLISHERS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const PUBLISHERS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export async function publisherNamesOf(accountKey: string): Promise<Record<string, string>> {
   return (await publisherNamesItem.getValue())[accountKey]?.names ?? {};

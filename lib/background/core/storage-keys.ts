@@ -24,7 +24,12 @@ export const STORAGE_KEYS = {
   'local:pendingAuthStates': { feature: 'account-linking', holds: 'OAuth states in flight (10 min)' },
   'local:linkingOutcome': { feature: 'account-linking', holds: 'how the last Link ended, until seen' },
   'local:badgeCounts': { feature: 'badge', holds: 'waiting count per account', perAccount: true },
-  'local:allowedPageOrigins': { feature: 'allowed-pages', holds: 'partner CRM origins for the panel' },
+  'local:panelSites': { feature: 'embedded-panel', holds: 'CRM sites the panel is on, their rules and hidden flags' },
+  'session:panelTickets': { feature: 'embedded-panel', holds: 'one-time tickets that open a panel frame (60 s)' },
+  'session:panelClaims': {
+    feature: 'embedded-panel',
+    holds: 'panel frames (tab, frame, document) that traded a ticket',
+  },
   'local:listingsHealth': { feature: 'listings-health', holds: 'listing counts per status', perAccount: true },
   'local:triageCache': { feature: 'suggestion-triage', holds: 'last fetched suggestion lists', perAccount: true },
   'local:triagePending': { feature: 'suggestion-triage', holds: 'decisions in their undo window', perAccount: true },

@@ -177,20 +177,3 @@ export async function openApiKey(apiOrigin: string): Promise<string | null> {
   if (!stored || stored.apiOrigin !== apiOrigin) return null;
   return open(apiKeyAdditionalData(apiOrigin), stored.sealed, 'API key');
 }
-
-export async function storeToken(binding: TokenBinding, token: string): Promise<void> {
-  const sealed = await sealToken(binding, token);
-  const vault = await tokenVaultItem.getValue();
-  await tokenVaultItem.setValue({ ...vault, [binding.accountKey]: sealed });
-}
-
-export async function removeToken(accountKey: string): Promise<void> {
-  const vault = await tokenVaultItem.getValue();
-  if (!Object.hasOwn(vault, accountKey)) return;
-  const { [accountKey]: _removed, ...rest } = vault;
-  await tokenVaultItem.setValue(rest);
-}
-
-export async function hasToken(accountKey: string): Promise<boolean> {
-  return Object.hasOwn(await tokenVaultItem.getValue(), accountKey);
-}

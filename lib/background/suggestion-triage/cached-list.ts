@@ -5,7 +5,7 @@ import { fetchAllSuggestions, type Suggestion } from '../../api/suggestions.ts';
 import { WAITING } from '../../listing-statuses.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { SuggestionView, TriageView } from '../../messaging/protocol/index.ts';
-import { currentLink, writeIfLinked } from '../core/account-lock.ts';
+import { currentLink, withAccountLock, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { refreshPublisherNames } from '../core/publisher-names.ts';
@@ -27,7 +27,7 @@ export interface CachedListDeps extends Pick<DeskDeps, 'withAccount' | 'broadcas
   setBadgeCount: (accountKey: string, count: number) => Promise<void>;
 }
 
-export function toSuggestionView(s: Suggestion): SuggestionView {
+function toSuggestionView(s: Suggestion): SuggestionView {
   return {
     id: s.id,
     status: s.status,
@@ -63,7 +63,15 @@ export function createCachedList(deps: CachedListDeps) {
   const cache = staleWhileRevalidate<[status: string, filters: ListFilters]>({
     maxAgeMs: TRIAGE_FRESH_MS,
     now: deps.now,
-    fetch: (key, status, filters) => fetchAndStore(key, status, filters),
+    async fetch(key, status, filters) {
+      try {
+        await fetchAndStore(key, status, filters);
+      } catch (error) {
+        // What the view says changed (an error, no longer refreshing): a newer revision makes pages ask again.
+        await withAccountLock(() => commitTriage([]));
+        throw error;
+      }
+    },
     async done(key) {
       const accountKey = key.slice(0, key.lastIndexOf(' '));
       const revision = await triageRevisionItem.getValue();
@@ -108,8 +116,15 @@ export function createCachedList(deps: CachedListDeps) {
     return cache.revalidate(cacheKey(accountKey, status, filters), status, filters);
   }
 
-  async function view(status: string, refresh: boolean, force = false, filters: ListFilters = {}): Promise<TriageView> {
-    const { accountRecord: account, ...stored } = await readStoredTriageView(status, filters, deps.now());
+  /** `rows`: only the first rows of the list (the popup's first paint), the rest on the next ask. */
+  async function view(
+    status: string,
+    refresh: boolean,
+    force = false,
+    filters: ListFilters = {},
+    rows?: number,
+  ): Promise<TriageView> {
+    const { accountRecord: account, ...stored } = await readStoredTriageView(status, filters, deps.now(), rows);
     if (!account) return { ...stored, refreshing: false, error: null };
     const key = cacheKey(account.accountKey, status, filters);
     // After this answer has left: the popup paints from the cache while the refresh runs.

@@ -19,7 +19,7 @@ import { createDecisionOutbox, FLUSH_ALARM, type OutboxDeps } from './decision-o
 import { keyboardShortcutsItem } from './triage-items.ts';
 import { withoutTriageData } from './triage-state.ts';
 
-export const REFRESH_ALARM = 'suggestion-triage-refresh';
+const REFRESH_ALARM = 'suggestion-triage-refresh';
 const REFRESH_PERIOD_MINUTES = 15;
 
 /** The worker's deps, and what a test may replace of the outbox's (one PUT, the failure notice, the badge). */
@@ -91,9 +91,9 @@ export function createSuggestionTriage(deps: TriageDeps) {
     | 'triage.settings.get'
     | 'triage.settings.set'
   > = {
-    'triage.view': async ({ status, refresh, force, locationIds, publisherIds }) => {
+    'triage.view': async ({ status, refresh, force, locationIds, publisherIds, rows }) => {
       setTimeout(() => void outbox.flushDue(), 0);
-      return list.view(status, refresh, force, { locationIds, publisherIds });
+      return list.view(status, refresh, force, { locationIds, publisherIds }, rows);
     },
     'triage.decide': async ({ accountKey, suggestionIds, decision }) => {
       void outbox.flushDue();

@@ -43,7 +43,7 @@ export function cacheKey(accountKey: string, status: string, filters: ListFilter
 }
 
 /** Statuses and filters have no spaces, so the account is everything before the last one. */
-export function isCacheKeyOf(key: string, accountKey: string): boolean {
+function isCacheKeyOf(key: string, accountKey: string): boolean {
   return key.slice(0, key.lastIndexOf(' ')) === accountKey;
 }
 
@@ -92,8 +92,11 @@ export async function withoutTriageData(accountKey: string): Promise<StorageWrit
 
 /** The window in force: a test build may shorten it through a storage item; production never does. */
 export async function undoWindowMs(): Promise<number> {
+  return undoWindowFrom(await triageUndoWindowMsForTestsItem.getValue());
+}
+
+function undoWindowFrom(forTests: number | null): number {
   if (import.meta.env.LISTINGS_DESK_ENVIRONMENT === 'production') return UNDO_WINDOW_MS;
-  const forTests = await triageUndoWindowMsForTestsItem.getValue();
   return typeof forTests === 'number' && forTests >= 0 ? forTests : UNDO_WINDOW_MS;
 }
 
@@ -110,11 +113,11 @@ export function toPendingView(p: PendingDecision): PendingDecisionView {
   };
 }
 
-export function toFailureView(f: FailedDecision): FailedDecisionView {
+function toFailureView(f: FailedDecision): FailedDecisionView {
   return { suggestionId: f.suggestionId, decision: f.decision, code: f.code, message: f.message, failedAt: f.failedAt };
 }
 
-export function toBatchView(b: DecisionBatch): BatchOutcomeView {
+function toBatchView(b: DecisionBatch): BatchOutcomeView {
   const answered = b.sent + b.resolvedElsewhere + b.failed + b.undone;
   const { batchId, decision, size, sent, resolvedElsewhere, failed, undone } = b;
   return { batchId, decision, size, sent, resolvedElsewhere, failed, undone, queued: Math.max(0, size - answered) };
@@ -128,6 +131,7 @@ export async function readStoredTriageView(
   status: string,
   filters: ListFilters = {},
   now = Date.now(),
+  rows?: number,
 ): Promise<StoredTriageView> {
   const values = await storage.getItems([
     linkedAccountsItem,
@@ -139,28 +143,30 @@ export async function readStoredTriageView(
     keyboardShortcutsItem,
     triageBatchesItem,
     triageRevisionItem,
+    triageUndoWindowMsForTestsItem,
   ]);
-  const [accounts, activeKey, cache, pending, failures, publishers, keyboardShortcuts, batches, revision] = values.map(
-    (v) => v.value,
-  ) as [
-    LinkedAccount[],
-    string | null,
-    Record<string, CachedSuggestions>,
-    PendingDecision[],
-    FailedDecision[],
-    Record<string, PublisherNames>,
-    boolean,
-    DecisionBatch[],
-    number,
-  ];
+  const [accounts, activeKey, cache, pending, failures, publishers, keyboardShortcuts, batches, revision, forTests] =
+    values.map((v) => v.value) as [
+      LinkedAccount[],
+      string | null,
+      Record<string, CachedSuggestions>,
+      PendingDecision[],
+      FailedDecision[],
+      Record<string, PublisherNames>,
+      boolean,
+      DecisionBatch[],
+      number,
+      number | null,
+    ];
   // The same rule as linked-accounts' readAccounts: a stale active key falls back to the first account.
   const account = accounts.find((a) => a.accountKey === activeKey) ?? accounts[0] ?? null;
-  const base = { revision, status, keyboardShortcuts, undoWindowMs: await undoWindowMs(), accountRecord: account };
+  const base = { revision, status, keyboardShortcuts, undoWindowMs: undoWindowFrom(forTests), accountRecord: account };
   if (!account) {
     return {
       ...base,
       account: null,
       suggestions: [],
+      complete: true,
       warnings: [],
       count: 0,
       fetchedAt: null,
@@ -171,11 +177,13 @@ export async function readStoredTriageView(
     };
   }
   const cached = cache[cacheKey(account.accountKey, status, filters)];
+  const all = cached?.suggestions ?? [];
   const mine = <T extends { accountKey: string }>(x: T) => x.accountKey === account.accountKey;
   return {
     ...base,
     account: { accountKey: account.accountKey, accountName: account.accountName, needsRelink: account.needsRelink },
-    suggestions: cached?.suggestions ?? [],
+    suggestions: rows === undefined ? all : all.slice(0, rows),
+    complete: rows === undefined || all.length <= rows,
     count: cached?.count ?? 0,
     fetchedAt: cached?.fetchedAt ?? null,
     warnings: cached?.warnings ?? [],

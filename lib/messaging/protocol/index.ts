@@ -7,6 +7,7 @@ import type { WireError } from '../wire-error.ts';
 import { type AccountLinkingEvents, accountLinkingEventAccess, accountLinkingProtocol } from './account-linking.ts';
 import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
+import { embeddedPanelProtocol } from './embedded-panel.ts';
 import { type HealthEvents, healthEventAccess, healthProtocol } from './listings-health.ts';
 import {
   type ListingsWorkspaceEvents,
@@ -22,6 +23,8 @@ import { type UsersEvents, usersEventAccess, usersProtocol } from './users-and-r
 export * from './account-linking.ts';
 export * from './badge.ts';
 export * from './connection-settings.ts';
+export * from './embedded-panel.ts';
+export * from './envelope.ts';
 export * from './listings-health.ts';
 export * from './listings-workspace.ts';
 export * from './locations.ts';
@@ -37,6 +40,7 @@ export const protocol = {
   ...triageProtocol,
   ...healthProtocol,
   ...usersProtocol,
+  ...embeddedPanelProtocol,
   ...uiProtocol,
   ...locationsProtocol,
   ...listingsWorkspaceProtocol,
@@ -61,26 +65,11 @@ export const eventAccess = {
   ...usersEventAccess,
 } as const satisfies Record<keyof DeskEvents, Access>;
 
-/** The port a UI context outside the extension's pages opens to be told of events (lib/messaging/ui.ts). */
-export const EVENTS_PORT = 'desk-events';
-
 export type Protocol = typeof protocol;
 export type RequestType = keyof Protocol;
 export type RequestInput<K extends RequestType> = z.input<Protocol[K]['input']>;
 export type ParsedInput<K extends RequestType> = z.output<Protocol[K]['input']>;
 export type RequestOutput<K extends RequestType> = NonNullable<Protocol[K]['output']>;
-
-/** What travels over runtime.sendMessage. The `desk` tag keeps foreign messages out. */
-export interface RequestMessage<K extends RequestType = RequestType> {
-  desk: 'request';
-  type: K;
-  input: unknown;
-}
-
-/** The one way to build a request envelope: the UI's ask(), the bench, `npm start` and the e2e fixture. */
-export function requestMessage<K extends RequestType>(type: K, input: RequestInput<K>): RequestMessage<K> {
-  return { desk: 'request', type, input };
-}
 
 export type Reply<K extends RequestType = RequestType> =
   | { ok: true; value: RequestOutput<K> }

@@ -81,6 +81,8 @@ export interface TriageView {
   suggestions: SuggestionView[];
   /** The service's total for these filters; `suggestions` is capped at 500. */
   count: number;
+  /** False when `rows` cut the list short: `suggestions` are its first rows only. */
+  complete: boolean;
   /** null: never fetched for this account and status. */
   fetchedAt: number | null;
   /** What the service or the client warned about when this list was fetched; shown as a notice. */
@@ -112,6 +114,8 @@ export const triageProtocol = {
         force: z.boolean().default(false),
         locationIds: z.array(safeId('location')).max(100).optional(),
         publisherIds: z.array(safeId('publisher')).max(100).optional(),
+        /** Only the first rows, for a fast first paint; ask again without it for the rest. */
+        rows: z.number().int().min(1).max(500).optional(),
       })
       .strict(),
   ),
