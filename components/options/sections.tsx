@@ -41,15 +41,15 @@ export const OPTIONS_SECTIONS = [
     Body: UsersSection,
   },
   {
-    id: 'embedded-panel',
-    title: 'Embedded panel',
-    description: 'The sites where the panel shows a customer’s location beside its record in your CRM.',
-    Body: EmbeddedPanelSection,
-  },
-  {
     id: 'provisioning',
     title: 'Provisioning',
     description: 'Add services to locations, follow each add request to its end, and cancel services.',
     Body: ProvisioningSection,
+  },
+  {
+    id: 'embedded-panel',
+    title: 'Embedded panel',
+    description: 'The sites where the panel shows a customer’s location beside its record in your CRM.',
+    Body: EmbeddedPanelSection,
   },
 ] as const satisfies readonly OptionsSection[];

@@ -214,6 +214,8 @@ describe('the embedded panel on the demo CRM', () => {
         connection: await ask('connection.get'),
         link: await ask('accounts.link'),
         sites: await ask('panel.sites.list'),
+        // Users are managed from the options page only (issue 11).
+        users: await ask('users.list'),
       };
     });
     for (const reply of Object.values(asked)) expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden' } });
@@ -249,6 +251,13 @@ describe('the embedded panel on the demo CRM', () => {
       `chrome.runtime.sendMessage({ desk: 'request', type: 'triage.view', input: {} }).then((r) => JSON.stringify(r))`,
     );
     expect(JSON.parse(asked)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    // Nor may it manage users: a delete is refused before it reaches the service.
+    const deleted = await run(
+      `chrome.runtime.sendMessage({ desk: 'request', type: 'users.delete', input: { userId: 'hb-owner' } }).then((r) => JSON.stringify(r))`,
+    );
+    expect(JSON.parse(deleted)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const { users } = await desk.control.state<{ users: { id: string }[] }>();
+    expect(users.some((u) => u.id === 'hb-owner')).toBe(true);
     await cdp.detach();
   });
 

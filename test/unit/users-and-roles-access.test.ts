@@ -1,7 +1,7 @@
 // The users messages at the worker's boundary: only the extension's own pages may make them.
 import { describe, expect, test, vi } from 'vitest';
 import type { Runtime } from 'webextension-polyfill';
-import { type Handlers, handleRequest, type SenderPolicy } from '../../lib/messaging/background.ts';
+import { type Handlers, handleRequest, type SenderPolicy, senderAccess } from '../../lib/messaging/background.ts';
 import { protocol, type RequestType, usersProtocol } from '../../lib/messaging/protocol/index.ts';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
@@ -9,10 +9,18 @@ const policy: SenderPolicy = {
   runtimeId: ID,
   extensionOrigin: `chrome-extension://${ID}/`,
   isAllowedPageOrigin: async (origin) => origin === 'https://crm.partner.example',
+  isClaimedPanel: async () => true,
 };
 const tab = { id: 7, index: 0, highlighted: false, active: true, pinned: false, incognito: false };
 const optionsPage: Runtime.MessageSender = { id: ID, url: `chrome-extension://${ID}/options.html` };
 const contentOnCrm: Runtime.MessageSender = { id: ID, url: 'https://crm.partner.example/deals/1', tab };
+/** The embedded panel's frame on an allowed CRM page, after trading its ticket: the most a panel gets. */
+const panelFrame: Runtime.MessageSender = {
+  id: ID,
+  url: `chrome-extension://${ID}/panel.html`,
+  tab: { ...tab, url: 'https://crm.partner.example/deals/1' },
+  frameId: 3,
+};
 
 const inputs: Record<keyof typeof usersProtocol, unknown> = {
   'users.list': {},
@@ -37,19 +45,23 @@ function handlers() {
 }
 
 describe('users and roles messages', () => {
-  test('are all for extension pages only', () => {
+  test('are all for extension pages only', async () => {
     for (const spec of Object.values(usersProtocol)) expect(spec.access).toBe('extension');
+    // The panel frame really is the 'content' sender the refusals below are about.
+    expect(await senderAccess(panelFrame, policy)).toBe('content');
   });
 
   test.each(Object.keys(inputs) as (keyof typeof usersProtocol)[])(
-    '%s from a content script, even on an allowed page, is refused before any handler runs',
+    '%s from a content script or the embedded panel, even on an allowed page, is refused before any handler runs',
     async (type) => {
       const { all, called } = handlers();
-      const reply = await handleRequest({ desk: 'request', type, input: inputs[type] }, contentOnCrm, all, policy);
-      expect(reply).toEqual({
-        ok: false,
-        error: { code: 'forbidden', message: `This page may not ask for “${type}”.` },
-      });
+      for (const sender of [contentOnCrm, panelFrame]) {
+        const reply = await handleRequest({ desk: 'request', type, input: inputs[type] }, sender, all, policy);
+        expect(reply).toEqual({
+          ok: false,
+          error: { code: 'forbidden', message: `This page may not ask for “${type}”.` },
+        });
+      }
       expect(called).not.toHaveBeenCalled();
       // The same well-formed request from the options page reaches its handler.
       expect(

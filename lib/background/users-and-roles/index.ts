@@ -14,9 +14,8 @@ import {
 } from '../../api/users.ts';
 import { type Handlers, toWireError } from '../../messaging/background.ts';
 import type { AclRowInput, UsersView } from '../../messaging/protocol/index.ts';
-import type { WireError } from '../../messaging/wire-error.ts';
+import { DeskError, type WireError } from '../../messaging/wire-error.ts';
 import { currentLink, writeIfLinked } from '../core/account-lock.ts';
-import { noAccountError } from '../core/api-session.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { readAccounts } from '../core/linked-accounts.ts';
 import { defineFeature, type StorageWrites } from '../feature.ts';
@@ -60,7 +59,9 @@ export function createUsersAndRoles(deps: UsersDeps) {
 
   async function activeKey(): Promise<string> {
     const { activeAccountKey } = await readAccounts();
-    if (!activeAccountKey) throw noAccountError();
+    if (!activeAccountKey) {
+      throw new DeskError({ code: 'no-account', message: 'No account is linked yet. Choose “Link account”.' });
+    }
     return activeAccountKey;
   }
 
