@@ -247,6 +247,7 @@ describe('unlink forgets everything kept for the account', () => {
         'triageFailures',
         'triagePending',
         'triageRevision',
+        'usersAndRoles',
       ].sort(),
     );
     expect(Object.keys(await triageCacheItem.getValue()).sort()).toEqual([
