@@ -28,7 +28,9 @@ describe.each(['chrome', 'firefox'])('the %s store zip', (kind) => {
   it('is a production build: only the vendor hosts are granted, and no loopback or sandbox value is a default', () => {
     const manifest = JSON.parse(readFileSync(join(dirOf(kind), 'manifest.json'), 'utf8'));
     expect(manifest.host_permissions).toEqual(['https://api.yext.com/*', 'https://www.yext.com/*']);
-    expect(manifest.permissions).toEqual(['identity', 'storage', 'alarms', 'notifications']);
+    // scripting registers the embedded panel only on the sites the user adds (optional host permissions).
+    expect(manifest.permissions).toEqual(['identity', 'storage', 'alarms', 'notifications', 'scripting']);
+    expect(manifest.content_scripts ?? []).toEqual([]);
     for (const size of ['16', '32', '48', '128']) expect(files(dirOf(kind))).toContain(manifest.icons[size]);
     const code = files(dirOf(kind))
       .filter((f) => f.endsWith('.js'))

@@ -1,7 +1,7 @@
 // The service's refusals of a users call, in the form the editor can use: a 403 or a permission error
 // becomes one sentence about the account, and an error that names a field is put on that field.
 import { isApiError } from '../../api/errors.ts';
-import { toWireError } from '../../messaging/background.ts';
+import { toWireError } from '../../messaging/to-wire-error.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 
 export const FORBIDDEN_MESSAGE = 'This account does not let you manage users.';
