@@ -32,6 +32,11 @@ export function applyHostile(state: SandboxState): void {
   state.locations.forEach((location, i) => {
     if (i % 4 === 0) location.name = `${location.name} ${payload(i)}`;
     if (i % 6 === 1) location.websiteUrl = badUrl(i);
+    if (i % 5 === 2) location.address.line1 = `${location.address.line1} ${payload(i + 3)}`;
+    if (i % 9 === 4) location.address.city = `${location.address.city} ${payload(i + 4)}`;
+  });
+  state.folders.forEach((folder, i) => {
+    if (i % 3 === 1) folder.name = `${folder.name} ${payload(i)}`;
   });
   state.listings.forEach((listing, i) => {
     if (i % 5 === 0) listing.listingUrl = badUrl(i);

@@ -23,7 +23,26 @@ export interface Runtime {
   malformed: Matcher[];
   rateLimits: { count: number; resetInSeconds: number }[];
   quota: { hour: number; used: number };
-  requests: { method: string; path: string; status: number }[];
+  requests: LoggedRequest[];
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+  /** A /v2 call's parameters without the credentials (api_key, access_token, v); absent when none are left. */
+  query?: Record<string, string>;
+}
+
+const CREDENTIAL_PARAMS = new Set(['api_key', 'access_token', 'v']);
+
+/** Repeated parameters joined with ','; credentials never reach the log. */
+function loggedQuery(url: URL): Record<string, string> | undefined {
+  const query: Record<string, string> = {};
+  for (const name of new Set(url.searchParams.keys())) {
+    if (!CREDENTIAL_PARAMS.has(name)) query[name] = url.searchParams.getAll(name).join(',');
+  }
+  return Object.keys(query).length > 0 ? query : undefined;
 }
 
 export function createRuntime(): Runtime {
@@ -44,14 +63,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function injection(store: Store, runtime: Runtime): MiddlewareHandler {
   return async (c, next) => {
     advanceAddRequests(store);
-    const path = new URL(c.req.url).pathname;
+    const url = new URL(c.req.url);
+    const path = url.pathname;
     const isV2 = path === '/v2' || path.startsWith('/v2/');
     if (!isV2 && !path.startsWith('/oauth2/')) {
       await next();
       return;
     }
     const method = c.req.method.toUpperCase();
-    const entry = { method, path, status: 0 };
+    const entry: LoggedRequest = { method, path, status: 0 };
+    const query = isV2 ? loggedQuery(url) : undefined;
+    if (query) entry.query = query;
     runtime.requests.push(entry);
     const realSeconds = Math.floor(Date.now() / 1000);
     const hour = Math.floor(realSeconds / 3600);

@@ -59,6 +59,8 @@ export interface Location {
   websiteUrl: string;
   description: string;
   categories: string[];
+  /** '' when the location is in no folder. */
+  folderId: string;
   /** An add request for this location stops in REVIEW (potential duplicate). */
   possibleDuplicate: boolean;
 }
@@ -104,6 +106,8 @@ export interface Folder {
   id: string;
   accountId: string;
   name: string;
+  /** '' for a top-level folder. */
+  parentId: string;
 }
 
 export type AclOnType = 'ACCOUNT' | 'LOCATION' | 'FOLDER';

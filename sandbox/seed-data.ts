@@ -353,6 +353,40 @@ const OUTDOOR_SITES: Site[] = [
   site('North Lake Boulevard', 'Tahoe City', 'CA', '96145', '530'),
 ];
 
+export interface FolderRow {
+  id: string;
+  accountId: string;
+  name: string;
+  /** '' for a top-level folder. */
+  parentId: string;
+  /** A location of the account in one of these states (or cities) is in this folder; the most specific wins. */
+  regions?: string[];
+  cities?: string[];
+}
+
+/** Regions as account managers group them: a tree per account, `F-WA` is used by a seeded user's ACL. */
+export const FOLDERS: FolderRow[] = [
+  { id: 'F-WEST', accountId: '1001', name: 'West', parentId: '' },
+  { id: 'F-PNW', accountId: '1001', name: 'Pacific Northwest', parentId: 'F-WEST' },
+  { id: 'F-OR', accountId: '1001', name: 'Oregon Bakeries', parentId: 'F-PNW', regions: ['OR'] },
+  { id: 'F-WA', accountId: '1001', name: 'Washington Bakeries', parentId: 'F-PNW', regions: ['WA'] },
+  { id: 'F-ID', accountId: '1001', name: 'Idaho Bakeries', parentId: 'F-PNW', regions: ['ID'] },
+  { id: 'F-CA', accountId: '1001', name: 'California Bakeries', parentId: 'F-WEST', regions: ['CA'] },
+  {
+    id: 'F-BAY',
+    accountId: '1001',
+    name: 'Bay Area',
+    parentId: 'F-CA',
+    cities: ['San Francisco', 'Oakland', 'Berkeley', 'Palo Alto'],
+  },
+  { id: 'F-MTN', accountId: '1002', name: 'Mountain West', parentId: '' },
+  { id: 'F-CO', accountId: '1002', name: 'Colorado Stores', parentId: 'F-MTN', regions: ['CO'] },
+  { id: 'F-UT', accountId: '1002', name: 'Utah Stores', parentId: 'F-MTN', regions: ['UT'] },
+  { id: 'F-NRK', accountId: '1002', name: 'Northern Rockies', parentId: 'F-MTN', regions: ['MT', 'WY', 'ID'] },
+  { id: 'F-SW', accountId: '1002', name: 'Southwest', parentId: '', regions: ['NM', 'AZ', 'NV'] },
+  { id: 'F-PAC', accountId: '1002', name: 'Pacific Stores', parentId: '', regions: ['OR', 'WA', 'CA'] },
+];
+
 export const STREETS = [
   'NW Glisan St',
   'NE Alberta St',

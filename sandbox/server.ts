@@ -10,6 +10,7 @@ import { type SandboxEnv, v2Guard } from './guard.ts';
 import { createRuntime, injection } from './injection.ts';
 import * as authorize from './routes/authorize.ts';
 import * as listings from './routes/listings.ts';
+import * as locations from './routes/locations.ts';
 import * as provisioning from './routes/provisioning.ts';
 import * as suggestions from './routes/suggestions.ts';
 import * as token from './routes/token.ts';
@@ -18,7 +19,7 @@ import { createSeed } from './seed.ts';
 import { Store } from './store.ts';
 
 /** Each origin's route modules, in registration order. */
-const API_ROUTES: RouteModule[] = [control, token, listings, suggestions, usersRoles, provisioning];
+const API_ROUTES: RouteModule[] = [control, token, listings, locations, suggestions, usersRoles, provisioning];
 const AUTH_ROUTES: RouteModule[] = [authorize];
 
 export interface SandboxOptions {

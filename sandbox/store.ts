@@ -1,7 +1,7 @@
 // The Store owns the state, the sandbox clock, account lookups, the listings index and the data file.
 // Nothing here knows about HTTP or the vendor's rules.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { type Account, compareListings, isoDate, type Listing, type SandboxState } from './model.ts';
+import { type Account, compareListings, isoDate, type Listing, type Location, type SandboxState } from './model.ts';
 
 export interface StoreOptions {
   dataFile?: string;
@@ -69,6 +69,11 @@ export class Store {
     };
     visit(accountId);
     return out;
+  }
+
+  /** One account's own locations (not its sub-accounts'), in the state's order. */
+  locationsOf(accountId: string): Location[] {
+    return this.current.locations.filter((l) => l.accountId === accountId);
   }
 
   /** One account's listings, sorted by publisher then location; the objects are the state's own. */

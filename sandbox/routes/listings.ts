@@ -81,7 +81,7 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
         `Opt-${target} handles at most ${OPT_LIMIT} listings per request; ${locationIds.length} locations × ${publisherIds.length} publishers = ${total}`,
       );
     }
-    const known = new Set(store.state.locations.filter((l) => l.accountId === account.accountId).map((l) => l.id));
+    const known = new Set(store.locationsOf(account.accountId).map((l) => l.id));
     const unknownLocation = locationIds.find((id) => !known.has(id));
     if (unknownLocation) throw new ApiError(400, CODES.UNKNOWN_LOCATION, `Unknown location: ${unknownLocation}`);
     const unknownPublisher = publisherIds.find((id) => !store.state.publishers.some((p) => p.id === id));

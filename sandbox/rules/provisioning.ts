@@ -180,6 +180,7 @@ function newLocation(id: string, accountId: string, data: NewLocationData): Loca
     websiteUrl: data.websiteUrl ?? '',
     description: data.description ?? '',
     categories: data.categories ?? [],
+    folderId: '',
     possibleDuplicate: false,
   };
 }

@@ -1,6 +1,6 @@
 // Seeded customer accounts, their roles, folders and users.
 import { type Account, DAY_MS, type Folder, type Location, type Role, type User } from '../model.ts';
-import { AVAILABLE_SERVICES, FIRST_NAMES, LAST_NAMES } from '../seed-data.ts';
+import { AVAILABLE_SERVICES, FIRST_NAMES, FOLDERS, LAST_NAMES } from '../seed-data.ts';
 
 function account(
   accountId: string,
@@ -86,12 +86,7 @@ export function seedRoles(): Record<string, Role[]> {
 }
 
 export function seedFolders(): Folder[] {
-  return [
-    { id: 'F-OR', accountId: '1001', name: 'Oregon Bakeries' },
-    { id: 'F-WA', accountId: '1001', name: 'Washington Bakeries' },
-    { id: 'F-CA', accountId: '1001', name: 'California Bakeries' },
-    { id: 'F-CO', accountId: '1002', name: 'Colorado Stores' },
-  ];
+  return FOLDERS.map(({ id, accountId, name, parentId }) => ({ id, accountId, name, parentId }));
 }
 
 /** Named people with varied roles, plus staff enough that user lists page. */

@@ -1,7 +1,22 @@
 // Seeded locations (one brand per customer account) and one listing per location × publisher.
 import type { Listing, ListingStatus, Location } from '../model.ts';
-import { type Brand, PUBLISHERS, type Site, STATUS_WEIGHTS, STREETS, UNAVAILABLE_REASONS } from '../seed-data.ts';
+import {
+  type Brand,
+  FOLDERS,
+  PUBLISHERS,
+  type Site,
+  STATUS_WEIGHTS,
+  STREETS,
+  UNAVAILABLE_REASONS,
+} from '../seed-data.ts';
 import { int, pick, type Rng, slugify } from './random.ts';
+
+/** The account's folder for the site's city, else for its state; '' when none (sub-accounts have none). */
+function folderOf(accountId: string, site: Site): string {
+  const folders = FOLDERS.filter((f) => f.accountId === accountId);
+  const byCity = folders.find((f) => f.cities?.includes(site.city));
+  return byCity?.id ?? folders.find((f) => f.regions?.includes(site.region))?.id ?? '';
+}
 
 export function makeLocations(rng: Rng, brand: Brand, count: number): Location[] {
   const out: Location[] = [];
@@ -9,7 +24,7 @@ export function makeLocations(rng: Rng, brand: Brand, count: number): Location[]
     const s = brand.sites[i % brand.sites.length] as Site;
     const round = Math.floor(i / brand.sites.length);
     const neighborhood = round === 0 ? s.neighborhood : `${s.neighborhood} ${round + 1}`;
-    const name = `${brand.brand} - ${neighborhood}`;
+    const name = `${brand.brand} – ${neighborhood}`;
     out.push({
       id: `${brand.prefix}-${String(i + 1).padStart(3, '0')}`,
       accountId: brand.accountId,
@@ -27,6 +42,7 @@ export function makeLocations(rng: Rng, brand: Brand, count: number): Location[]
       websiteUrl: `https://${brand.domain}/${slugify(`${s.city} ${neighborhood}`)}`,
       description: brand.describe(s),
       categories: [...pick(rng, brand.categories)],
+      folderId: folderOf(brand.accountId, s),
       // One per account (the seventh) is a potential duplicate, so add requests for it stop in REVIEW.
       possibleDuplicate: i === 6,
     });

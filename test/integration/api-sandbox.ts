@@ -18,6 +18,8 @@ export interface LoggedRequest {
   method: string;
   path: string;
   status: number;
+  /** The call's parameters without credentials; absent when it had none. */
+  query?: Record<string, string>;
 }
 
 export interface SandboxStateView {
