@@ -1,0 +1,138 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { ListingsWorkspace } from '../../components/listings-workspace/ListingsWorkspace.tsx';
+import { WorkspaceSourceContext } from '../../components/listings-workspace/use-workspace-data.ts';
+import { FakeSource, fakeRows } from './listings-workspace-fakes.ts';
+
+function mount(source: FakeSource) {
+  return render(
+    <WorkspaceSourceContext.Provider value={source}>
+      <ListingsWorkspace />
+    </WorkspaceSourceContext.Provider>,
+  );
+}
+
+const dataRows = () => document.querySelectorAll('tr[data-key]');
+const count = () => screen.getByTestId('matched-count').textContent;
+
+beforeEach(() => history.replaceState(null, '', '#listings'));
+afterEach(cleanup);
+
+describe('the listings workspace', () => {
+  test('5,000 listings: only the rows in view are in the DOM', async () => {
+    mount(new FakeSource(fakeRows(5000)));
+    await waitFor(() => expect(count()).toBe('5,000 of 5,000 listings'));
+    await waitFor(() => expect(dataRows().length).toBeGreaterThan(10));
+    expect(dataRows().length).toBeLessThanOrEqual(100);
+    expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe('5001');
+  });
+
+  test('filters combine, and go into the URL', async () => {
+    const source = new FakeSource(fakeRows(600));
+    mount(source);
+    await waitFor(() => expect(count()).toBe('600 of 600 listings'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Live' }));
+    await waitFor(() => expect(count()).toBe('150 of 600 listings'));
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search listings' }), { target: { value: 'Bakery 1' } });
+    await waitFor(() => expect(Number(count()!.split(' ')[0])).toBeLessThan(150));
+    expect(location.hash).toBe('#listings?status=LIVE&q=Bakery+1');
+    for (const row of dataRows()) expect(row.textContent).toContain('Live');
+  });
+
+  test('a URL with filters opens with them applied', async () => {
+    history.replaceState(null, '', '#listings?status=OPTED_OUT&publisher=YELP');
+    mount(new FakeSource(fakeRows(1200)));
+    await waitFor(() => expect(count()).toBe('100 of 1,200 listings'));
+    expect(screen.getByText('Yelp', { selector: '.lw-chip' })).toBeTruthy();
+  });
+
+  test('keyboard: arrows move, x selects; select-all-matching counts every matching row', async () => {
+    const source = new FakeSource(fakeRows(3000));
+    mount(source);
+    await waitFor(() => expect(dataRows().length).toBeGreaterThan(0));
+    const grid = screen.getByRole('grid');
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'x' });
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'x' });
+    await waitFor(() => expect(screen.getByText('2 selected')).toBeTruthy());
+    expect(document.querySelectorAll('tr[aria-selected="true"]').length).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Select all 3,000 matching' }));
+    await waitFor(() => expect(screen.getByText('3,000 selected')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Opt in selected' }));
+    await waitFor(() => expect(screen.getByTestId('optin-summary').textContent).toContain('3,000'));
+    expect(source.calls.find((c) => c.type === 'preview')?.args[0]).toMatchObject({ kind: 'matching' });
+    expect(screen.getByRole('note').textContent).toContain('enterprise');
+  });
+
+  test('shift-click selects the range between the anchor and the row', async () => {
+    mount(new FakeSource(fakeRows(300)));
+    await waitFor(() => expect(dataRows().length).toBeGreaterThan(8));
+    const boxes = () => screen.getAllByRole('checkbox', { name: /^Select / });
+    fireEvent.click(boxes()[1]!);
+    fireEvent.click(boxes()[6]!, { shiftKey: true });
+    await waitFor(() => expect(screen.getByText('6 selected')).toBeTruthy());
+  });
+
+  test('`/` focuses the search', async () => {
+    mount(new FakeSource(fakeRows(10)));
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search listings' }));
+  });
+
+  test('clicking a column sorts by it, and a second click reverses', async () => {
+    mount(new FakeSource(fakeRows(20)));
+    await waitFor(() => expect(dataRows().length).toBe(20));
+    fireEvent.click(screen.getByRole('button', { name: 'Status' }));
+    await waitFor(() => expect(location.hash).toBe('#listings?sort=status&dir=asc'));
+    await waitFor(() => expect(dataRows()[0]!.textContent).toContain('Live'));
+    fireEvent.click(screen.getByRole('button', { name: 'Status' }));
+    await waitFor(() => expect(dataRows()[0]!.textContent).toContain('Waiting on publisher'));
+  });
+
+  test('hostile publisher data is text, and javascript: is no link', async () => {
+    const rows = fakeRows(1).map((r) => ({
+      ...r,
+      locationName: '<img src=x onerror=alert(1)>',
+      listingUrl: 'javascript:alert(1)',
+      screenshotUrl: 'https://shots.example/1.png',
+    }));
+    mount(new FakeSource(rows));
+    await waitFor(() => expect(dataRows().length).toBe(1));
+    const row = dataRows()[0] as HTMLElement;
+    expect(row.querySelector('img')).toBeNull();
+    expect(row.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(within(row).getByText('javascript:alert(1)').closest('a')).toBeNull();
+    expect(within(row).getByRole('link', { name: 'Screenshot' }).getAttribute('href')).toBe(
+      'https://shots.example/1.png',
+    );
+  });
+
+  test('the publishers directory: search by brand, then one click shows that publisher’s listings', async () => {
+    mount(new FakeSource(fakeRows(90)));
+    fireEvent.click(await screen.findByRole('tab', { name: /Publishers/ }));
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search publishers' }), { target: { value: 'maps' } });
+    await waitFor(() => expect(screen.getAllByRole('row').length).toBe(2));
+    fireEvent.click(screen.getByRole('button', { name: /Show listings on Google Business Profile/ }));
+    await waitFor(() => expect(location.hash).toBe('#listings?publisher=GOOGLEMYBUSINESS'));
+    await waitFor(() => expect(count()).toBe('30 of 90 listings'));
+  });
+
+  test('a failed opt-in request is listed with its code, and Retry failed asks the worker', async () => {
+    const source = new FakeSource(fakeRows(10));
+    source.job = {
+      id: 'j1',
+      state: 'done',
+      listings: 150,
+      batches: [
+        { index: 0, pairs: 100, state: 'done', error: null },
+        { index: 1, pairs: 50, state: 'failed', error: { code: 'E500', message: 'Internal error' } },
+      ],
+    };
+    mount(source);
+    const alert = await screen.findByText(/Request 2 \(50 pairs\)/);
+    expect(alert.textContent).toContain('E500');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry failed' }));
+    await waitFor(() => expect(source.calls.some((c) => c.type === 'retry')).toBe(true));
+  });
+});
