@@ -93,26 +93,27 @@ export interface OptInProgressProps {
 
 export function OptInProgress({ job, onRetry, onDismiss }: OptInProgressProps) {
   if (!job) return null;
-  const finished = job.batches.filter((b) => b.state === 'done' || b.state === 'failed').length;
-  const failed = job.batches.filter((b) => b.state === 'failed');
+  const { total, done, failed, pending } = job.batches;
   const running = job.state === 'running';
+  const finished = done + failed;
+  // One segment per request: done, failed, then those still to go.
+  const segments = [
+    ...Array<string>(done).fill('done'),
+    ...Array<string>(failed).fill('failed'),
+    ...Array<string>(Math.max(0, total - done - failed)).fill('pending'),
+  ];
   return (
     <section class="lw-job" aria-label="Opt-in progress" aria-busy={running}>
       <div class="lw-job__head">
         <strong>
           {running
-            ? `Opting in ${number.format(job.listings)} listings`
-            : failed.length > 0
-              ? `Opt-in finished with ${failed.length} failed ${failed.length === 1 ? 'request' : 'requests'}`
-              : `Opted in ${number.format(job.listings)} listings`}
+            ? `Opting in ${number.format(job.pairs)} listings`
+            : failed > 0
+              ? `Opt-in finished with ${failed} failed ${failed === 1 ? 'request' : 'requests'}`
+              : `Opted in ${number.format(job.pairs)} listings`}
         </strong>
         <div class="lw-job__bar">
-          <ProgressBar
-            label="Opt-in requests"
-            value={finished}
-            max={job.batches.length}
-            text={`${finished} of ${job.batches.length} requests`}
-          />
+          <ProgressBar label="Opt-in requests" value={finished} max={total} text={`${finished} of ${total} requests`} />
         </div>
         {!running ? (
           <Button size="sm" variant="ghost" onClick={onDismiss}>
@@ -120,24 +121,17 @@ export function OptInProgress({ job, onRetry, onDismiss }: OptInProgressProps) {
           </Button>
         ) : null}
       </div>
-      <ol class="lw-job__batches" aria-label="Requests">
-        {job.batches.map((b) => (
-          <li
-            key={b.index}
-            class="lw-job__batch"
-            data-state={b.state}
-            title={`Request ${b.index + 1}: ${b.pairs} pairs, ${b.state}`}
-          >
-            <span class="visually-hidden">
-              Request {b.index + 1}: {b.state}
-            </span>
-          </li>
-        ))}
-      </ol>
-      {failed.length > 0 ? (
+      {total <= 200 ? (
+        <ol class="lw-job__batches" aria-hidden="true">
+          {segments.map((state, i) => (
+            <li key={i} class="lw-job__batch" data-state={state} />
+          ))}
+        </ol>
+      ) : null}
+      {job.failed.length > 0 ? (
         <div class="lw-job__failed" role="alert">
           <ul>
-            {failed.map((b) => (
+            {job.failed.map((b) => (
               <li key={b.index}>
                 Request {b.index + 1} ({b.pairs} pairs): <code>{b.error?.code ?? 'error'}</code>{' '}
                 {b.error?.message ?? ''}

@@ -12,12 +12,13 @@ import type { ListingsSort, SortColumn } from './workspace-filters.ts';
 import type { WorkspaceRow } from './workspace-source.ts';
 
 export const ROW_HEIGHT = 30;
+export const FIRST_ROW_MARK = 'first-listing-row-painted';
 
 const COLUMNS: { column: SortColumn; label: string }[] = [
   { column: 'location', label: 'Location' },
   { column: 'publisher', label: 'Publisher' },
   { column: 'status', label: 'Status' },
-  { column: 'details', label: 'Status details' },
+  { column: 'statusDetails', label: 'Status details' },
   { column: 'listingUrl', label: 'Listing' },
   { column: 'screenshotUrl', label: 'Screenshot' },
 ];
@@ -49,7 +50,14 @@ export function ListingsTable({
   const show = rows.show;
   const onWindow = useCallback((w: { first: number; end: number }) => show(w.first, w.end), [show]);
 
-  // A new filter starts at the top.
+  // For the bench: when the first row was painted (the mark lands in the task after that frame).
+  const firstRow = Boolean(rows.rowAt(0));
+  useEffect(() => {
+    if (!firstRow || performance.getEntriesByName(FIRST_ROW_MARK).length > 0) return;
+    requestAnimationFrame(() => setTimeout(() => performance.mark(FIRST_ROW_MARK), 0));
+  }, [firstRow]);
+
+  // The active row stays within the list when it shrinks.
   useEffect(() => {
     if (active >= count) setActive(Math.max(0, count - 1));
   }, [count]);

@@ -29,7 +29,8 @@ export function ListingsWorkspace() {
   const [exportError, setExportError] = useState<unknown>(null);
   const [exporting, setExporting] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
-  const finishedJobs = job && job.state === 'done' ? job.id + job.batches.filter((b) => b.state === 'done').length : '';
+  // The rows refresh when a job ends (and when a retry of it does).
+  const finishedJobs = job && job.state === 'done' ? `${job.id}:${job.batches.done}` : '';
   const version = `${state?.accountKey}|${state?.loaded}|${state?.fetchedAt}|${finishedJobs}`;
   const directories = useDirectories(source, `${state?.accountKey}|${state?.fetchedAt}`);
   const rows = useRows(source, view.filters, view.sort, version);
@@ -37,7 +38,7 @@ export function ListingsWorkspace() {
   // Start fetching when nothing is cached yet; the worker does nothing when it has them or is at it.
   const accountKey = state?.accountKey;
   useEffect(() => {
-    if (accountKey && state && !state.loading && state.fetchedAt === null && state.loaded === 0 && !state.error) {
+    if (accountKey && state && !state.loading && state.fetchedAt === null && !state.cancelled && !state.error) {
       void source.load(false);
     }
   }, [accountKey, source]);
@@ -94,6 +95,7 @@ export function ListingsWorkspace() {
   const matched = rows.matched;
   const chosen = selectedCount(selection, matched);
   const tab = view.tab;
+  const letsOptedOutThrough = view.filters.statuses.length === 0 || view.filters.statuses.includes('OPTED_OUT');
 
   return (
     <div class="lw">
@@ -163,7 +165,7 @@ export function ListingsWorkspace() {
             </Button>
             <Button
               size="sm"
-              disabled={!matched}
+              disabled={!matched || !letsOptedOutThrough}
               onClick={() => setOptIn(toWireSelection({ kind: 'matching', filters: view.filters }, true))}
             >
               Opt in all opted-out matching
@@ -176,8 +178,11 @@ export function ListingsWorkspace() {
           <ErrorNotice error={rows.error} title="Listings could not be shown" />
           <OptInProgress
             job={job}
-            onRetry={() => void source.retryFailed().then(setJob, setExportError)}
-            onDismiss={() => setJob(null)}
+            onRetry={() => job && void source.retryFailed(job.id).then(setJob, setExportError)}
+            onDismiss={() => {
+              if (job) void source.dismissJob(job.id);
+              setJob(null);
+            }}
           />
           {matched === 0 && !state?.loading ? (
             <EmptyState title="No listings match">

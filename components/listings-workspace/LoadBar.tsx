@@ -37,7 +37,7 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
       <span class="lw-load__note">
         {state.fetchedAt
           ? `${number.format(state.loaded)} listings, fetched ${time.format(state.fetchedAt)}`
-          : state.loaded > 0
+          : state.cancelled
             ? `${number.format(state.loaded)} listings (loading was cancelled)`
             : 'Listings not loaded yet'}
       </span>

@@ -2,7 +2,14 @@
 // a reload or the back button restores it, and the popup's health counts (`?status=LIVE`) still land.
 import { isStatusName } from '../../lib/listing-statuses.ts';
 
-export const SORT_COLUMNS = ['location', 'publisher', 'status', 'details', 'listingUrl', 'screenshotUrl'] as const;
+export const SORT_COLUMNS = [
+  'location',
+  'publisher',
+  'status',
+  'statusDetails',
+  'listingUrl',
+  'screenshotUrl',
+] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 export type SortDirection = 'asc' | 'desc';
 

@@ -25,6 +25,8 @@ export interface LoadState {
   /** null: not known yet. */
   total: number | null;
   fetchedAt: number | null;
+  /** The last load was cancelled: the rows are what came before. */
+  cancelled: boolean;
   error: { code: string; message: string } | null;
 }
 
@@ -70,18 +72,19 @@ export interface OptInPreview {
   warning: string;
 }
 
-export interface OptInBatch {
+export interface FailedBatch {
   index: number;
   pairs: number;
-  state: 'pending' | 'running' | 'done' | 'failed';
   error: { code: string; message: string } | null;
 }
 
 export interface OptInJob {
   id: string;
   state: 'running' | 'done';
-  listings: number;
-  batches: OptInBatch[];
+  /** Location × publisher pairs the job opts in. */
+  pairs: number;
+  batches: { total: number; done: number; failed: number; pending: number };
+  failed: FailedBatch[];
 }
 
 export interface WorkspaceSource {
@@ -95,7 +98,8 @@ export interface WorkspaceSource {
   previewOptIn(selection: Selection): Promise<OptInPreview>;
   startOptIn(selection: Selection): Promise<OptInJob>;
   optInJob(): Promise<OptInJob | null>;
-  retryFailed(): Promise<OptInJob>;
+  retryFailed(jobId: string): Promise<OptInJob>;
+  dismissJob(jobId: string): Promise<void>;
   /** Called on load progress and when the cached listings change; returns an unsubscribe. */
   onLoadState(handler: (state: LoadState) => void): () => void;
   onOptInJob(handler: (job: OptInJob | null) => void): () => void;

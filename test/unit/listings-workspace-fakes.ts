@@ -53,7 +53,15 @@ export function matches(row: WorkspaceRow, f: ListingsFilters): boolean {
 
 export class FakeSource implements WorkspaceSource {
   calls: { type: string; args: unknown[] }[] = [];
-  state: LoadState = { accountKey: 'k1', loading: false, loaded: 0, total: 0, fetchedAt: 1, error: null };
+  state: LoadState = {
+    accountKey: 'k1',
+    loading: false,
+    loaded: 0,
+    total: 0,
+    fetchedAt: 1,
+    cancelled: false,
+    error: null,
+  };
   job: OptInJob | null = null;
   private loadListeners = new Set<(s: LoadState) => void>();
   private jobListeners = new Set<(j: OptInJob | null) => void>();
@@ -131,8 +139,9 @@ export class FakeSource implements WorkspaceSource {
     const job: OptInJob = {
       id: 'j1',
       state: 'running',
-      listings: 1,
-      batches: [{ index: 0, pairs: 1, state: 'running', error: null }],
+      pairs: 1,
+      batches: { total: 1, done: 0, failed: 0, pending: 1 },
+      failed: [],
     };
     this.job = job;
     return job;
@@ -140,9 +149,12 @@ export class FakeSource implements WorkspaceSource {
   async optInJob() {
     return this.job;
   }
-  async retryFailed() {
-    this.calls.push({ type: 'retry', args: [] });
+  async retryFailed(jobId: string) {
+    this.calls.push({ type: 'retry', args: [jobId] });
     return this.job!;
+  }
+  async dismissJob(jobId: string) {
+    this.calls.push({ type: 'dismiss', args: [jobId] });
   }
   onLoadState(handler: (s: LoadState) => void) {
     this.loadListeners.add(handler);

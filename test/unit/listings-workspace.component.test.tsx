@@ -123,16 +123,14 @@ describe('the listings workspace', () => {
     source.job = {
       id: 'j1',
       state: 'done',
-      listings: 150,
-      batches: [
-        { index: 0, pairs: 100, state: 'done', error: null },
-        { index: 1, pairs: 50, state: 'failed', error: { code: 'E500', message: 'Internal error' } },
-      ],
+      pairs: 150,
+      batches: { total: 2, done: 1, failed: 1, pending: 0 },
+      failed: [{ index: 1, pairs: 50, error: { code: 'E500', message: 'Internal error' } }],
     };
     mount(source);
     const alert = await screen.findByText(/Request 2 \(50 pairs\)/);
     expect(alert.textContent).toContain('E500');
     fireEvent.click(screen.getByRole('button', { name: 'Retry failed' }));
-    await waitFor(() => expect(source.calls.some((c) => c.type === 'retry')).toBe(true));
+    await waitFor(() => expect(source.calls.find((c) => c.type === 'retry')?.args).toEqual(['j1']));
   });
 });
