@@ -93,7 +93,7 @@ export interface OptInProgressProps {
 
 export function OptInProgress({ job, onRetry, onDismiss }: OptInProgressProps) {
   if (!job) return null;
-  const { total, done, failed, pending } = job.batches;
+  const { total, done, failed } = job.batches;
   const running = job.state === 'running';
   const finished = done + failed;
   // One segment per request: done, failed, then those still to go.
