@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
 import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
-import { ask } from '../../lib/messaging/ui.ts';
-import { setAccountsView } from '../account-switcher/accounts-store.ts';
+import { accountsStore } from '../account-switcher/accounts-store.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { LinkAccountButton } from './LinkAccountButton.tsx';
 import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from './LinkingOutcome.tsx';
+import { RelinkButton } from './RelinkButton.tsx';
 import { useLinking } from './use-linking.ts';
 import './account-linking.css';
 
@@ -28,11 +28,7 @@ function AccountRow({
     setBusy(kind);
     onError(null);
     try {
-      const view =
-        kind === 'activate'
-          ? await ask('accounts.activate', { accountKey: account.accountKey })
-          : await ask('accounts.unlink', { accountKey: account.accountKey });
-      setAccountsView(view);
+      await accountsStore[kind](account.accountKey);
     } catch (error) {
       onError(error);
     } finally {
@@ -74,15 +70,7 @@ function AccountRow({
         <td>
           <div class="linked-accounts__actions">
             {account.needsRelink || account.otherEnvironment ? (
-              <Button
-                size="sm"
-                variant="primary"
-                busy={linking.busy}
-                aria-label={`Relink ${account.accountName}`}
-                onClick={() => void linking.run(account.accountKey)}
-              >
-                Relink
-              </Button>
+              <RelinkButton account={account} state={linking} />
             ) : null}
             {!active ? (
               <Button

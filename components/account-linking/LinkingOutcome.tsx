@@ -1,4 +1,4 @@
-import { lastLinked, rememberedOutcome } from '../account-switcher/accounts-store.ts';
+import { accountsStore } from '../account-switcher/accounts-store.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import type { LinkingState } from './use-linking.ts';
@@ -22,6 +22,7 @@ export function LinkingOutcome({ state }: { state: LinkingState }) {
 
 /** The account name as confirmation of the last successful link on this page. */
 export function LinkedConfirmation() {
+  const { lastLinked } = accountsStore;
   const account = lastLinked.value;
   if (!account) return null;
   return (
@@ -43,6 +44,7 @@ export function LinkedConfirmation() {
  * the sign-in window opened). The background forgets it once shown; this page shows it until dismissed.
  */
 export function RememberedLinkingOutcome() {
+  const { rememberedOutcome } = accountsStore;
   const outcome = rememberedOutcome.value;
   if (!outcome) return null;
   const dismiss = () => {

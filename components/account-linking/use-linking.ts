@@ -1,13 +1,10 @@
+// One Link/Relink button's attempt: busy while the sign-in window is open, then the account it linked
+// or why it linked nothing. Each button has its own; what it linked is shown page-wide too (lastLinked).
+import { batch, signal } from '@preact/signals';
 import { useState } from 'preact/hooks';
 import type { LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
-import { ask } from '../../lib/messaging/ui.ts';
-import {
-  lastLinked,
-  loadAccounts,
-  markOutcomeSeen,
-  newLinkingAttempt,
-  rememberedOutcome,
-} from '../account-switcher/accounts-store.ts';
+import { type AccountsStore, accountsStore } from '../account-switcher/accounts-store.ts';
+import { type StoreIo, workerIo } from '../ui/store.ts';
 
 export interface LinkingState {
   busy: boolean;
@@ -18,40 +15,56 @@ export interface LinkingState {
   dismiss(): void;
 }
 
-export function useLinking(): LinkingState {
-  const [busy, setBusy] = useState(false);
-  const [linked, setLinked] = useState<LinkedAccountView | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const run = async (relinkKey?: string) => {
-    setBusy(true);
-    setError(null);
-    setLinked(null);
-    lastLinked.value = null;
-    rememberedOutcome.value = null;
-    const attemptId = newLinkingAttempt();
+export function createLinkingStore(accounts: AccountsStore = accountsStore, io: Pick<StoreIo, 'ask'> = workerIo) {
+  const busy = signal(false);
+  const linked = signal<LinkedAccountView | null>(null);
+  const error = signal<unknown>(null);
+
+  async function run(relinkKey?: string): Promise<void> {
+    batch(() => {
+      busy.value = true;
+      error.value = null;
+      linked.value = null;
+      accounts.lastLinked.value = null;
+      accounts.rememberedOutcome.value = null;
+    });
+    const attemptId = accounts.newLinkingAttempt();
     try {
       const account = relinkKey
-        ? await ask('accounts.relink', { accountKey: relinkKey, attemptId })
-        : await ask('accounts.link', { attemptId });
-      setLinked(account);
-      lastLinked.value = account;
-      await loadAccounts();
+        ? await io.ask('accounts.relink', { accountKey: relinkKey, attemptId })
+        : await io.ask('accounts.link', { attemptId });
+      batch(() => {
+        linked.value = account;
+        accounts.lastLinked.value = account;
+      });
+      await accounts.load();
     } catch (failure) {
-      setError(failure);
+      error.value = failure;
     } finally {
-      setBusy(false);
+      busy.value = false;
       // Shown here, so the next page to open need not show it again.
-      markOutcomeSeen(attemptId);
+      accounts.markOutcomeSeen(attemptId);
     }
-  };
+  }
+
+  function dismiss(): void {
+    batch(() => {
+      linked.value = null;
+      error.value = null;
+    });
+  }
+
+  return { busy, linked, error, run, dismiss };
+}
+
+/** This component's Link/Relink attempt, as plain values for the buttons and outcome notices. */
+export function useLinking(): LinkingState {
+  const [store] = useState(() => createLinkingStore());
   return {
-    busy,
-    linked,
-    error,
-    run,
-    dismiss: () => {
-      setLinked(null);
-      setError(null);
-    },
+    busy: store.busy.value,
+    linked: store.linked.value,
+    error: store.error.value,
+    run: store.run,
+    dismiss: store.dismiss,
   };
 }

@@ -1,12 +1,11 @@
 import { useState } from 'preact/hooks';
 import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
-import { ask } from '../../lib/messaging/ui.ts';
 import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from '../account-linking/LinkingOutcome.tsx';
 import { RelinkButton } from '../account-linking/RelinkButton.tsx';
 import { useLinking } from '../account-linking/use-linking.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { Field } from '../ui/Field.tsx';
-import { activeAccount, setAccountsView } from './accounts-store.ts';
+import { Select } from '../ui/Select.tsx';
+import { accountsStore, activeAccount } from './accounts-store.ts';
 import './account-switcher.css';
 
 export interface AccountSwitcherProps {
@@ -44,7 +43,7 @@ export function AccountSwitcher({
     setSwitching(true);
     setError(null);
     try {
-      setAccountsView(await ask('accounts.activate', { accountKey }));
+      await accountsStore.activate(accountKey);
     } catch (failure) {
       setError(failure);
     } finally {
@@ -53,25 +52,17 @@ export function AccountSwitcher({
   };
 
   return (
-    <div class="account-switcher" data-hide-label={hideLabel ? '' : undefined}>
-      <Field label={label}>
-        {(control) => (
-          <select
-            {...control}
-            class="ui-select account-switcher__select"
-            value={view.activeAccountKey ?? ''}
-            disabled={switching || view.accounts.length === 0}
-            aria-busy={switching ? 'true' : undefined}
-            onChange={(event) => void activate(event.currentTarget.value)}
-          >
-            {view.accounts.map((account) => (
-              <option key={account.accountKey} value={account.accountKey}>
-                {optionLabel(account)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+    <div class="account-switcher">
+      <Select
+        label={label}
+        hideLabel={hideLabel}
+        selectClass="account-switcher__select"
+        value={view.activeAccountKey ?? ''}
+        choices={view.accounts.map((account) => ({ value: account.accountKey, label: optionLabel(account) }))}
+        disabled={view.accounts.length === 0}
+        busy={switching}
+        onValue={(accountKey) => void activate(accountKey)}
+      />
       {!compact && active?.otherEnvironment ? (
         <ErrorNotice
           tone="warn"

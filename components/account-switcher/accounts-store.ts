@@ -1,76 +1,85 @@
-// The linked accounts as the UI knows them: loaded once per page, kept fresh by 'accounts.changed'.
+// The linked accounts as this page knows them: one store per page, loaded when a component first
+// needs it and kept fresh by 'accounts.changed'. Activate and unlink show the worker's answer at once.
 import { signal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
 import type { AccountsView, LinkedAccountView, LinkingOutcomeView } from '../../lib/messaging/protocol/index.ts';
-import { ask, onDeskEvent } from '../../lib/messaging/ui.ts';
+import { followEvents, query, type StoreIo, useStarted, workerIo } from '../ui/store.ts';
 
-export const accountsView = signal<AccountsView | null>(null);
-export const accountsError = signal<unknown>(null);
-/** The account the last Link/Relink on this page linked: shown by name as confirmation until dismissed. */
-export const lastLinked = signal<LinkedAccountView | null>(null);
+export type AccountsStore = ReturnType<typeof createAccountsStore>;
 
-/**
- * A Link/Relink that ended while no page of this kind was waiting for it (typically: started in the popup,
- * which closed when the sign-in window opened). Shown once, then marked seen in the background.
- */
-export const rememberedOutcome = signal<LinkingOutcomeView | null>(null);
+export function createAccountsStore(io: StoreIo = workerIo) {
+  const accounts = query(() => io.ask('accounts.list', {}));
+  /** The account the last Link/Relink on this page linked: shown by name as confirmation until dismissed. */
+  const lastLinked = signal<LinkedAccountView | null>(null);
+  /**
+   * A Link/Relink that ended while no page of this kind was waiting for it (typically: started in the popup,
+   * which closed when the sign-in window opened). Shown once, then marked seen in the background.
+   */
+  const rememberedOutcome = signal<LinkingOutcomeView | null>(null);
+  // Attempts started on this page: their reply is shown where they were started, not as a remembered outcome.
+  const ownAttempts = new Set<string>();
+  let following = false;
 
-let subscribed = false;
-let loading: Promise<void> | null = null;
-// Attempts started on this page: their reply is shown where they were started, not as a remembered outcome.
-const ownAttempts = new Set<string>();
+  function newLinkingAttempt(): string {
+    const id = crypto.randomUUID();
+    ownAttempts.add(id);
+    return id;
+  }
 
-export function newLinkingAttempt(): string {
-  const id = crypto.randomUUID();
-  ownAttempts.add(id);
-  return id;
-}
+  function markOutcomeSeen(id: string): void {
+    void io.ask('accounts.dismissLinkingOutcome', { id }).catch(() => undefined);
+  }
 
-export function markOutcomeSeen(id: string): void {
-  void ask('accounts.dismissLinkingOutcome', { id }).catch(() => undefined);
-}
+  function showRemembered(outcome: LinkingOutcomeView | null): void {
+    if (!outcome || ownAttempts.has(outcome.id)) return;
+    rememberedOutcome.value = outcome;
+    markOutcomeSeen(outcome.id);
+  }
 
-function showRemembered(outcome: LinkingOutcomeView | null): void {
-  if (!outcome || ownAttempts.has(outcome.id)) return;
-  rememberedOutcome.value = outcome;
-  markOutcomeSeen(outcome.id);
-}
+  /** Asks for the accounts; while a question is in flight, once more after it. */
+  const load = (): Promise<void> => accounts.refresh();
 
-export function loadAccounts(): Promise<void> {
-  loading ??= ask('accounts.list', {})
-    .then((view) => {
-      accountsView.value = view;
-      accountsError.value = null;
-    })
-    .catch((error: unknown) => {
-      accountsError.value = error;
-    })
-    .finally(() => {
-      loading = null;
-    });
-  return loading;
-}
+  async function activate(accountKey: string): Promise<void> {
+    accounts.set(await io.ask('accounts.activate', { accountKey }));
+  }
 
-/** Replaces the known view, e.g. with what an unlink or activate answered. */
-export function setAccountsView(view: AccountsView): void {
-  accountsView.value = view;
-  accountsError.value = null;
-}
+  async function unlink(accountKey: string): Promise<void> {
+    accounts.set(await io.ask('accounts.unlink', { accountKey }));
+  }
 
-/** Loads the accounts (once per page) and follows changes broadcast by the background. */
-export function useAccounts(): AccountsView | null {
-  useEffect(() => {
-    if (!subscribed) {
-      subscribed = true;
-      onDeskEvent('accounts.changed', setAccountsView);
-      onDeskEvent('accounts.linkingOutcome', showRemembered);
-      void ask('accounts.linkingOutcome', {})
+  /** Page-wide: the first component to need the accounts starts following them, for the page's life. */
+  function start(): () => void {
+    if (!following) {
+      following = true;
+      followEvents({ 'accounts.changed': accounts.set, 'accounts.linkingOutcome': showRemembered }, io);
+      void io
+        .ask('accounts.linkingOutcome', {})
         .then(({ outcome }) => showRemembered(outcome))
         .catch(() => undefined);
     }
-    if (accountsView.value === null) void loadAccounts();
-  }, []);
-  return accountsView.value;
+    if (accounts.value.peek() === null) void load();
+    return () => undefined;
+  }
+
+  return {
+    view: accounts.value,
+    error: accounts.error,
+    lastLinked,
+    rememberedOutcome,
+    load,
+    activate,
+    unlink,
+    newLinkingAttempt,
+    markOutcomeSeen,
+    start,
+  };
+}
+
+export const accountsStore = createAccountsStore();
+
+/** The accounts view (null until loaded); starts the page's accounts store on first use. */
+export function useAccounts(): AccountsView | null {
+  useStarted(accountsStore);
+  return accountsStore.view.value;
 }
 
 export function activeAccount(view: AccountsView | null): LinkedAccountView | undefined {

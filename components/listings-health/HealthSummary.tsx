@@ -1,8 +1,8 @@
 import type { ComponentChildren } from 'preact';
-import { browser } from 'wxt/browser';
 import type { ListingsHealthView } from '../../lib/messaging/protocol/index.ts';
 import { describeError } from '../ui/ErrorNotice.tsx';
-import { LISTING_STATUS_ORDER, listingStatusLabel, listingStatusTone, listingsHash } from './status-labels.ts';
+import { OptionsLink } from '../ui/OptionsLink.tsx';
+import { LISTING_STATUS_ORDER, listingStatusLabel, listingStatusTone, listingsTarget } from './status-labels.ts';
 import './listings-health.css';
 
 export interface HealthSummaryProps {
@@ -17,11 +17,6 @@ function order(status: string): number {
   return index === -1 ? LISTING_STATUS_ORDER.length : index;
 }
 
-/** Opens the options page's listings view filtered to one status, in a tab of its own. */
-export async function openListings(status?: string): Promise<void> {
-  await browser.tabs.create({ url: `${browser.runtime.getURL('/options.html')}${listingsHash(status)}` });
-}
-
 /** A one-line bar of listing counts by status; each count opens the options page filtered to it. */
 export function HealthSummary({ view, error }: HealthSummaryProps) {
   if (!view?.accountKey) return null;
@@ -32,18 +27,14 @@ export function HealthSummary({ view, error }: HealthSummaryProps) {
   const waiting = counts.filter((c) => c.status.startsWith('WAITING_ON_'));
   const link = (c: { status: string; count: number }, label: ComponentChildren) => (
     <li key={c.status}>
-      <a
+      <OptionsLink
         class="lh__count"
-        href={`/options.html${listingsHash(c.status)}`}
+        {...listingsTarget(c.status)}
         title={`Open the ${listingStatusLabel(c.status).toLowerCase()} listings in the options page`}
-        onClick={(event) => {
-          event.preventDefault();
-          void openListings(c.status);
-        }}
       >
         <span class="lh__dot" data-tone={listingStatusTone(c.status)} aria-hidden="true" />
         {label} <b>{number.format(c.count)}</b>
-      </a>
+      </OptionsLink>
     </li>
   );
   return (
@@ -53,16 +44,9 @@ export function HealthSummary({ view, error }: HealthSummaryProps) {
           Listings
         </h2>
         {total !== null ? (
-          <a
-            class="lh__total"
-            href={`/options.html${listingsHash()}`}
-            onClick={(event) => {
-              event.preventDefault();
-              void openListings();
-            }}
-          >
+          <OptionsLink class="lh__total" {...listingsTarget()}>
             {number.format(total)} total
-          </a>
+          </OptionsLink>
         ) : (
           <span class="lh__note">{view.refreshing ? 'Loading…' : ''}</span>
         )}

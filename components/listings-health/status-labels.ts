@@ -34,8 +34,10 @@ export function listingStatusTone(status: string): 'ok' | 'warn' | 'danger' | 'm
 }
 
 /** The options page's listings view, filtered: `options.html#listings?status=LIVE`. */
-export function listingsHash(status?: string): string {
-  return status && status !== OTHER_LISTING_STATUS ? `#listings?status=${encodeURIComponent(status)}` : '#listings';
+export function listingsTarget(status?: string): { section: 'listings'; hash?: string } {
+  return status && status !== OTHER_LISTING_STATUS
+    ? { section: 'listings', hash: `?status=${encodeURIComponent(status)}` }
+    : { section: 'listings' };
 }
 
 export function statusFromHash(hash: string): string | undefined {

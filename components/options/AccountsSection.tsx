@@ -1,6 +1,6 @@
 import { LinkedAccounts } from '../account-linking/LinkedAccounts.tsx';
 import { NoAccountLinked } from '../account-linking/NoAccountLinked.tsx';
-import { accountsError, loadAccounts, useAccounts } from '../account-switcher/accounts-store.ts';
+import { accountsStore, useAccounts } from '../account-switcher/accounts-store.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
@@ -8,13 +8,14 @@ import { ProgressBar } from '../ui/ProgressBar.tsx';
 /** The linked accounts, or how to link the first one. */
 export function AccountsSection() {
   const view = useAccounts();
-  if (accountsError.value) {
+  const error = accountsStore.error.value;
+  if (error) {
     return (
       <ErrorNotice
         title="Linked accounts could not be loaded"
-        error={accountsError.value}
+        error={error}
         actions={
-          <Button size="sm" onClick={() => void loadAccounts()}>
+          <Button size="sm" onClick={() => void accountsStore.load()}>
             Retry
           </Button>
         }

@@ -1,16 +1,19 @@
 // The toolbar popup: the active account, the listings health bar and the suggestion triage list.
 // The list paints from the background's cache before anything else has answered.
+import { useState } from 'preact/hooks';
 import { NoAccountLinked } from '../account-linking/NoAccountLinked.tsx';
 import { AccountSwitcher } from '../account-switcher/AccountSwitcher.tsx';
 import { useAccounts } from '../account-switcher/accounts-store.ts';
 import { HealthSummary } from '../listings-health/HealthSummary.tsx';
-import { useListingsHealth } from '../listings-health/use-listings-health.ts';
+import { createHealthStore } from '../listings-health/health-store.ts';
 import { SuggestionTriage } from '../suggestion-triage/SuggestionTriage.tsx';
+import { useStarted } from '../ui/store.ts';
 import './popup.css';
 
 export function PopupApp() {
   const accounts = useAccounts();
-  const health = useListingsHealth();
+  const [health] = useState(createHealthStore);
+  useStarted(health);
   if (accounts && accounts.accounts.length === 0) {
     return (
       <main class="popup popup--empty">
@@ -29,8 +32,8 @@ export function PopupApp() {
           <div class="popup__bar-placeholder" />
         )}
       </header>
-      <HealthSummary view={health.view} error={health.error} />
-      <SuggestionTriage listingsTotal={health.view?.total ?? null} linkAction={<NoAccountLinked />} />
+      <HealthSummary view={health.view.value} error={health.error.value} />
+      <SuggestionTriage listingsTotal={health.view.value?.total ?? null} linkAction={<NoAccountLinked />} />
     </main>
   );
 }

@@ -1,6 +1,7 @@
 // What an empty list means: still loading, filtered to nothing, nothing in this status, or nothing
 // to triage (and, with no listings either, the likely reason: no Listings subscription).
 import { WAITING } from '../../lib/listing-statuses.ts';
+import { Button } from '../ui/Button.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
 
@@ -24,9 +25,9 @@ export function EmptyList(props: {
     return (
       <section class="st-empty">
         <h2>No suggestions match these filters</h2>
-        <button type="button" class="st-btn" onClick={props.onClearFilters}>
+        <Button size="xs" onClick={props.onClearFilters}>
           Show all locations and publishers
-        </button>
+        </Button>
       </section>
     );
   }

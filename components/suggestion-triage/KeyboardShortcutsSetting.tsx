@@ -1,28 +1,42 @@
-import { useEffect, useId, useState } from 'preact/hooks';
-import { ask } from '../../lib/messaging/ui.ts';
+import { signal } from '@preact/signals';
+import { useId, useState } from 'preact/hooks';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { query, type StoreIo, useStarted, workerIo } from '../ui/store.ts';
+import { shortcutsSentence } from './keymap.ts';
+
+/** The setting as the worker keeps it; a change shows at once and goes back if the worker refuses it. */
+export function createShortcutsSettingStore(io: StoreIo = workerIo) {
+  const setting = query(() => io.ask('triage.settings.get', {}));
+  const changeError = signal<unknown>(null);
+  async function change(keyboardShortcuts: boolean): Promise<void> {
+    const before = setting.value.peek();
+    setting.set({ keyboardShortcuts });
+    changeError.value = null;
+    try {
+      setting.set(await io.ask('triage.settings.set', { keyboardShortcuts }));
+    } catch (caught) {
+      if (before) setting.set(before);
+      changeError.value = caught;
+    }
+  }
+  return {
+    on: setting.value,
+    error: setting.error,
+    changeError,
+    change,
+    start: () => {
+      void setting.load();
+      return () => undefined;
+    },
+  };
+}
 
 /** WCAG 2.1.4: the popup's single-key shortcuts can be switched off. */
 export function KeyboardShortcutsSetting() {
   const id = useId();
-  const [on, setOn] = useState<boolean | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    ask('triage.settings.get', {}).then(
-      (view) => setOn(view.keyboardShortcuts),
-      (caught: unknown) => setError(caught),
-    );
-  }, []);
-  const change = async (next: boolean) => {
-    setOn(next);
-    setError(null);
-    try {
-      setOn((await ask('triage.settings.set', { keyboardShortcuts: next })).keyboardShortcuts);
-    } catch (caught) {
-      setOn(!next);
-      setError(caught);
-    }
-  };
+  const [store] = useState(createShortcutsSettingStore);
+  useStarted(store);
+  const on = store.on.value?.keyboardShortcuts ?? null;
   return (
     <div class="kbd-setting">
       <div class="kbd-setting__row">
@@ -32,15 +46,15 @@ export function KeyboardShortcutsSetting() {
           checked={on ?? false}
           disabled={on === null}
           aria-describedby={`${id}-hint`}
-          onChange={(event) => void change(event.currentTarget.checked)}
+          onChange={(event) => void store.change(event.currentTarget.checked)}
         />
         <label for={id}>Single-key shortcuts in the suggestion list</label>
       </div>
       <p class="kbd-setting__hint" id={`${id}-hint`}>
-        j / k move, a accepts, r rejects, u undoes, x selects, ? shows help. They act only while the list has focus.
-        Switch them off if you use speech input or a screen reader whose keys they could catch.
+        {shortcutsSentence()}. They act only while the list has focus. Switch them off if you use speech input or a
+        screen reader whose keys they could catch.
       </p>
-      <ErrorNotice error={error} />
+      <ErrorNotice error={store.changeError.value ?? store.error.value} />
     </div>
   );
 }

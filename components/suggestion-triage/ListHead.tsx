@@ -2,6 +2,7 @@
 // ("showing 500 of 5,000 waiting"), freshness and Refresh.
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import type { TriageView } from '../../lib/messaging/protocol/index.ts';
+import { Button } from '../ui/Button.tsx';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
 
 const number = new Intl.NumberFormat('en-US');
@@ -52,25 +53,15 @@ export function ListHead(props: ListHeadProps) {
       {selectedIds.length > 0 ? (
         <fieldset class="st-bulk" aria-label="Selected suggestions">
           <span class="st-listhead__count">{selectedIds.length} selected</span>
-          <button
-            type="button"
-            class="st-btn"
-            data-kind="accept"
-            onClick={() => props.onDecide(selectedIds, 'ACCEPTED')}
-          >
+          <Button size="xs" variant="positive" onClick={() => props.onDecide(selectedIds, 'ACCEPTED')}>
             Accept {selectedIds.length}
-          </button>
-          <button
-            type="button"
-            class="st-btn"
-            data-kind="reject"
-            onClick={() => props.onDecide(selectedIds, 'REJECTED')}
-          >
+          </Button>
+          <Button size="xs" variant="negative" onClick={() => props.onDecide(selectedIds, 'REJECTED')}>
             Reject {selectedIds.length}
-          </button>
-          <button type="button" class="st-link-button" onClick={props.onClear}>
+          </Button>
+          <Button variant="link" onClick={props.onClear}>
             Clear
-          </button>
+          </Button>
         </fieldset>
       ) : (
         <>
@@ -78,16 +69,16 @@ export function ListHead(props: ListHeadProps) {
           <span class="st-listhead__fresh" aria-live="polite">
             {view.refreshing ? 'Refreshing…' : view.fetchedAt ? `Updated ${ago(view.fetchedAt, Date.now())}` : ''}
           </span>
-          <button
-            type="button"
-            class="st-icon-btn"
+          <Button
+            variant="ghost"
+            icon
             aria-label="Refresh suggestions"
             title="Refresh"
             disabled={view.refreshing}
             onClick={props.onRefresh}
           >
             ↻
-          </button>
+          </Button>
         </>
       )}
     </div>

@@ -6,6 +6,7 @@ import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
 import type { FailedDecisionView, PendingDecisionView } from '../../lib/messaging/protocol/index.ts';
 import type { SuggestionView } from '../../lib/storage.ts';
+import { Button } from '../ui/Button.tsx';
 import { safeHttpUrl } from '../ui/safe-url.ts';
 import { problemWords } from './decision-words.ts';
 import { decisionVerb, downgradesToHttp, shortDate, suggestionStatusLabel } from './labels.ts';
@@ -139,9 +140,9 @@ function FailureNotice(props: { failure: FailedDecisionView; tab: number; onDism
         Couldn’t {decisionVerb(failure.decision, 'base')}. {words.sentence}
         {words.smallPrint ? <small class="st-row__code"> {words.smallPrint}</small> : null}
       </span>
-      <button type="button" class="st-link-button" tabIndex={props.tab} onClick={props.onDismiss}>
+      <Button variant="link" tabIndex={props.tab} onClick={props.onDismiss}>
         Dismiss
-      </button>
+      </Button>
     </div>
   );
 }
@@ -157,35 +158,33 @@ function RowActions({ suggestion, pending, active, onDecide, onUndo }: Suggestio
             : `${decisionVerb(pending.decision, 'past')}`}
         </span>
         {pending.sending ? null : (
-          <button type="button" class="st-btn" tabIndex={tab} onClick={() => onUndo([suggestion.id])}>
+          <Button size="xs" tabIndex={tab} onClick={() => onUndo([suggestion.id])}>
             Undo
-          </button>
+          </Button>
         )}
       </span>
     );
   }
   return (
     <span class="st-row__actions">
-      <button
-        type="button"
-        class="st-btn"
-        data-kind="accept"
+      <Button
+        size="xs"
+        variant="positive"
         tabIndex={tab}
         aria-keyshortcuts="a"
         onClick={() => onDecide([suggestion.id], 'ACCEPTED')}
       >
         Accept
-      </button>
-      <button
-        type="button"
-        class="st-btn"
-        data-kind="reject"
+      </Button>
+      <Button
+        size="xs"
+        variant="negative"
         tabIndex={tab}
         aria-keyshortcuts="r"
         onClick={() => onDecide([suggestion.id], 'REJECTED')}
       >
         Reject
-      </button>
+      </Button>
     </span>
   );
 }

@@ -14,11 +14,12 @@ import { type TriageFilters as Filters, filtersFromHash, NO_FILTERS } from './fi
 import { HelpDialog } from './HelpDialog.tsx';
 import { ListHead } from './ListHead.tsx';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
-import { rowId, SuggestionRow } from './SuggestionRow.tsx';
+import { SuggestionRow } from './SuggestionRow.tsx';
 import { TriageFilters } from './TriageFilters.tsx';
 import { TriageNotices } from './TriageNotices.tsx';
 import { createTriageStore } from './triage-store.ts';
 import { UndoBar } from './UndoBar.tsx';
+import { useRowFocus } from './use-row-focus.ts';
 import { useSelection } from './use-selection.ts';
 import { useTriageKeyboard } from './use-triage-keyboard.ts';
 import { WindowedFeed } from './WindowedFeed.tsx';
@@ -31,6 +32,8 @@ export interface SuggestionTriageProps {
   linkAction?: ComponentChildren;
   /** Shown beside an error that only linking again can fix; without it that error is left to the account switcher. */
   relinkAction?: (accountKey: string) => ComponentChildren;
+  /** Keep the filters in the URL hash: true on our own pages, false in the embedded panel. */
+  filtersInHash?: boolean;
 }
 
 let firstSuggestionMarked = false;
@@ -44,9 +47,12 @@ function markFirstSuggestion(): void {
 
 const suggestionKey = (s: SuggestionView) => s.id;
 
-export function SuggestionTriage({ listingsTotal, linkAction, relinkAction }: SuggestionTriageProps) {
+export function SuggestionTriage(props: SuggestionTriageProps) {
+  const { listingsTotal, linkAction, relinkAction, filtersInHash = true } = props;
   const [store] = useState(() =>
-    createTriageStore(typeof location === 'undefined' ? NO_FILTERS : filtersFromHash(location.hash)),
+    createTriageStore(filtersInHash && typeof location !== 'undefined' ? filtersFromHash(location.hash) : NO_FILTERS, {
+      filtersInHash,
+    }),
   );
   // The first question (and the hash and event listeners) start during the first render, not after
   // the first frame: the popup's first paint from cache waits on nothing else.
@@ -57,15 +63,9 @@ export function SuggestionTriage({ listingsTotal, linkAction, relinkAction }: Su
   const filters = store.filters.value;
   const pendingById = store.pendingById.value;
   const failureById = store.failureById.value;
-  const [activeId, setActiveId] = useState<string | null>(null);
   const { selected, toggle, setMany, clear } = useSelection();
   const [help, setHelp] = useState(false);
   const [bulkBatchId, setBulkBatchId] = useState<string | null>(null);
-  const feedRef = useRef<HTMLDivElement>(null);
-  const feedHasFocus = useRef(false);
-  /** A row a key moved to before it was rendered: focused once it is. */
-  const focusAfterRender = useRef<string | null>(null);
-  const lastIndex = useRef(0);
 
   const publishers = view?.publishers ?? {};
   const all = view?.suggestions ?? [];
@@ -91,36 +91,11 @@ export function SuggestionTriage({ listingsTotal, linkAction, relinkAction }: Su
   const knownPublishers = useMemo(() => [...new Set(all.map((s) => s.publisherId).filter(Boolean))], [all]);
   const shortcutsOn = view?.keyboardShortcuts ?? true;
 
-  const found = activeId === null ? -1 : items.findIndex((s) => s.id === activeId);
-  const activeIndex = found >= 0 ? found : Math.min(lastIndex.current, items.length - 1);
-  const active: SuggestionView | undefined = items[activeIndex];
-  lastIndex.current = Math.max(0, activeIndex);
+  const { feedRef, active, activeIndex, setActiveId, focusRow, onFocusIn, onFocusOut } = useRowFocus(items, help);
 
   useLayoutEffect(() => {
     if (!firstSuggestionMarked && items.length > 0) markFirstSuggestion();
   }, [items.length]);
-
-  // Focus follows the active row: after a key moved it to a row not rendered yet, or when the row
-  // focus sat on vanished (its decision was sent).
-  useEffect(() => {
-    const feed = feedRef.current;
-    if (!feed || help) return;
-    const wanted = focusAfterRender.current && document.getElementById(rowId(focusAfterRender.current));
-    if (wanted) {
-      focusAfterRender.current = null;
-      wanted.focus();
-    } else if (active && feedHasFocus.current && !feed.contains(document.activeElement)) {
-      document.getElementById(rowId(active.id))?.focus();
-    }
-  });
-
-  const focusRow = useCallback((id: string) => {
-    setActiveId(id);
-    const row = document.getElementById(rowId(id));
-    // Rendered already: focus moves now; otherwise once the windowed list has rendered it.
-    focusAfterRender.current = row ? null : id;
-    row?.focus();
-  }, []);
 
   const isOpen = (s: SuggestionView) => s.status === WAITING && !pendingById.has(s.id);
 
@@ -146,20 +121,25 @@ export function SuggestionTriage({ listingsTotal, linkAction, relinkAction }: Su
     }
   }
 
+  const move = (by: number) => {
+    const next = items[Math.min(items.length - 1, Math.max(0, activeIndex + by))];
+    if (next) focusRow(next.id);
+  };
   const onKeyDown = useTriageKeyboard({
     shortcutsOn,
     paused: help,
-    count: items.length,
-    move: (by) => {
-      const next = items[Math.min(items.length - 1, Math.max(0, activeIndex + by))];
-      if (next) focusRow(next.id);
+    act: (action) => {
+      if (action === 'next') move(1);
+      else if (action === 'previous') move(-1);
+      else if (action === 'first') move(-items.length);
+      else if (action === 'last') move(items.length);
+      else if (action === 'accept') decideFromKeys('ACCEPTED');
+      else if (action === 'reject') decideFromKeys('REJECTED');
+      else if (action === 'undo') void store.undo();
+      else if (action === 'select') {
+        if (active && active.status === WAITING) toggle(active.id);
+      } else setHelp(true);
     },
-    decide: decideFromKeys,
-    undo: () => void store.undo(),
-    toggle: () => {
-      if (active && active.status === WAITING) toggle(active.id);
-    },
-    help: () => setHelp(true),
   });
 
   // Stable callbacks, so a memoized row re-renders only when its own data changes.
@@ -246,15 +226,8 @@ export function SuggestionTriage({ listingsTotal, linkAction, relinkAction }: Su
         keyOf={suggestionKey}
         keepIndex={items.length > 0 ? activeIndex : null}
         onKeyDown={onKeyDown}
-        onFocusIn={() => {
-          feedHasFocus.current = true;
-        }}
-        onFocusOut={(event) => {
-          const next = event.relatedTarget as Node | null;
-          const left = event.target as Node;
-          // Focus that moved elsewhere leaves the list; focus lost with a removed row does not.
-          if (next ? !feedRef.current?.contains(next) : left.isConnected) feedHasFocus.current = false;
-        }}
+        onFocusIn={onFocusIn}
+        onFocusOut={onFocusOut}
         renderItem={(s, index) => (
           <SuggestionRow
             suggestion={s}

@@ -1,6 +1,9 @@
 // Status, location and publisher: sent to the service as filters (the list is capped at 500, so a
 // filter applied only to what was loaded would miss the rest), and kept in the popup's URL.
-
+import { useId } from 'preact/hooks';
+import { Button } from '../ui/Button.tsx';
+import { Field } from '../ui/Field.tsx';
+import { Select } from '../ui/Select.tsx';
 import type { TriageFilters as Filters } from './filters-hash.ts';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
 
@@ -16,69 +19,63 @@ export interface TriageFiltersProps {
   onHelp: () => void;
 }
 
+const STATUS_CHOICES = Object.entries(SUGGESTION_STATUS_LABELS).map(([value, label]) => ({ value, label }));
+
 export function TriageFilters(props: TriageFiltersProps) {
   const { filters, knownLocations, publishers, onChange, onHelp } = props;
+  const locationsId = useId();
   const ids = new Set([...Object.keys(publishers), ...props.knownPublishers]);
   if (filters.publisherId) ids.add(filters.publisherId);
   const publisherIds = [...ids].sort((a, b) => (publishers[a] ?? a).localeCompare(publishers[b] ?? b));
   return (
     <fieldset class="st-filters" aria-label="Filter suggestions">
-      <label class="st-filter">
-        <span class="visually-hidden">Status</span>
-        <select
-          class="st-select"
-          value={filters.status}
-          onChange={(event) => onChange({ ...filters, status: event.currentTarget.value })}
-        >
-          {Object.entries(SUGGESTION_STATUS_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label class="st-filter">
-        <span class="visually-hidden">Location</span>
-        <input
-          class="st-select"
-          type="search"
-          list="st-locations"
-          placeholder="All locations"
-          value={filters.locationId}
-          spellcheck={false}
-          autocomplete="off"
-          onChange={(event) => onChange({ ...filters, locationId: event.currentTarget.value.trim() })}
-        />
-        <datalist id="st-locations">
-          {knownLocations.map((id) => (
-            <option key={id} value={id} />
-          ))}
-        </datalist>
-      </label>
-      <label class="st-filter">
-        <span class="visually-hidden">Publisher</span>
-        <select
-          class="st-select"
-          value={filters.publisherId}
-          onChange={(event) => onChange({ ...filters, publisherId: event.currentTarget.value })}
-        >
-          <option value="">All publishers</option>
-          {publisherIds.map((id) => (
-            <option key={id} value={id}>
-              {publishers[id] ?? id}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button
-        type="button"
-        class="st-icon-btn"
-        aria-label="Keyboard shortcuts"
-        title="Keyboard shortcuts (?)"
-        onClick={onHelp}
-      >
+      <Select
+        class="st-filters__filter"
+        label="Status"
+        hideLabel
+        size="sm"
+        value={filters.status}
+        choices={STATUS_CHOICES}
+        onValue={(status) => onChange({ ...filters, status })}
+      />
+      <Field class="st-filters__filter" label="Location" hideLabel>
+        {(control) => (
+          <>
+            <input
+              {...control}
+              class="ui-input"
+              data-size="sm"
+              type="search"
+              list={locationsId}
+              placeholder="All locations"
+              value={filters.locationId}
+              spellcheck={false}
+              autocomplete="off"
+              onChange={(event) => onChange({ ...filters, locationId: event.currentTarget.value.trim() })}
+            />
+            <datalist id={locationsId}>
+              {knownLocations.map((id) => (
+                <option key={id} value={id} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </Field>
+      <Select
+        class="st-filters__filter"
+        label="Publisher"
+        hideLabel
+        size="sm"
+        value={filters.publisherId}
+        choices={[
+          { value: '', label: 'All publishers' },
+          ...publisherIds.map((id) => ({ value: id, label: publishers[id] ?? id })),
+        ]}
+        onValue={(publisherId) => onChange({ ...filters, publisherId })}
+      />
+      <Button variant="ghost" icon aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={onHelp}>
         ?
-      </button>
+      </Button>
     </fieldset>
   );
 }

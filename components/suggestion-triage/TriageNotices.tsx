@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import type { TriageView } from '../../lib/messaging/protocol/index.ts';
 import { isWireError } from '../../lib/messaging/wire-error.ts';
+import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { problemWords } from './decision-words.ts';
 
@@ -39,9 +40,9 @@ export function TriageNotices({
           tone="ok"
           error={`${resolvedElsewhere === 1 ? 'One suggestion was' : `${resolvedElsewhere} suggestions were`} already resolved elsewhere; the list was refreshed.`}
           actions={
-            <button type="button" class="st-link-button" onClick={onDismiss}>
+            <Button variant="link" onClick={onDismiss}>
               Dismiss
-            </button>
+            </Button>
           }
         />
       ) : null}
@@ -55,9 +56,9 @@ export function TriageNotices({
             relink && relinkAction && view.account ? (
               relinkAction(view.account.accountKey)
             ) : (
-              <button type="button" class="st-btn" onClick={onRetry}>
+              <Button size="xs" onClick={onRetry}>
                 Retry
-              </button>
+              </Button>
             )
           }
         />

@@ -1,6 +1,7 @@
 // The latest decision in its undo window, with a countdown: the only part of the popup that ticks.
 // Once the decision is being sent it says so; an undo that came too late is reported here too.
 import { useEffect, useState } from 'preact/hooks';
+import { Button } from '../ui/Button.tsx';
 import { decisionVerb } from './labels.ts';
 import type { UndoTarget } from './triage-store.ts';
 
@@ -32,9 +33,9 @@ export function UndoBar({ target, windowMs, tooLate, onUndo, onDismiss }: UndoBa
         <span class="st-undo__text" role="status">
           Too late to undo: {tooLate === 1 ? 'the decision was' : `${tooLate} decisions were`} already being sent.
         </span>
-        <button type="button" class="st-link-button" onClick={onDismiss}>
+        <Button variant="link" onClick={onDismiss}>
           Dismiss
-        </button>
+        </Button>
       </section>
     );
   }
@@ -61,9 +62,9 @@ export function UndoBar({ target, windowMs, tooLate, onUndo, onDismiss }: UndoBa
           · sending in {Math.ceil(left / 1000)} s{more}
         </span>
       </span>
-      <button type="button" class="st-btn st-undo__btn" aria-keyshortcuts="u" onClick={onUndo}>
+      <Button size="xs" class="st-undo__btn" aria-keyshortcuts="u" onClick={onUndo}>
         Undo
-      </button>
+      </Button>
       <span class="st-undo__meter" style={{ transform: `scaleX(${Math.min(1, left / windowMs)})` }} />
     </section>
   );

@@ -3,15 +3,18 @@
 // Undo always names what it undoes: the batch the worker gave the decision, or the suggestion ids.
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import type { DeskEvents, PendingDecisionView, RequestInput, TriageView } from '../../lib/messaging/protocol/index.ts';
-import { ask as askWorker, onDeskEvent } from '../../lib/messaging/ui.ts';
+import type { PendingDecisionView, RequestInput, TriageView } from '../../lib/messaging/protocol/index.ts';
 import { latestBatch } from '../../lib/triage-batch.ts';
-import { latestAnswer, revisionGate } from '../ui/store.ts';
+import { followEvents, latestAnswer, revisionGate, type StoreIo, workerIo } from '../ui/store.ts';
 import { filtersFromHash, filtersToHash, sameFilters, type TriageFilters } from './filters-hash.ts';
 
-export interface TriageIo {
-  ask: typeof askWorker;
-  onDeskEvent: typeof onDeskEvent;
+export interface TriageStoreOptions {
+  io?: StoreIo;
+  /**
+   * Keep the filters in the page's URL hash (the popup, the options page). Off where the page is not
+   * ours: the embedded panel must not touch a partner page's URL.
+   */
+  filtersInHash?: boolean;
 }
 
 /** A decision made on this page, newest last: what `u` and the undo bar act on. */
@@ -57,7 +60,8 @@ function membersOf(pending: PendingDecisionView[], d: LocalDecision): PendingDec
   );
 }
 
-export function createTriageStore(initial: TriageFilters, io: TriageIo = { ask: askWorker, onDeskEvent }) {
+export function createTriageStore(initial: TriageFilters, options: TriageStoreOptions = {}) {
+  const { io = workerIo, filtersInHash = true } = options;
   const filters = signal(initial);
   /** The filters the worker's view was asked with. */
   let shownFilters: TriageFilters | null = null;
@@ -310,7 +314,7 @@ export function createTriageStore(initial: TriageFilters, io: TriageIo = { ask: 
   }
 
   function writeHash(next: TriageFilters): void {
-    if (typeof location === 'undefined') return;
+    if (!filtersInHash || typeof location === 'undefined') return;
     const hash = filtersToHash(next);
     if (hash !== location.hash && !(hash === '' && location.hash === '')) {
       history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
@@ -319,19 +323,22 @@ export function createTriageStore(initial: TriageFilters, io: TriageIo = { ask: 
 
   /** Subscribes to the worker's events and asks for the first view at once. Returns the unsubscribe. */
   function start(): () => void {
-    const onTriage = (payload: DeskEvents['triage.changed']) => {
-      if (payload.resolvedElsewhere > 0) resolvedElsewhere.value += payload.resolvedElsewhere;
-      if (!(payload.revision <= gate.current)) void load(false);
-    };
-    const offTriage = io.onDeskEvent('triage.changed', onTriage);
-    const offAccounts = io.onDeskEvent('accounts.changed', () => void load(true));
+    const stopEvents = followEvents(
+      {
+        'triage.changed': (payload) => {
+          if (payload.resolvedElsewhere > 0) resolvedElsewhere.value += payload.resolvedElsewhere;
+          if (!(payload.revision <= gate.current)) void load(false);
+        },
+        'accounts.changed': () => void load(true),
+      },
+      io,
+    );
     const onHash = () => setFilters(filtersFromHash(location.hash));
-    addEventListener('hashchange', onHash);
+    if (filtersInHash) addEventListener('hashchange', onHash);
     void load(true);
     return () => {
-      offTriage();
-      offAccounts();
-      removeEventListener('hashchange', onHash);
+      stopEvents();
+      if (filtersInHash) removeEventListener('hashchange', onHash);
     };
   }
 

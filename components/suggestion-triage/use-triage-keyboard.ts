@@ -1,18 +1,20 @@
-// Single-key shortcuts while the list has focus (j/k move, a/r decide, u undo, x select, ? help);
-// arrows, Home and End move even with the shortcuts switched off (WCAG 2.1.4).
+// The list's keyboard handler, driven by the keymap (keymap.ts): single-key shortcuts while the list
+// has focus, and arrows, Home and End even with the shortcuts switched off (WCAG 2.1.4).
 import { useCallback, useRef } from 'preact/hooks';
-import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
+import { actionForKey, type TriageAction } from './keymap.ts';
 
 export interface TriageKeys {
   shortcutsOn: boolean;
   /** A dialog is open: keys belong to it. */
   paused: boolean;
-  count: number;
-  move: (by: number) => void;
-  decide: (decision: SuggestionDecision) => void;
-  undo: () => void;
-  toggle: () => void;
-  help: () => void;
+  /** What each action does here. */
+  act: (action: TriageAction) => void;
+}
+
+/** Keys typed into a text field or a select are that control's, not shortcuts. */
+function typesText(target: HTMLElement): boolean {
+  if (target.tagName === 'SELECT' || target.tagName === 'TEXTAREA') return true;
+  return target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'checkbox';
 }
 
 /** A stable keydown handler that always acts on the latest `keys`. */
@@ -22,23 +24,10 @@ export function useTriageKeyboard(keys: TriageKeys): (event: KeyboardEvent) => v
   return useCallback((event: KeyboardEvent) => {
     const k = latest.current;
     if (k.paused || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target as HTMLElement;
-    if (target.tagName === 'SELECT' || target.tagName === 'TEXTAREA') return;
-    if (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'checkbox') return;
-    const key = event.key;
-    if (key === 'ArrowDown') k.move(1);
-    else if (key === 'ArrowUp') k.move(-1);
-    else if (key === 'Home') k.move(-k.count);
-    else if (key === 'End') k.move(k.count);
-    else if (!k.shortcutsOn) return;
-    else if (key === 'j') k.move(1);
-    else if (key === 'k') k.move(-1);
-    else if (key === 'a') k.decide('ACCEPTED');
-    else if (key === 'r') k.decide('REJECTED');
-    else if (key === 'u') k.undo();
-    else if (key === 'x') k.toggle();
-    else if (key === '?') k.help();
-    else return;
+    if (typesText(event.target as HTMLElement)) return;
+    const action = actionForKey(event.key, k.shortcutsOn);
+    if (!action) return;
     event.preventDefault();
+    k.act(action);
   }, []);
 }

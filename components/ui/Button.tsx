@@ -1,11 +1,18 @@
 import type { ButtonHTMLAttributes } from 'preact';
 import './ui.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+/**
+ * positive: outlined in the ok colour (Accept); negative: calm until hovered, then the danger colour
+ * (Reject); link: a text link that acts (Dismiss, Clear).
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'positive' | 'negative' | 'link';
 
-export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'size'> {
+export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'size' | 'icon'> {
   variant?: ButtonVariant;
-  size?: 'sm' | 'md';
+  /** xs is for dense list rows. */
+  size?: 'xs' | 'sm' | 'md';
+  /** A square button holding one symbol; give it an aria-label. */
+  icon?: boolean;
   /** Shows a spinner, sets aria-busy and disables the button while work is under way. */
   busy?: boolean;
 }
@@ -14,6 +21,7 @@ export function Button({
   variant = 'secondary',
   size = 'md',
   busy = false,
+  icon = false,
   type = 'button',
   disabled,
   class: className,
@@ -27,6 +35,7 @@ export function Button({
       class={className ? `ui-button ${className}` : 'ui-button'}
       data-variant={variant}
       data-size={size}
+      data-icon={icon ? '' : undefined}
       aria-busy={busy ? 'true' : undefined}
       disabled={Boolean(disabled) || busy}
     >

@@ -14,11 +14,14 @@ export interface DialogProps {
   actions?: ComponentChildren;
   /** Called on Escape and on the dialog closing any other way; the owner unmounts or closes it. */
   onClose: () => void;
+  /** Keys besides Escape that close it, e.g. the "?" that opened a help dialog. */
+  closeKeys?: readonly string[];
   class?: string;
 }
 
 /** Mount it to open it, unmount it to close it: focus goes back to what had it before. */
-export function Dialog({ title, description, children, actions, onClose, class: className }: DialogProps) {
+export function Dialog(props: DialogProps) {
+  const { title, description, children, actions, onClose, closeKeys = [], class: className } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const onCloseRef = useRef(onClose);
@@ -46,7 +49,7 @@ export function Dialog({ title, description, children, actions, onClose, class: 
       }}
       onKeyDown={(event) => {
         // Handled here as well: not every browser (nor happy-dom) turns Escape into a cancel event.
-        if (event.key === 'Escape') {
+        if (event.key === 'Escape' || closeKeys.includes(event.key)) {
           event.preventDefault();
           event.stopPropagation();
           onCloseRef.current();

@@ -16,17 +16,19 @@ export interface FieldProps {
   error?: string | null;
   /** Render prop: spread the given props onto the input/select. Extra buttons may follow it. */
   children: (control: FieldControlProps) => ComponentChildren;
+  /** The label is read out but not shown, where the control speaks for itself (a filter bar). */
+  hideLabel?: boolean;
   class?: string;
 }
 
-export function Field({ label, hint, error, children, class: className }: FieldProps) {
+export function Field({ label, hint, error, children, hideLabel, class: className }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div class={className ? `ui-field ${className}` : 'ui-field'}>
-      <label class="ui-field__label" for={id}>
+      <label class={hideLabel ? 'ui-field__label visually-hidden' : 'ui-field__label'} for={id}>
         {label}
       </label>
       <div class="ui-field__control">

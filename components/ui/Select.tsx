@@ -20,21 +20,28 @@ export interface SelectProps<V extends string> {
   hint?: ComponentChildren;
   error?: string | null;
   disabled?: boolean;
+  /** Disabled and marked busy while a change is being applied. */
+  busy?: boolean;
+  /** sm: a dense bar's height and type size. */
+  size?: 'sm' | 'md';
   name?: string;
   class?: string;
+  /** Extra class for the select itself. */
+  selectClass?: string;
 }
 
 export function Select<V extends string>(props: SelectProps<V>) {
-  const { label, value, choices, onValue, hideLabel, hint, error, disabled, name } = props;
-  const classes = ['ui-select-field', hideLabel ? 'ui-select-field--bare' : '', props.class ?? ''];
+  const { label, value, choices, onValue, hideLabel, hint, error, disabled, busy, size = 'md', name } = props;
   return (
-    <Field label={label} hint={hint} error={error} class={classes.filter(Boolean).join(' ')}>
+    <Field label={label} hint={hint} error={error} hideLabel={hideLabel} class={props.class}>
       {(control) => (
         <select
           {...control}
-          class="ui-select"
+          class={props.selectClass ? `ui-select ${props.selectClass}` : 'ui-select'}
+          data-size={size}
           name={name}
-          disabled={disabled}
+          disabled={Boolean(disabled) || busy}
+          aria-busy={busy ? 'true' : undefined}
           value={value}
           onChange={(event) => onValue(event.currentTarget.value as V)}
         >

@@ -8,6 +8,7 @@ import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
 import { suggestionTriageFeature } from './suggestion-triage.ts';
+import { uiFeature } from './ui.ts';
 
 export function backgroundFeatures() {
   return [
@@ -17,6 +18,7 @@ export function backgroundFeatures() {
     suggestionTriageFeature(),
     failureNoticeFeature(),
     listingsHealthFeature(),
+    uiFeature(),
   ] as const;
 }
 

@@ -90,7 +90,7 @@ describe('handleRequest', () => {
     expect(calls).toEqual(['accounts.list']);
   });
 
-  test('the content subset is exactly reading accounts, switching, triage and the health summary', () => {
+  test('the content subset is exactly reading accounts, switching, triage, the health summary and opening options', () => {
     const content = (Object.keys(protocol) as RequestType[]).filter((t) => protocol[t].access === 'content').sort();
     expect(content).toEqual([
       'accounts.activate',
@@ -100,6 +100,7 @@ describe('handleRequest', () => {
       'triage.dismissFailures',
       'triage.undo',
       'triage.view',
+      'ui.openOptions',
     ]);
   });
 

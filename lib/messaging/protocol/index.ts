@@ -8,6 +8,7 @@ import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
 import { type HealthEvents, healthProtocol } from './listings-health.ts';
 import { type TriageEvents, triageProtocol } from './suggestion-triage.ts';
+import { uiProtocol } from './ui.ts';
 
 export * from './account-linking.ts';
 export * from './badge.ts';
@@ -15,6 +16,7 @@ export * from './connection-settings.ts';
 export * from './listings-health.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
+export * from './ui.ts';
 
 export const protocol = {
   ...accountLinkingProtocol,
@@ -22,6 +24,7 @@ export const protocol = {
   ...badgeProtocol,
   ...triageProtocol,
   ...healthProtocol,
+  ...uiProtocol,
 } as const;
 
 /** Events the background sends to open UI contexts. */

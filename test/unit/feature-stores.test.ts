@@ -1,0 +1,126 @@
+import { describe, expect, test, vi } from 'vitest';
+import { createLinkingStore } from '../../components/account-linking/use-linking.ts';
+import { createAccountsStore } from '../../components/account-switcher/accounts-store.ts';
+import { createHealthStore } from '../../components/listings-health/health-store.ts';
+import type { StoreIo } from '../../components/ui/store.ts';
+import type { AccountsView, LinkedAccountView, ListingsHealthView } from '../../lib/messaging/protocol/index.ts';
+
+/** A worker the test answers by hand: every question waits until the test resolves it. */
+function fakeWorker() {
+  const questions: { type: string; input: unknown; answer: (value: unknown) => void; fail: (e: unknown) => void }[] =
+    [];
+  const listeners = new Map<string, (payload: unknown) => void>();
+  const io = {
+    ask: vi.fn(
+      (type: string, input: unknown) =>
+        new Promise((answer, fail) => {
+          questions.push({ type, input, answer, fail });
+        }),
+    ),
+    onDeskEvent: vi.fn((type: string, handler: (payload: unknown) => void) => {
+      listeners.set(type, handler);
+      return () => listeners.delete(type);
+    }),
+  } as unknown as StoreIo;
+  const asked = (type: string) => questions.filter((q) => q.type === type);
+  const emit = (type: string, payload: unknown = {}) => listeners.get(type)?.(payload);
+  return { io, questions, asked, emit, listeners };
+}
+
+/** Lets settled answers run through the store's awaits (no timer: one macrotask turn). */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const health = (accountKey: string, total: number): ListingsHealthView =>
+  ({ accountKey, total, counts: [], refreshing: false, error: null }) as unknown as ListingsHealthView;
+
+const account = (accountKey: string, accountName: string) => ({ accountKey, accountName }) as LinkedAccountView;
+const accounts = (activeAccountKey: string, ...list: LinkedAccountView[]) =>
+  ({ activeAccountKey, accounts: list }) as unknown as AccountsView;
+
+describe('health store', () => {
+  test('asks with refresh on start, without on health.changed, and stops following on stop', async () => {
+    const worker = fakeWorker();
+    const store = createHealthStore(worker.io);
+    const stop = store.start();
+    expect(worker.asked('health.summary').map((q) => q.input)).toEqual([{ refresh: true }]);
+    worker.questions[0]!.answer(health('a', 3));
+    await vi.waitFor(() => expect(store.view.value?.total).toBe(3));
+    worker.emit('health.changed');
+    expect(worker.asked('health.summary').at(-1)?.input).toEqual({ refresh: false });
+    stop();
+    expect(worker.listeners.size).toBe(0);
+  });
+
+  test('after switching accounts, a late answer for the previous account is not shown', async () => {
+    const worker = fakeWorker();
+    const store = createHealthStore(worker.io);
+    store.start();
+    worker.emit('accounts.changed');
+    const [before, after] = worker.asked('health.summary');
+    after!.answer(health('b', 7));
+    await vi.waitFor(() => expect(store.view.value?.accountKey).toBe('b'));
+    before!.answer(health('a', 3));
+    await flush();
+    expect(store.view.value?.accountKey).toBe('b');
+  });
+});
+
+describe('accounts store', () => {
+  test('loads once, shows what activate answered and follows accounts.changed', async () => {
+    const worker = fakeWorker();
+    const store = createAccountsStore(worker.io);
+    store.start();
+    store.start();
+    expect(worker.asked('accounts.list')).toHaveLength(1);
+    worker.asked('accounts.list')[0]!.answer(accounts('a', account('a', 'Harbor'), account('b', 'Bay')));
+    await vi.waitFor(() => expect(store.view.value?.activeAccountKey).toBe('a'));
+    const activating = store.activate('b');
+    worker.asked('accounts.activate')[0]!.answer(accounts('b', account('a', 'Harbor'), account('b', 'Bay')));
+    await activating;
+    expect(store.view.value?.activeAccountKey).toBe('b');
+    worker.emit('accounts.changed', accounts('a', account('a', 'Harbor')));
+    expect(store.view.value?.accounts).toHaveLength(1);
+  });
+
+  test('an outcome remembered from another page is shown once and marked seen; this page’s own is not', async () => {
+    const worker = fakeWorker();
+    const store = createAccountsStore(worker.io);
+    store.start();
+    const own = store.newLinkingAttempt();
+    worker.emit('accounts.linkingOutcome', { id: own, account: account('a', 'Harbor'), error: null });
+    expect(store.rememberedOutcome.value).toBeNull();
+    worker.emit('accounts.linkingOutcome', { id: 'popup-1', account: account('b', 'Bay'), error: null });
+    expect(store.rememberedOutcome.value?.account?.accountName).toBe('Bay');
+    expect(worker.asked('accounts.dismissLinkingOutcome').map((q) => q.input)).toEqual([{ id: 'popup-1' }]);
+  });
+});
+
+describe('linking store', () => {
+  test('a link shows the account it linked, page-wide too, and asks for the accounts again', async () => {
+    const worker = fakeWorker();
+    const accountsStore = createAccountsStore(worker.io);
+    const linking = createLinkingStore(accountsStore, worker.io);
+    const running = linking.run();
+    expect(linking.busy.value).toBe(true);
+    worker.asked('accounts.link')[0]!.answer(account('a', 'Harbor'));
+    await vi.waitFor(() => expect(worker.asked('accounts.list')).toHaveLength(1));
+    worker.asked('accounts.list')[0]!.answer(accounts('a', account('a', 'Harbor')));
+    await running;
+    expect(linking.busy.value).toBe(false);
+    expect(linking.linked.value?.accountName).toBe('Harbor');
+    expect(accountsStore.lastLinked.value?.accountName).toBe('Harbor');
+    expect(accountsStore.view.value?.accounts).toHaveLength(1);
+  });
+
+  test('a refused relink says why, and Dismiss clears it', async () => {
+    const worker = fakeWorker();
+    const linking = createLinkingStore(createAccountsStore(worker.io), worker.io);
+    const running = linking.run('a');
+    expect(worker.asked('accounts.relink')[0]!.input).toMatchObject({ accountKey: 'a' });
+    worker.asked('accounts.relink')[0]!.fail(new Error('access_denied'));
+    await running;
+    expect((linking.error.value as Error).message).toBe('access_denied');
+    linking.dismiss();
+    expect(linking.error.value).toBeNull();
+  });
+});
