@@ -50,7 +50,7 @@ export function listFolders(
 export async function fetchAllFolders(
   client: ApiClient,
   accountId = 'me',
-  options: FetchAllOptions = {},
+  options: FetchAllOptions<Folder> = {},
 ): Promise<{ count: number; folders: Folder[]; warnings: ApiMessage[]; incomplete?: Incomplete }> {
   const { count, items, warnings, incomplete } = await fetchAllPages({
     ...options,

@@ -166,7 +166,7 @@ function setOptState(
 export async function fetchAllListings(
   client: ApiClient,
   filters: ListingFilters = {},
-  options: FetchAllOptions = {},
+  options: FetchAllOptions<Listing> = {},
 ): Promise<{ count: number; listings: Listing[]; warnings: ApiMessage[]; incomplete?: Incomplete }> {
   const { count, items, warnings, incomplete } = await fetchAllPages({
     ...options,

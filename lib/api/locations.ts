@@ -74,7 +74,7 @@ export function listLocations(
 export async function fetchAllLocations(
   client: ApiClient,
   accountId = 'me',
-  options: FetchAllOptions = {},
+  options: FetchAllOptions<Location> = {},
 ): Promise<{ count: number; locations: Location[]; warnings: ApiMessage[]; incomplete?: Incomplete }> {
   const { count, items, warnings, incomplete } = await fetchAllPages({
     ...options,

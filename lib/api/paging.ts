@@ -12,7 +12,7 @@ export interface Page<T> {
   warnings?: ApiMessage[];
 }
 
-export interface FetchAllOptions {
+export interface FetchAllOptions<T = unknown> {
   /** Pages fetched at the same time after the first one. Default 4. */
   concurrency?: number;
   /** Called after each page: pages done, pages in total. */
@@ -26,9 +26,11 @@ export interface FetchAllOptions {
   maxRateLimitWaitMs?: number;
   /** Stop after the pages holding this many items (the count stays the service's). Default: all. */
   maxItems?: number;
+  /** Each page's items as it arrives (pages may arrive out of order), so a caller can show them at once. */
+  onPage?: (items: readonly T[], offset: number, count: number) => void;
 }
 
-export interface FetchAllPagesOptions<T> extends FetchAllOptions {
+export interface FetchAllPagesOptions<T> extends FetchAllOptions<T> {
   operation: string;
   pageSize: number;
   fetchPage: (offset: number, limit: number, signal: AbortSignal) => Promise<Page<T>>;
@@ -133,6 +135,7 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
 
   const first = await fetchWithRetries(0);
   const { count } = first;
+  options.onPage?.(first.items, 0, count);
   const total = Math.max(1, Math.ceil(Math.min(count, options.maxItems ?? count) / pageSize));
   let done = 1;
   onProgress?.({ done, total });
@@ -153,6 +156,7 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
           detail: `the number of items changed from ${count} to ${page.count} while paging; load again`,
         });
       }
+      options.onPage?.(page.items, (index + 1) * pageSize, count);
       onProgress?.({ done: ++done, total });
       return page;
     } catch (error) {

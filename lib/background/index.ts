@@ -7,6 +7,8 @@ import { connectionSettingsFeature } from './connection-settings.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
+import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
+import { locationsFeature } from './locations.ts';
 import { suggestionTriageFeature } from './suggestion-triage.ts';
 import { uiFeature } from './ui.ts';
 
@@ -19,6 +21,8 @@ export function backgroundFeatures() {
     failureNoticeFeature(),
     listingsHealthFeature(),
     uiFeature(),
+    locationsFeature(),
+    listingsWorkspaceFeature(),
   ] as const;
 }
 

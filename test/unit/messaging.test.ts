@@ -90,12 +90,14 @@ describe('handleRequest', () => {
     expect(calls).toEqual(['accounts.list']);
   });
 
-  test('the content subset is exactly reading accounts, switching, triage, the health summary and opening options', () => {
+  test('the content subset is exactly reading accounts, switching, triage, the health summary, opening options, locations and one location’s listings', () => {
     const content = (Object.keys(protocol) as RequestType[]).filter((t) => protocol[t].access === 'content').sort();
     expect(content).toEqual([
       'accounts.activate',
       'accounts.list',
       'health.summary',
+      'listings.query',
+      'locations.list',
       'triage.decide',
       'triage.dismissFailures',
       'triage.undo',

@@ -7,6 +7,8 @@ import { type AccountLinkingEvents, accountLinkingProtocol } from './account-lin
 import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
 import { type HealthEvents, healthProtocol } from './listings-health.ts';
+import { type ListingsWorkspaceEvents, listingsWorkspaceProtocol } from './listings-workspace.ts';
+import { type LocationsEvents, locationsProtocol } from './locations.ts';
 import { type TriageEvents, triageProtocol } from './suggestion-triage.ts';
 import { uiProtocol } from './ui.ts';
 
@@ -14,6 +16,8 @@ export * from './account-linking.ts';
 export * from './badge.ts';
 export * from './connection-settings.ts';
 export * from './listings-health.ts';
+export * from './listings-workspace.ts';
+export * from './locations.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
 export * from './ui.ts';
@@ -25,10 +29,17 @@ export const protocol = {
   ...triageProtocol,
   ...healthProtocol,
   ...uiProtocol,
+  ...locationsProtocol,
+  ...listingsWorkspaceProtocol,
 } as const;
 
 /** Events the background sends to open UI contexts. */
-export interface DeskEvents extends AccountLinkingEvents, TriageEvents, HealthEvents {}
+export interface DeskEvents
+  extends AccountLinkingEvents,
+    TriageEvents,
+    HealthEvents,
+    LocationsEvents,
+    ListingsWorkspaceEvents {}
 
 export type Protocol = typeof protocol;
 export type RequestType = keyof Protocol;

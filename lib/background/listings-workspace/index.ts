@@ -1,0 +1,265 @@
+// The listings workspace in the worker: the account's listings held with their indexes (table.ts),
+// loaded in the background (listings-load.ts), queried a window at a time, exported as CSV, and opted
+// in in bulk by persisted jobs (opt-in-jobs.ts) split by opt-in-plan.ts.
+
+import type { z } from 'zod';
+import { toCsv } from '../../listings-csv.ts';
+import { broadcast as broadcastEvent, type Handlers, type RequestContext } from '../../messaging/background.ts';
+import {
+  type ListingsCsvView,
+  type ListingsFacetsView,
+  type ListingsTableView,
+  type listingsSelection,
+  OPT_IN_WARNING,
+  type OptInPlanView,
+  type ParsedInput,
+} from '../../messaging/protocol/index.ts';
+import { DeskError } from '../../messaging/wire-error.ts';
+import { currentLink } from '../account-lock.ts';
+import { withAccount } from '../api-session.ts';
+import { defineFeature } from '../feature.ts';
+import { locations, locationsItem } from '../locations.ts';
+import type { WorkspaceDeps } from './deps.ts';
+import { createListingsLoader } from './listings-load.ts';
+import { createOptInJobs, type JobHooks, toJobView } from './opt-in-jobs.ts';
+import { splitOptIn } from './opt-in-plan.ts';
+import { createPublishersDirectory, publishersDirectoryItem } from './publishers-directory.ts';
+import type { ListingsTable, StoredListing } from './table.ts';
+
+const defaultDeps: WorkspaceDeps = {
+  withAccount: (run, accountKey) => withAccount((client) => run(client), accountKey),
+  broadcast: broadcastEvent,
+  now: () => Date.now(),
+};
+
+type Filters = ParsedInput<'listings.query'>['filters'];
+type Selection = z.output<typeof listingsSelection>;
+
+const CSV_HEADER = [
+  'Location id',
+  'Location',
+  'City',
+  'Address',
+  'Publisher id',
+  'Publisher',
+  'Status',
+  'Status details',
+  'Listing URL',
+  'Screenshot URL',
+];
+
+export interface WorkspaceOptions {
+  /** Tests: the locations cache to ensure names from (default: the worker's). */
+  ensureLocations?: (accountKey: string) => Promise<unknown>;
+  send?: JobHooks['send'];
+}
+
+export function createListingsWorkspace(deps: WorkspaceDeps = defaultDeps, options: WorkspaceOptions = {}) {
+  const publishers = createPublishersDirectory(deps);
+  const ensureLocations = options.ensureLocations ?? ((key: string) => locations().ensure(key));
+  const loader = createListingsLoader(deps, {
+    ensure: async (accountKey) => {
+      await Promise.all([ensureLocations(accountKey).catch(() => undefined), publishers.ensure(accountKey)]);
+    },
+  });
+  const jobs = createOptInJobs(deps, {
+    send: options.send,
+    finished: (job) =>
+      loader.refreshPairs(
+        job.accountKey,
+        job.batches.filter((b) => b.state === 'done'),
+      ),
+  });
+
+  async function activeTable() {
+    const account = await loader.activeAccount();
+    if (!account)
+      throw new DeskError({ code: 'no-account', message: 'No account is linked yet. Choose “Link account”.' });
+    return { account, entry: await loader.tableFor(account.accountKey) };
+  }
+
+  async function query(input: ParsedInput<'listings.query'>, context: RequestContext): Promise<ListingsTableView> {
+    const { filters, sort, offset, limit } = input;
+    // The embedded panel shows one location's listings, never the account's whole table.
+    if (context.access === 'content' && filters.locationIds.length !== 1) {
+      throw new DeskError({ code: 'forbidden', message: 'This page may ask only for the listings of one location.' });
+    }
+    const account = await loader.activeAccount();
+    if (!account) {
+      const load = await loader.load(false);
+      return { accountKey: null, matched: 0, total: 0, offset, rows: [], load };
+    }
+    const { table, load } = await loader.tableFor(account.accountKey);
+    const matched = table.match(filters, sort.key, sort.direction);
+    const end = Math.min(matched.length, offset + limit);
+    const rows = [];
+    for (let k = offset; k < end; k++) rows.push(table.row(matched[k]!));
+    return { accountKey: account.accountKey, matched: matched.length, total: table.size, offset, rows, load };
+  }
+
+  async function facets(): Promise<ListingsFacetsView> {
+    const account = await loader.activeAccount();
+    if (!account) return { accountKey: null, statuses: [], publishers: [], locations: [], folders: [] };
+    const { table } = await loader.tableFor(account.accountKey);
+    const counts = table.counts();
+    return {
+      accountKey: account.accountKey,
+      statuses: [...counts.statuses].map(([status, count]) => ({ status, count })),
+      publishers: [...counts.publishers].map(([id, count]) => ({ id, name: table.publisherName(id), count })),
+      locations: [...counts.locations].map(([id, count]) => {
+        const location = table.locationOf(id);
+        return {
+          id,
+          name: location?.name ?? '',
+          city: location?.city ?? '',
+          folderId: location?.folderId ?? null,
+          count,
+        };
+      }),
+      folders: [...table.folderList()],
+    };
+  }
+
+  async function exportCsv(
+    filters: Filters,
+    sort: ParsedInput<'listings.exportCsv'>['sort'],
+  ): Promise<ListingsCsvView> {
+    const { account, entry } = await activeTable();
+    const { table } = entry;
+    const matched = table.match(filters, sort?.key ?? 'location', sort?.direction ?? 'asc');
+    const rows = Array.from(matched, (index) => {
+      const r = table.row(index);
+      const details = r.statusDetails.map((d) => d.message).join('; ');
+      return [
+        r.locationId,
+        r.locationName,
+        r.city,
+        r.address,
+        r.publisherId,
+        r.publisherName,
+        r.status,
+        details,
+        r.listingUrl,
+        r.screenshotUrl,
+      ];
+    });
+    const day = new Date(deps.now()).toISOString().slice(0, 10);
+    const safeKey = account.accountKey.replace(/[^\w.-]+/g, '_');
+    return { csv: toCsv(CSV_HEADER, rows), rows: rows.length, filename: `listings-${safeKey}-${day}.csv` };
+  }
+
+  /** The listings a selection names, with the ids a request can carry (a listing without a publisher id cannot). */
+  function selected(table: ListingsTable, selection: Selection): StoredListing[] {
+    const all = table.listings();
+    const picked =
+      'filters' in selection
+        ? Array.from(table.match(selection.filters), (index) => all[index]!)
+        : selection.listingIds.map((id) => table.get(id)).filter((l): l is StoredListing => l !== undefined);
+    return picked.filter((l) => l.locationId !== '' && l.publisherId !== '');
+  }
+
+  async function plan(selection: Selection) {
+    const { account, entry } = await activeTable();
+    const listings = selected(entry.table, selection);
+    const split = splitOptIn(listings);
+    const view: OptInPlanView = {
+      accountKey: account.accountKey,
+      listings: listings.length,
+      optedOut: listings.filter((l) => l.status === 'OPTED_OUT').length,
+      locations: new Set(listings.map((l) => l.locationId)).size,
+      publishers: new Set(listings.map((l) => l.publisherId)).size,
+      requests: split.batches.length,
+      minimumRequests: split.minimumRequests,
+      warning: OPT_IN_WARNING,
+    };
+    return { view, split, accountKey: account.accountKey };
+  }
+
+  async function startOptIn(selection: Selection) {
+    const { view, split, accountKey } = await plan(selection);
+    if (view.listings === 0) {
+      throw new DeskError({ code: 'nothing-selected', message: 'No listings are selected: nothing to opt in.' });
+    }
+    const job = await jobs.create(
+      { accountKey, link: await currentLink(accountKey), createdAt: deps.now(), pairs: view.listings },
+      split.batches,
+    );
+    return job;
+  }
+
+  const handlers: Pick<
+    Handlers,
+    | 'listings.load'
+    | 'listings.cancelLoad'
+    | 'listings.query'
+    | 'listings.facets'
+    | 'listings.exportCsv'
+    | 'publishers.directory'
+    | 'listings.optIn.plan'
+    | 'listings.optIn.start'
+    | 'listings.optIn.jobs'
+    | 'listings.optIn.retryFailed'
+    | 'listings.optIn.dismiss'
+  > = {
+    'listings.load': ({ refresh }) => loader.load(refresh),
+    'listings.cancelLoad': () => loader.cancel(),
+    'listings.query': (input, context) => query(input, context),
+    'listings.facets': () => facets(),
+    'listings.exportCsv': ({ filters, sort }) => exportCsv(filters, sort),
+    'publishers.directory': (input, context) => publishers.handlers['publishers.directory'](input, context),
+    'listings.optIn.plan': async ({ selection }) => (await plan(selection)).view,
+    'listings.optIn.start': async ({ selection }) => toJobView(await startOptIn(selection)),
+    'listings.optIn.jobs': async () => jobs.jobs((await activeTable()).account.accountKey),
+    'listings.optIn.retryFailed': async ({ jobId }) => {
+      const { account } = await activeTable();
+      const job = await jobs.retryFailed(account.accountKey, jobId);
+      if (!job) throw new DeskError({ code: 'unknown-job', message: 'That opt-in is no longer known.' });
+      return toJobView(job);
+    },
+    'listings.optIn.dismiss': async ({ jobId }) => {
+      const { account } = await activeTable();
+      await jobs.dismiss(account.accountKey, jobId);
+      return jobs.jobs(account.accountKey);
+    },
+  };
+
+  function start(): void {
+    jobs.start();
+    // Names arrive after the rows on a first load, and change on a refresh of either cache.
+    locationsItem.watch(() => void loader.namesChanged());
+    publishersDirectoryItem.watch(() => void loader.namesChanged());
+  }
+
+  async function forgetAccount(accountKey: string): Promise<void> {
+    await Promise.all([
+      loader.forgetAccount(accountKey),
+      jobs.forgetAccount(accountKey),
+      publishers.forgetAccount(accountKey),
+    ]);
+  }
+
+  async function settled(): Promise<void> {
+    await loader.settled();
+    await jobs.settled();
+    await publishers.settled();
+  }
+
+  return { handlers, start, forgetAccount, settled, loader, jobs, publishers, plan };
+}
+
+let instance: ReturnType<typeof createListingsWorkspace> | undefined;
+
+export function listingsWorkspace(): ReturnType<typeof createListingsWorkspace> {
+  instance ??= createListingsWorkspace();
+  return instance;
+}
+
+export function listingsWorkspaceFeature() {
+  const instance = listingsWorkspace();
+  return defineFeature({
+    name: 'listings-workspace',
+    handlers: instance.handlers,
+    start: () => instance.start(),
+    forgetAccount: (accountKey) => instance.forgetAccount(accountKey),
+  });
+}

@@ -1,0 +1,245 @@
+// Bulk opt-in jobs, run in the background so closing the page does not stop them. Like the decision
+// outbox, every job lives in storage: a batch is claimed (state 'sending', this run's id, attempts + 1)
+// before its request, so a batch whose worker died is sent again by the next one. The worker resumes on
+// start, and an alarm is the backstop while any job is unfinished. The client's retry policy retries a
+// batch's passing faults; a batch that still fails is kept with the interface's error for "Retry failed".
+
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import type { Batch } from '../../api/batching.ts';
+import { optIn } from '../../api/listings.ts';
+import { toWireError } from '../../messaging/background.ts';
+import type { OptInBatchView, OptInJobView } from '../../messaging/protocol/index.ts';
+import type { WireError } from '../../messaging/wire-error.ts';
+import { type AccountLink, withAccountLock } from '../account-lock.ts';
+import type { WorkspaceDeps } from './deps.ts';
+
+export const OPT_IN_ALARM = 'listings-opt-in';
+/** Batches sent at the same time: gentle on the hourly quota the whole desk shares. */
+const CONCURRENCY = 3;
+
+export interface StoredBatch extends Batch {
+  state: 'pending' | 'sending' | 'done' | 'failed';
+  attempts: number;
+  error: WireError | null;
+  /** The worker run that claimed it; a claim by another run died with its worker. */
+  claimedBy: string | null;
+}
+
+export interface StoredJob {
+  id: string;
+  accountKey: string;
+  link: AccountLink | null;
+  createdAt: number;
+  pairs: number;
+  batches: StoredBatch[];
+  finishedAt: number | null;
+}
+
+export const optInJobsItem = storage.defineItem<StoredJob[]>('local:listingsOptInJobs', { fallback: [] });
+
+export function toJobView(job: StoredJob): OptInJobView {
+  const count = (state: StoredBatch['state']) => job.batches.filter((b) => b.state === state).length;
+  const failed: OptInBatchView[] = [];
+  job.batches.forEach((b, index) => {
+    if (b.state === 'failed') {
+      failed.push({ index, ...pick(b), state: b.state, attempts: b.attempts, error: b.error });
+    }
+  });
+  return {
+    id: job.id,
+    accountKey: job.accountKey,
+    createdAt: job.createdAt,
+    state: job.finishedAt === null ? 'running' : 'finished',
+    pairs: job.pairs,
+    batches: {
+      total: job.batches.length,
+      done: count('done'),
+      failed: failed.length,
+      pending: count('pending') + count('sending'),
+    },
+    failed,
+    finishedAt: job.finishedAt,
+  };
+}
+
+const pick = (b: Batch): Batch => ({ locationIds: b.locationIds, publisherIds: b.publisherIds });
+
+export interface JobHooks {
+  /** A job has no batch left to send: refresh the rows its done batches touched. */
+  finished(job: StoredJob): Promise<void>;
+  /** One opt-in request; throws what the API session throws. */
+  send?(accountKey: string, batch: Batch): Promise<void>;
+}
+
+export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
+  const runId = crypto.randomUUID();
+  let draining: Promise<void> | undefined;
+  let again = false;
+
+  const send =
+    hooks.send ??
+    ((accountKey: string, batch: Batch) =>
+      deps.withAccount(async (client) => {
+        await optIn(client, batch);
+      }, accountKey));
+
+  /** Read-modify-write of the jobs in the account lock. */
+  function update<T>(change: (jobs: StoredJob[]) => T): Promise<T> {
+    return withAccountLock(async () => {
+      const jobs = await optInJobsItem.getValue();
+      const result = change(jobs);
+      await optInJobsItem.setValue(jobs);
+      return result;
+    });
+  }
+
+  async function create(job: Omit<StoredJob, 'id' | 'batches' | 'finishedAt'>, batches: Batch[]): Promise<StoredJob> {
+    const stored: StoredJob = {
+      ...job,
+      id: crypto.randomUUID(),
+      finishedAt: null,
+      batches: batches.map((b) => ({ ...pick(b), state: 'pending', attempts: 0, error: null, claimedBy: null })),
+    };
+    await update((jobs) => jobs.unshift(stored));
+    void resume();
+    return stored;
+  }
+
+  /** Claims up to CONCURRENCY batches: pending ones, or ones claimed by a run that is gone. */
+  function claim(): Promise<{ jobId: string; accountKey: string; index: number; batch: Batch }[]> {
+    return update((jobs) => {
+      const claimed: { jobId: string; accountKey: string; index: number; batch: Batch }[] = [];
+      for (const job of jobs) {
+        job.batches.forEach((b, index) => {
+          if (claimed.length >= CONCURRENCY) return;
+          if (b.state === 'pending' || (b.state === 'sending' && b.claimedBy !== runId)) {
+            b.state = 'sending';
+            b.claimedBy = runId;
+            b.attempts++;
+            claimed.push({ jobId: job.id, accountKey: job.accountKey, index, batch: pick(b) });
+          }
+        });
+      }
+      return claimed;
+    });
+  }
+
+  async function round(): Promise<boolean> {
+    const claimed = await claim();
+    if (claimed.length === 0) return false;
+    const outcomes = await Promise.all(
+      claimed.map(async (c) => {
+        try {
+          await send(c.accountKey, c.batch);
+          return { ...c, error: null };
+        } catch (error) {
+          return { ...c, error: toWireError(error) };
+        }
+      }),
+    );
+    const { changed, finished } = await update((jobs) => {
+      const changedJobs = new Set<StoredJob>();
+      for (const outcome of outcomes) {
+        const job = jobs.find((j) => j.id === outcome.jobId);
+        const batch = job?.batches[outcome.index];
+        if (!job || !batch || batch.claimedBy !== runId) continue;
+        batch.state = outcome.error ? 'failed' : 'done';
+        batch.error = outcome.error;
+        changedJobs.add(job);
+      }
+      const done: StoredJob[] = [];
+      for (const job of changedJobs) {
+        if (job.finishedAt === null && job.batches.every((b) => b.state === 'done' || b.state === 'failed')) {
+          job.finishedAt = deps.now();
+          done.push(job);
+        }
+      }
+      return { changed: [...changedJobs], finished: done };
+    });
+    for (const job of changed)
+      await deps.broadcast('listings.optIn.changed', { accountKey: job.accountKey, job: toJobView(job) });
+    for (const job of finished) await hooks.finished(job).catch(() => undefined);
+    return true;
+  }
+
+  async function armAlarm(): Promise<void> {
+    const unfinished = (await optInJobsItem.getValue()).some((j) => j.finishedAt === null);
+    if (unfinished) {
+      if (!(await browser.alarms.get(OPT_IN_ALARM))) browser.alarms.create(OPT_IN_ALARM, { periodInMinutes: 1 });
+    } else await browser.alarms.clear(OPT_IN_ALARM);
+  }
+
+  /** Sends until no batch is left; one drain at a time, and a call during a drain runs it once more. */
+  function resume(): Promise<void> {
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = (async () => {
+      try {
+        await armAlarm();
+        do {
+          again = false;
+          while (await round()) {
+            // one round after another until nothing is claimable
+          }
+        } while (again);
+      } finally {
+        draining = undefined;
+        await armAlarm().catch(() => undefined);
+      }
+    })();
+    return draining;
+  }
+
+  async function jobs(accountKey: string): Promise<OptInJobView[]> {
+    return (await optInJobsItem.getValue()).filter((j) => j.accountKey === accountKey).map(toJobView);
+  }
+
+  async function retryFailed(accountKey: string, jobId: string): Promise<StoredJob | undefined> {
+    const job = await update((all) => {
+      const found = all.find((j) => j.id === jobId && j.accountKey === accountKey);
+      if (!found) return undefined;
+      for (const b of found.batches) {
+        if (b.state === 'failed') {
+          b.state = 'pending';
+          b.claimedBy = null;
+        }
+      }
+      if (found.batches.some((b) => b.state === 'pending')) found.finishedAt = null;
+      return structuredClone(found);
+    });
+    if (job) void resume();
+    return job;
+  }
+
+  async function dismiss(accountKey: string, jobId: string): Promise<void> {
+    await update((all) => {
+      const index = all.findIndex((j) => j.id === jobId && j.accountKey === accountKey && j.finishedAt !== null);
+      if (index >= 0) all.splice(index, 1);
+    });
+  }
+
+  /** Unlinking drops the account's jobs; not in the lock, since unlink may call it from inside it. */
+  async function forgetAccount(accountKey: string): Promise<void> {
+    const all = await optInJobsItem.getValue();
+    await optInJobsItem.setValue(all.filter((j) => j.accountKey !== accountKey));
+  }
+
+  function start(): void {
+    browser.alarms.onAlarm.addListener((alarm) => {
+      if (alarm.name === OPT_IN_ALARM) void resume();
+    });
+    void resume();
+  }
+
+  /** Tests: until the current drain (if any) has ended. */
+  async function settled(): Promise<void> {
+    while (draining) await draining;
+  }
+
+  return { create, resume, jobs, retryFailed, dismiss, forgetAccount, start, settled, runId };
+}
+
+export type OptInJobs = ReturnType<typeof createOptInJobs>;

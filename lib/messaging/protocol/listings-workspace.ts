@@ -1,0 +1,229 @@
+// The listings workspace: every listing of the active account, fetched once in the background and kept
+// there with its indexes; the page asks for counts and the window of rows it shows, never the whole set
+// (100,000 listings are ~16 MB: a stringify and parse per filter alone would cost ~80 ms).
+import { z } from 'zod';
+import type { WireError } from '../wire-error.ts';
+import { empty, request } from './request.ts';
+import { statusName } from './suggestion-triage.ts';
+
+const filterId = z.string().max(200);
+
+/** Every filter combines with the others (AND); several values of one filter are alternatives (OR). */
+export const listingsTableFilters = z
+  .object({
+    statuses: z.array(statusName).max(20).default([]),
+    publisherIds: z.array(filterId).max(1000).default([]),
+    locationIds: z.array(filterId).max(20_000).default([]),
+    /** A folder takes in its subfolders' locations too. */
+    folderIds: z.array(filterId).max(1000).default([]),
+    /** Words, all of which must appear in the location's name or address, the publisher's name or the listing URL. */
+    text: z.string().max(200).default(''),
+    /** true: only listings with status details; false: only without; absent: either. */
+    hasStatusDetails: z.boolean().optional(),
+  })
+  .strict();
+export type ListingsTableFilters = z.input<typeof listingsTableFilters>;
+
+export const LISTINGS_SORT_KEYS = [
+  'location',
+  'publisher',
+  'status',
+  'statusDetails',
+  'listingUrl',
+  'screenshotUrl',
+] as const;
+export type ListingsSortKey = (typeof LISTINGS_SORT_KEYS)[number];
+
+export const listingsTableSort = z
+  .object({
+    key: z.enum(LISTINGS_SORT_KEYS).default('location'),
+    direction: z.enum(['asc', 'desc']).default('asc'),
+  })
+  .strict();
+export type ListingsTableSort = z.input<typeof listingsTableSort>;
+
+/** What an opt-in acts on: every listing the filters match, or the listings picked by id. */
+export const listingsSelection = z.union([
+  z.object({ filters: listingsTableFilters }).strict(),
+  z.object({ listingIds: z.array(z.string().max(400)).min(1).max(200_000) }).strict(),
+]);
+export type ListingsSelection = z.input<typeof listingsSelection>;
+
+export interface StatusDetailView {
+  code: string;
+  type: string;
+  message: string;
+  actionable: boolean | null;
+}
+
+/** One row of the table, with the names it is shown by already joined in. */
+export interface ListingTableRow {
+  id: string;
+  locationId: string;
+  /** '' when the location is not (yet) known by name: show the id. */
+  locationName: string;
+  city: string;
+  address: string;
+  folderId: string | null;
+  publisherId: string;
+  /** '' when the publisher is not known by name: show the id. */
+  publisherName: string;
+  status: string;
+  statusDetails: StatusDetailView[];
+  /** As the service sent them: link only http(s). */
+  listingUrl: string;
+  screenshotUrl: string;
+}
+
+export interface ListingsLoadView {
+  /** empty: never fetched; loading: a fetch-all runs (rows arrive as it goes). */
+  state: 'empty' | 'loading' | 'loaded' | 'cancelled' | 'failed';
+  loaded: number;
+  /** The service's count; null until the first page has come. */
+  total: number | null;
+  /** When the rows shown were fetched (the last complete load), null: never. */
+  fetchedAt: number | null;
+  /** Pages the last load could not fetch; the rows are what was fetched. */
+  incomplete: { missingPages: number; pages: number; error: WireError } | null;
+  error: WireError | null;
+  /** The service's warnings, e.g. an empty answer without a Listings subscription. */
+  warnings: string[];
+}
+
+export interface ListingsTableView {
+  accountKey: string | null;
+  /** Rows the filters match, and rows held in all. */
+  matched: number;
+  total: number;
+  offset: number;
+  /** Only the window asked for, in the sort order. */
+  rows: ListingTableRow[];
+  load: ListingsLoadView;
+}
+
+export interface ListingsFacetsView {
+  accountKey: string | null;
+  statuses: { status: string; count: number }[];
+  publishers: { id: string; name: string; count: number }[];
+  locations: { id: string; name: string; city: string; folderId: string | null; count: number }[];
+  folders: { id: string; name: string; parentId: string | null }[];
+}
+
+export interface PublisherDirectoryEntry {
+  id: string;
+  name: string;
+  countries: string[];
+  alternateBrands: { name: string; url: string }[];
+}
+
+export interface PublishersDirectoryView {
+  accountKey: string | null;
+  publishers: PublisherDirectoryEntry[];
+  fetchedAt: number | null;
+  refreshing: boolean;
+  error: WireError | null;
+}
+
+export interface ListingsCsvView {
+  /** RFC 4180, CRLF line ends, a header row; a cell starting with = + - @ is prefixed with '. */
+  csv: string;
+  rows: number;
+  /** e.g. listings-app-1001-2026-11-23.csv */
+  filename: string;
+}
+
+/** What an opt-in will send, shown before it is started. */
+export interface OptInPlanView {
+  accountKey: string;
+  /** Listings selected, and of those how many are OPTED_OUT now (the others are sent too; it does them no harm). */
+  listings: number;
+  optedOut: number;
+  locations: number;
+  publishers: number;
+  /** Requests it will take, and the fewest any split could take (a proven lower bound). */
+  requests: number;
+  minimumRequests: number;
+  /** The interface's caution, shown verbatim before starting. */
+  warning: string;
+}
+
+export interface OptInBatchView {
+  index: number;
+  locationIds: string[];
+  publisherIds: string[];
+  state: 'pending' | 'sending' | 'done' | 'failed';
+  attempts: number;
+  /** The interface's error code and message of the last failure. */
+  error: WireError | null;
+}
+
+export interface OptInJobView {
+  id: string;
+  accountKey: string;
+  createdAt: number;
+  /** running: batches remain to be sent; finished: none remain (some may have failed). */
+  state: 'running' | 'finished';
+  pairs: number;
+  batches: { total: number; done: number; failed: number; pending: number };
+  /** Only the failed batches, for the list and "Retry failed". */
+  failed: OptInBatchView[];
+  finishedAt: number | null;
+}
+
+export const OPT_IN_WARNING =
+  'Opt-in is not recommended for enterprise clients: it starts sending their data to these publishers.';
+
+export const listingsWorkspaceProtocol = {
+  /** Starts the fetch-all of the active account's listings when none is cached or `refresh`; reports the load. */
+  'listings.load': request<ListingsLoadView>()('extension', z.object({ refresh: z.boolean().default(false) }).strict()),
+  'listings.cancelLoad': request<ListingsLoadView>()('extension', empty),
+  /**
+   * The count and one window of the filtered, sorted rows. The embedded panel ('content') may ask only
+   * for exactly one location.
+   */
+  'listings.query': request<ListingsTableView>()(
+    'content',
+    z
+      .object({
+        filters: listingsTableFilters.default({
+          statuses: [],
+          publisherIds: [],
+          locationIds: [],
+          folderIds: [],
+          text: '',
+        }),
+        sort: listingsTableSort.default({ key: 'location', direction: 'asc' }),
+        offset: z.number().int().min(0).max(10_000_000).default(0),
+        limit: z.number().int().min(0).max(500).default(100),
+      })
+      .strict(),
+  ),
+  'listings.facets': request<ListingsFacetsView>()('extension', empty),
+  'listings.exportCsv': request<ListingsCsvView>()(
+    'extension',
+    z.object({ filters: listingsTableFilters, sort: listingsTableSort.optional() }).strict(),
+  ),
+  'publishers.directory': request<PublishersDirectoryView>()(
+    'extension',
+    z.object({ refresh: z.boolean().default(false) }).strict(),
+  ),
+  'listings.optIn.plan': request<OptInPlanView>()('extension', z.object({ selection: listingsSelection }).strict()),
+  /** Starts a background job for the selection; it survives closing the page and a worker restart. */
+  'listings.optIn.start': request<OptInJobView>()('extension', z.object({ selection: listingsSelection }).strict()),
+  /** The active account's jobs, newest first (finished ones until dismissed). */
+  'listings.optIn.jobs': request<OptInJobView[]>()('extension', empty),
+  'listings.optIn.retryFailed': request<OptInJobView>()(
+    'extension',
+    z.object({ jobId: z.string().min(1).max(100) }).strict(),
+  ),
+  'listings.optIn.dismiss': request<OptInJobView[]>()(
+    'extension',
+    z.object({ jobId: z.string().min(1).max(100) }).strict(),
+  ),
+} as const;
+
+export interface ListingsWorkspaceEvents {
+  /** The load moved on (at most every ~250 ms while loading), or the rows changed (an opt-in ended). */
+  'listings.changed': { accountKey: string; load: ListingsLoadView };
+  'listings.optIn.changed': { accountKey: string; job: OptInJobView };
+}
