@@ -134,3 +134,16 @@ describe('the listings workspace', () => {
     await waitFor(() => expect(source.calls.find((c) => c.type === 'retry')?.args).toEqual(['j1']));
   });
 });
+
+describe('another active account', () => {
+  test('its listings are asked for again, with the same filters', async () => {
+    const source = new FakeSource(fakeRows(30));
+    mount(source);
+    await waitFor(() => expect(count()).toBe('30 of 30 listings'));
+    const asked = source.calls.filter((c) => c.type === 'rows').length;
+    source.all = fakeRows(12);
+    source.emitLoad({ ...source.state, accountKey: 'k2', loaded: 12, total: 12 });
+    await waitFor(() => expect(count()).toBe('12 of 12 listings'));
+    expect(source.calls.filter((c) => c.type === 'rows').length).toBeGreaterThan(asked);
+  });
+});
