@@ -45,7 +45,10 @@ export function ListingsWorkspace() {
 
   useEffect(() => {
     let live = true;
-    const off = source.onOptInJob((next) => live && setJob(next));
+    // The page follows the newest job; news of an older one (still finishing) does not replace it.
+    const off = source.onOptInJob(
+      (next) => live && setJob((shown) => (!shown || !next || next.createdAt >= shown.createdAt ? next : shown)),
+    );
     source.optInJob().then(
       (next) => live && setJob(next),
       () => undefined,

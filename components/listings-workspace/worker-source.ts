@@ -55,6 +55,7 @@ function toLoadState(accountKey: string | null, load: ListingsLoadView): LoadSta
 function toJob(job: OptInJobView): OptInJob {
   return {
     id: job.id,
+    createdAt: job.createdAt,
     state: job.state === 'running' ? 'running' : 'done',
     pairs: job.pairs,
     batches: job.batches,

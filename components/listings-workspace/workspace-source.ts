@@ -80,6 +80,7 @@ export interface FailedBatch {
 
 export interface OptInJob {
   id: string;
+  createdAt: number;
   state: 'running' | 'done';
   /** Location × publisher pairs the job opts in. */
   pairs: number;

@@ -138,6 +138,7 @@ export class FakeSource implements WorkspaceSource {
     this.calls.push({ type: 'start', args: [selection] });
     const job: OptInJob = {
       id: 'j1',
+      createdAt: 1,
       state: 'running',
       pairs: 1,
       batches: { total: 1, done: 0, failed: 0, pending: 1 },

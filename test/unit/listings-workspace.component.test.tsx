@@ -122,6 +122,7 @@ describe('the listings workspace', () => {
     const source = new FakeSource(fakeRows(10));
     source.job = {
       id: 'j1',
+      createdAt: 1,
       state: 'done',
       pairs: 150,
       batches: { total: 2, done: 1, failed: 1, pending: 0 },
@@ -145,5 +146,29 @@ describe('another active account', () => {
     source.emitLoad({ ...source.state, accountKey: 'k2', loaded: 12, total: 12 });
     await waitFor(() => expect(count()).toBe('12 of 12 listings'));
     expect(source.calls.filter((c) => c.type === 'rows').length).toBeGreaterThan(asked);
+  });
+});
+
+describe('opt-in jobs', () => {
+  test('news of an older job still finishing does not replace the newer one shown', async () => {
+    const source = new FakeSource(fakeRows(10));
+    const job = (id: string, createdAt: number, pairs: number) => ({
+      id,
+      createdAt,
+      state: 'running' as const,
+      pairs,
+      batches: { total: 2, done: 1, failed: 0, pending: 1 },
+      failed: [],
+    });
+    source.job = job('new', 20, 12);
+    mount(source);
+    await screen.findByText('Opting in 12 listings');
+    source.emitJob({ ...job('old', 10, 150), state: 'done' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByText('Opting in 12 listings')).toBeTruthy();
+    expect(screen.queryByText(/150/)).toBeNull();
+    source.emitJob({ ...job('new', 20, 12), state: 'done', batches: { total: 2, done: 2, failed: 0, pending: 0 } });
+    await screen.findByText('Opted in 12 listings');
+    expect(screen.queryByText(/150/)).toBeNull();
   });
 });
