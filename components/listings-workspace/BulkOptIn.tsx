@@ -9,6 +9,7 @@ import { ProgressBar } from '../ui/ProgressBar.tsx';
 import type { OptInJob, OptInPreview, Selection, WorkspaceSource } from './workspace-source.ts';
 
 const number = new Intl.NumberFormat();
+const count = (n: number, noun: string) => `${number.format(n)} ${noun}${n === 1 ? '' : 's'}`;
 
 export interface OptInDialogProps {
   source: WorkspaceSource;
@@ -67,9 +68,8 @@ export function OptInDialog({ source, selection, onClose, onStarted }: OptInDial
       {preview ? (
         <>
           <p class="lw-dialog__summary" data-testid="optin-summary">
-            <b>{number.format(preview.listings)}</b> listings: {number.format(preview.locations)} locations ×{' '}
-            {number.format(preview.publishers)} publishers, in {number.format(preview.requests)}{' '}
-            {preview.requests === 1 ? 'request' : 'requests'}.
+            <b>{number.format(preview.listings)}</b> listings: {count(preview.locations, 'location')} ×{' '}
+            {count(preview.publishers, 'publisher')}, in {count(preview.requests, 'request')}.
           </p>
           {preview.warning ? (
             <p class="lw-dialog__warning" role="note">

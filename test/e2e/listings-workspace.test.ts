@@ -1,7 +1,8 @@
 // The listings workspace in real Chromium against the sandbox (issue 10): loading with progress,
 // cancel and refresh; filters combined and restored from the URL; the popup's health counts; sort;
 // keyboard selection and select-all-matching; CSV export; hostile publisher data; screenshots.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { type Desk, launchDesk } from './fixture.ts';
 import {
@@ -13,6 +14,9 @@ import {
   shownRows,
   waitLoaded,
 } from './listings-workspace-helpers.ts';
+
+/** Set to a folder (e.g. /tmp/shots-listui) to write screenshots of the workspace. */
+const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS;
 
 let desk: Desk;
 
@@ -185,4 +189,31 @@ test('hostile publisher data renders as text, and javascript: is no link', async
   const text = await page.locator('.lw-grid tbody').textContent();
   expect(text).toMatch(/<|javascript:/);
   expect(await counts(page)).toMatchObject({ matched: expect.any(Number) });
+});
+
+test.runIf(Boolean(SHOTS_DIR))('screenshots at 1280×800, light and dark', async () => {
+  mkdirSync(SHOTS_DIR!, { recursive: true });
+  await linkFresh(desk);
+  const page = await openWorkspace(desk, '#listings?status=UNAVAILABLE&status=OPTED_OUT&details=1');
+  await waitLoaded(page);
+  await page.locator('tr[data-key]').first().waitFor();
+  await page.getByRole('grid').focus();
+  for (const key of ['x', 'ArrowDown', 'x', 'ArrowDown', 'ArrowDown', 'x']) await page.keyboard.press(key);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SHOTS_DIR!, `workspace-listings-${scheme}.png`) });
+  }
+  await page.getByRole('button', { name: 'Opt in selected' }).click();
+  await page.getByTestId('optin-summary').waitFor();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SHOTS_DIR!, `workspace-optin-${scheme}.png`) });
+  }
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: /Publishers/ }).click();
+  await page.getByRole('searchbox', { name: 'Search publishers' }).waitFor();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SHOTS_DIR!, `workspace-publishers-${scheme}.png`) });
+  }
 });
