@@ -4,6 +4,7 @@
 // still costs one PUT (answered 404/7302), the same answered-PUT path and round writes as an accept.
 import type { Page } from 'playwright-core';
 import { API_VERSION } from '../lib/api/config.ts';
+import { type RequestInput, type RequestType, requestMessage } from '../lib/messaging/protocol/index.ts';
 import { launchBenchDesk } from './bench-desk.ts';
 import type { Figure } from './figure.ts';
 
@@ -12,13 +13,13 @@ const TARGET_MS = 3000;
 
 type Reply = { ok: boolean; value?: Record<string, unknown>; error?: { message: string } };
 
-function ask(page: Page, type: string, input: unknown): Promise<Reply> {
+function ask<K extends RequestType>(page: Page, type: K, input: RequestInput<K>): Promise<Reply> {
   return page.evaluate(
-    ([t, i]) =>
+    (message) =>
       (
         globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-      ).chrome.runtime.sendMessage({ desk: 'request', type: t, input: i }),
-    [type, input] as const,
+      ).chrome.runtime.sendMessage(message),
+    requestMessage(type, input),
   ) as Promise<Reply>;
 }
 
@@ -61,7 +62,7 @@ export async function outboxFigures(options: { extensionDir?: string } = {}): Pr
     const ids = [...known, ...Array.from({ length: BULK - known.length }, (_, i) => `bench-${i}`)].slice(0, BULK);
     const started = performance.now();
     const decided = await ask(page, 'triage.decide', {
-      accountKey: account.value?.accountKey,
+      accountKey: String(account.value?.accountKey),
       suggestionIds: ids,
       decision: 'ACCEPTED',
     });
@@ -69,15 +70,15 @@ export async function outboxFigures(options: { extensionDir?: string } = {}): Pr
     const batchId = decided.value?.batchId;
     // Polled inside the page: each poll is one message to the worker, no fixed sleep on our side.
     await page.waitForFunction(
-      async (id) => {
+      async ([id, view]) => {
         const reply = (await (
           globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-        ).chrome.runtime.sendMessage({ desk: 'request', type: 'triage.view', input: {} })) as {
+        ).chrome.runtime.sendMessage(view)) as {
           value: { batches: { batchId: string; queued: number }[] };
         };
         return reply.value.batches.find((b) => b.batchId === id)?.queued === 0;
       },
-      batchId,
+      [batchId, requestMessage('triage.view', {})] as const,
       { timeout: 60_000, polling: 20 },
     );
     const elapsed = Math.round(performance.now() - started);

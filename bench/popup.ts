@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { wordDiff } from '../components/suggestion-triage/word-diff.ts';
 import { API_VERSION } from '../lib/api/config.ts';
+import { type RequestInput, type RequestType, requestMessage } from '../lib/messaging/protocol/index.ts';
 import { launchBenchDesk } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
 
@@ -50,13 +51,17 @@ export interface PopupBenchOptions {
   extensionDir?: string;
 }
 
-async function ask(page: Page, type: string, input: unknown): Promise<{ ok: boolean; error?: { message: string } }> {
+async function ask<K extends RequestType>(
+  page: Page,
+  type: K,
+  input: RequestInput<K>,
+): Promise<{ ok: boolean; error?: { message: string } }> {
   return page.evaluate(
-    ([t, i]) =>
+    (message) =>
       (
         globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-      ).chrome.runtime.sendMessage({ desk: 'request', type: t, input: i }),
-    [type, input] as const,
+      ).chrome.runtime.sendMessage(message),
+    requestMessage(type, input),
   ) as Promise<{ ok: boolean; error?: { message: string } }>;
 }
 

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { clientCpuFigures, pagingSpeedup } from './client.ts';
 import type { Figure } from './figure.ts';
+import { listingsWorkspaceFigures } from './listings-workspace.ts';
 import { outboxFigures } from './outbox.ts';
 import { popupFigures } from './popup.ts';
 import { sandboxListingsScaling } from './sandbox.ts';
@@ -17,6 +18,7 @@ figures.push(...entrypointSizes('.output/chrome-mv3'));
 figures.push(...clientCpuFigures());
 figures.push(...(await pagingSpeedup()));
 figures.push(...(await sandboxListingsScaling()));
+figures.push(...(await listingsWorkspaceFigures()));
 figures.push(...(await popupFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await outboxFigures({ extensionDir: '.output/chrome-mv3' })));
 

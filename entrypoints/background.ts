@@ -2,17 +2,19 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { isAllowedPageOrigin } from '../lib/background/allowed-pages.ts';
 import { allHandlers, backgroundFeatures } from '../lib/background/index.ts';
-import { serveProtocol } from '../lib/messaging/background.ts';
+import { serveEvents, serveProtocol } from '../lib/messaging/background.ts';
 
 export default defineBackground({
   type: 'module',
   main() {
     const features = backgroundFeatures();
-    serveProtocol(allHandlers(features), {
+    const senders = {
       runtimeId: browser.runtime.id,
       extensionOrigin: browser.runtime.getURL('/'),
       isAllowedPageOrigin,
-    });
+    };
+    serveProtocol(allHandlers(features), senders);
+    serveEvents(senders);
     for (const feature of features) feature.start?.();
   },
 });

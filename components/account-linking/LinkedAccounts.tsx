@@ -131,7 +131,7 @@ export function LinkedAccounts({ view }: { view: AccountsView }) {
         <p class="linked-accounts__summary">
           {view.accounts.length === 1 ? '1 linked account' : `${view.accounts.length} linked accounts`}
         </p>
-        <LinkAccountButton state={linking} label="Link account" />
+        <LinkAccountButton state={linking} />
       </div>
       <LinkedConfirmation />
       <LinkingOutcome state={linking} />

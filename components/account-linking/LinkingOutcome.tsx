@@ -4,11 +4,15 @@ import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import type { LinkingState } from './use-linking.ts';
 
 /** Why the last Link/Relink from this button linked nothing. Success is shown by LinkedConfirmation. */
-export function LinkingOutcome({ state }: { state: LinkingState }) {
+/** sm: the popup's dense bar. */
+type NoticeSize = 'sm' | 'md';
+
+export function LinkingOutcome({ state, size = 'md' }: { state: LinkingState; size?: NoticeSize }) {
   if (!state.error) return null;
   return (
     <ErrorNotice
       class="account-linking__outcome"
+      size={size}
       title="The account was not linked"
       error={state.error}
       actions={
@@ -21,12 +25,18 @@ export function LinkingOutcome({ state }: { state: LinkingState }) {
 }
 
 /** The account name as confirmation of the last successful link on this page. */
-export function LinkedConfirmation() {
+export function LinkedConfirmation({ size = 'md' }: { size?: NoticeSize }) {
   const { lastLinked } = accountsStore;
   const account = lastLinked.value;
   if (!account) return null;
   return (
-    <div class="account-linking__outcome ui-notice" data-tone="ok" role="status" data-testid="linked-confirmation">
+    <div
+      class="account-linking__outcome ui-notice"
+      data-tone="ok"
+      data-size={size}
+      role="status"
+      data-testid="linked-confirmation"
+    >
       <p class="ui-notice__message ui-notice__body">
         Linked <strong>{account.accountName}</strong>. It is now the active account.
       </p>
@@ -43,7 +53,7 @@ export function LinkedConfirmation() {
  * How a Link/Relink ended while this page was not waiting for it (e.g. started in the popup, which closed when
  * the sign-in window opened). The background forgets it once shown; this page shows it until dismissed.
  */
-export function RememberedLinkingOutcome() {
+export function RememberedLinkingOutcome({ size = 'md' }: { size?: NoticeSize }) {
   const { rememberedOutcome } = accountsStore;
   const outcome = rememberedOutcome.value;
   if (!outcome) return null;
@@ -59,6 +69,7 @@ export function RememberedLinkingOutcome() {
     return (
       <ErrorNotice
         class="account-linking__outcome"
+        size={size}
         title={outcome.relink ? 'The account was not linked again' : 'The account was not linked'}
         error={outcome.error}
         actions={actions}
@@ -67,7 +78,13 @@ export function RememberedLinkingOutcome() {
   }
   if (!outcome.account) return null;
   return (
-    <div class="account-linking__outcome ui-notice" data-tone="ok" role="status" data-testid="linked-confirmation">
+    <div
+      class="account-linking__outcome ui-notice"
+      data-tone="ok"
+      data-size={size}
+      role="status"
+      data-testid="linked-confirmation"
+    >
       <p class="ui-notice__message ui-notice__body">
         Linked <strong>{outcome.account.accountName}</strong>. It is now the active account.
       </p>

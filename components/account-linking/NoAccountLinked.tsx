@@ -8,7 +8,7 @@ import './account-linking.css';
 export function NoAccountLinked() {
   const linking = useLinking();
   return (
-    <div class="account-linking account-linking--empty">
+    <div class="account-linking">
       <EmptyState title="No account linked" action={<LinkAccountButton state={linking} />}>
         Link a customer account to triage its publisher suggestions and manage its listings. The service’s sign-in
         window opens; choose Allow there.

@@ -13,8 +13,13 @@ export interface AccountSwitcherProps {
   /** Label shown above the select; the popup hides it visually. */
   label?: string;
   hideLabel?: boolean;
-  /** Only the select (and a switching error): for headers where the page shows link outcomes elsewhere. */
+  /**
+   * Only the select, its label beside it (and a switching error): for page headers where the page shows
+   * link outcomes elsewhere.
+   */
   compact?: boolean;
+  /** The popup's dense bar: smaller notices and gaps. */
+  dense?: boolean;
 }
 
 /** The option text says why an account cannot be used right now. */
@@ -33,7 +38,9 @@ export function AccountSwitcher({
   label = 'Active account',
   hideLabel = false,
   compact = false,
+  dense = false,
 }: AccountSwitcherProps) {
+  const size = dense ? 'sm' : 'md';
   const [error, setError] = useState<unknown>(null);
   const [switching, setSwitching] = useState(false);
   const linking = useLinking();
@@ -52,10 +59,11 @@ export function AccountSwitcher({
   };
 
   return (
-    <div class="account-switcher">
+    <div class="account-switcher" data-dense={dense ? '' : undefined}>
       <Select
         label={label}
         hideLabel={hideLabel}
+        inline={compact}
         selectClass="account-switcher__select"
         value={view.activeAccountKey ?? ''}
         choices={view.accounts.map((account) => ({ value: account.accountKey, label: optionLabel(account) }))}
@@ -66,6 +74,7 @@ export function AccountSwitcher({
       {!compact && active?.otherEnvironment ? (
         <ErrorNotice
           tone="warn"
+          size={size}
           title="Linked on another environment"
           error={`${active.accountName} was linked on ${active.apiOrigin}. Switch the Connection back, or link it again here.`}
           actions={<RelinkButton account={active} state={linking} />}
@@ -73,15 +82,16 @@ export function AccountSwitcher({
       ) : !compact && active?.needsRelink ? (
         <ErrorNotice
           tone="warn"
+          size={size}
           title="Needs relinking"
           error={`${active.accountName} no longer accepts Listings Desk’s access. Link it again to continue.`}
           actions={<RelinkButton account={active} state={linking} />}
         />
       ) : null}
-      {compact ? null : <LinkedConfirmation />}
-      {compact ? null : <LinkingOutcome state={linking} />}
-      {compact ? null : <RememberedLinkingOutcome />}
-      <ErrorNotice error={error} />
+      {compact ? null : <LinkedConfirmation size={size} />}
+      {compact ? null : <LinkingOutcome state={linking} size={size} />}
+      {compact ? null : <RememberedLinkingOutcome size={size} />}
+      <ErrorNotice error={error} size={size} />
     </div>
   );
 }

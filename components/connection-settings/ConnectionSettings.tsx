@@ -1,68 +1,33 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import {
-  type ConnectionSettingsInput,
-  type ConnectionSettingsView,
-  type ConnectionView,
-  connectionSettingsInput,
-  ENVIRONMENTS,
-} from '../../lib/messaging/protocol/index.ts';
-import { ask } from '../../lib/messaging/ui.ts';
+import { type ConnectionView, ENVIRONMENTS } from '../../lib/messaging/protocol/index.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { Field, TextField } from '../ui/Field.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { useStarted } from '../ui/store.ts';
+import {
+  type ConnectionForm,
+  ENVIRONMENT_LABELS,
+  type Environment,
+  type FieldErrors,
+  type FieldName,
+  fieldErrors,
+  hostPattern,
+  originOf,
+  toInput,
+} from './connection-form.ts';
+import { createConnectionStore } from './connection-store.ts';
 import './connection-settings.css';
 
-type Environment = (typeof ENVIRONMENTS)[number];
-/** What the form edits: `apiKey` is '' until the user types (or the Sandbox preset fills) a new key. */
-type ConnectionForm = ConnectionSettingsView & { apiKey: string };
-type FieldName = Exclude<keyof ConnectionForm, 'environment'>;
-type FieldErrors = Partial<Record<keyof ConnectionForm, string>>;
-
-const ENVIRONMENT_LABELS: Record<Environment, { label: string; hint: string }> = {
-  sandbox: { label: 'Sandbox (local)', hint: 'The local simulator’s addresses and credentials.' },
-  production: { label: 'Production', hint: 'The vendor’s hosts, with your app’s client ID and API key.' },
-  custom: { label: 'Custom', hint: 'Any other addresses.' },
-};
-
-/** The match pattern of an address's host, any port (how Chrome grants host access). */
-function hostPattern(url: string): string {
-  const { protocol, hostname } = new URL(url);
-  return `${protocol}//${hostname}/*`;
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
-/** What is sent: the key only when one was typed, otherwise the worker keeps the one it has sealed. */
-function toInput({ apiKey, ...settings }: ConnectionForm): ConnectionSettingsInput {
-  return apiKey.trim() ? { ...settings, apiKey } : settings;
-}
-
-function fieldErrors(form: ConnectionForm, keySetHere: boolean): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!keySetHere && !form.apiKey.trim()) errors.apiKey = 'Enter the API key.';
-  const parsed = connectionSettingsInput.safeParse(toInput(form));
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as keyof ConnectionForm | undefined;
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
-
 export function ConnectionSettings() {
-  const [view, setView] = useState<ConnectionView | null>(null);
+  const [store] = useState(createConnectionStore);
+  useStarted(store);
+  const view = store.view.value;
+  const loadError = store.loadError.value;
   const [form, setForm] = useState<ConnectionForm | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [loadError, setLoadError] = useState<unknown>(null);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -71,26 +36,23 @@ export function ConnectionSettings() {
   const [clearingKey, setClearingKey] = useState(false);
   const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
 
+  // Each view the worker answers with (loaded, saved, key cleared) is where the form starts again.
   const show = (next: ConnectionView) => {
-    setView(next);
     setForm({ ...next.settings, apiKey: '' });
     setReplacingKey(false);
     setRevealKey(false);
   };
+  useEffect(() => {
+    if (view) show(view);
+  }, [view]);
 
-  const load = () => {
-    setLoadError(null);
-    ask('connection.get', {}).then(show).catch(setLoadError);
-  };
-  useEffect(load, []);
-
-  if (loadError) {
+  if (loadError && !view) {
     return (
       <ErrorNotice
         title="Connection settings could not be loaded"
         error={loadError}
         actions={
-          <Button size="sm" onClick={load}>
+          <Button size="sm" onClick={() => void store.load()}>
             Retry
           </Button>
         }
@@ -118,7 +80,7 @@ export function ConnectionSettings() {
     setSaveError(null);
     setClearingKey(true);
     try {
-      show(await ask('connection.clearApiKey', {}));
+      await store.clearApiKey();
     } catch (error) {
       setSaveError(error);
     } finally {
@@ -165,7 +127,7 @@ export function ConnectionSettings() {
           return;
         }
       }
-      show(await ask('connection.save', toInput(form)));
+      await store.save(toInput(form));
       setSaved(true);
     } catch (error) {
       if (error instanceof DeskError && Object.keys(error.fields).length > 0) {

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useId } from 'preact/hooks';
 import type { ListingsHealthView } from '../../lib/messaging/protocol/index.ts';
 import { describeError } from '../ui/ErrorNotice.tsx';
 import { OptionsLink } from '../ui/OptionsLink.tsx';
@@ -19,6 +20,8 @@ function order(status: string): number {
 
 /** A one-line bar of listing counts by status; each count opens the options page filtered to it. */
 export function HealthSummary({ view, error }: HealthSummaryProps) {
+  // Unique per mount: the summary may sit in a shadow root beside the page's own ids.
+  const titleId = useId();
   if (!view?.accountKey) return null;
   const problem = view.error ?? error;
   const counts = view.counts.filter((c) => c.count > 0).sort((a, b) => order(a.status) - order(b.status));
@@ -38,9 +41,9 @@ export function HealthSummary({ view, error }: HealthSummaryProps) {
     </li>
   );
   return (
-    <section class="lh" aria-labelledby="lh-title" aria-busy={view.refreshing}>
+    <section class="lh" aria-labelledby={titleId} aria-busy={view.refreshing}>
       <div class="lh__head">
-        <h2 id="lh-title" class="lh__title">
+        <h2 id={titleId} class="lh__title">
           Listings
         </h2>
         {total !== null ? (

@@ -2,8 +2,6 @@
 // Asking with refresh on every open is cheap: the background refetches only counts older than its max age.
 import { followEvents, query, type StoreIo, workerIo } from '../ui/store.ts';
 
-export type HealthStore = ReturnType<typeof createHealthStore>;
-
 export function createHealthStore(io: StoreIo = workerIo) {
   const summary = query((refresh: boolean) => io.ask('health.summary', { refresh }));
 

@@ -22,7 +22,7 @@ const number = new Intl.NumberFormat();
 export function ListingsWorkspace() {
   const source = useWorkspaceSource();
   const [view, setView] = useWorkspaceView();
-  const { state, error: stateError } = useLoadState(source);
+  const { state, error: stateError, revision } = useLoadState(source);
   const [job, setJob] = useState<OptInJob | null>(null);
   const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
   const [optIn, setOptIn] = useState<Selection | null>(null);
@@ -31,7 +31,7 @@ export function ListingsWorkspace() {
   const searchRef = useRef<HTMLInputElement>(null);
   // The rows refresh when a job ends (and when a retry of it does).
   const finishedJobs = job && job.state === 'done' ? `${job.id}:${job.batches.done}` : '';
-  const version = `${state?.accountKey}|${state?.loaded}|${state?.fetchedAt}|${finishedJobs}`;
+  const version = `${state?.accountKey}|${revision}|${finishedJobs}`;
   const directories = useDirectories(source, `${state?.accountKey}|${state?.fetchedAt}`);
   const rows = useRows(source, view.filters, view.sort, version);
 

@@ -20,12 +20,21 @@ export function useWorkspaceSource(): WorkspaceSource {
   return source;
 }
 
-export function useLoadState(source: WorkspaceSource): { state: LoadState | null; error: unknown } {
+/**
+ * Where loading stands. `revision` counts the worker's news: rows it shows may change (names learnt,
+ * an opt-in ended) while the counts stay the same, so the rows on screen are asked for again on each.
+ */
+export function useLoadState(source: WorkspaceSource): { state: LoadState | null; error: unknown; revision: number } {
   const [state, setState] = useState<LoadState | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [revision, setRevision] = useState(0);
   useEffect(() => {
     let live = true;
-    const off = source.onLoadState((next) => live && setState(next));
+    const off = source.onLoadState((next) => {
+      if (!live) return;
+      setState(next);
+      setRevision((n) => n + 1);
+    });
     source.loadState().then(
       (next) => live && setState(next),
       (caught) => live && setError(caught),
@@ -35,7 +44,7 @@ export function useLoadState(source: WorkspaceSource): { state: LoadState | null
       off();
     };
   }, [source]);
-  return { state, error };
+  return { state, error, revision };
 }
 
 export interface Directories {

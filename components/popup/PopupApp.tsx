@@ -16,7 +16,7 @@ export function PopupApp() {
   useStarted(health);
   if (accounts && accounts.accounts.length === 0) {
     return (
-      <main class="popup popup--empty">
+      <main class="popup" data-empty="">
         <h1 class="visually-hidden">Listings Desk</h1>
         <NoAccountLinked />
       </main>
@@ -27,7 +27,7 @@ export function PopupApp() {
       <h1 class="visually-hidden">Listings Desk</h1>
       <header class="popup__bar">
         {accounts ? (
-          <AccountSwitcher view={accounts} label="Account" hideLabel />
+          <AccountSwitcher view={accounts} label="Account" hideLabel dense />
         ) : (
           <div class="popup__bar-placeholder" />
         )}

@@ -1,5 +1,6 @@
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
+import { OptionsLink } from '../ui/OptionsLink.tsx';
 import { helpRows } from './keymap.ts';
 
 export interface HelpDialogProps {
@@ -13,9 +14,14 @@ export function HelpDialog({ shortcutsOn, onClose }: HelpDialogProps) {
     <Dialog
       title="Keyboard shortcuts"
       description={
-        shortcutsOn
-          ? 'They work while the suggestion list has focus.'
-          : 'Single-key shortcuts are switched off. Switch them on in the options page.'
+        shortcutsOn ? (
+          'They work while the suggestion list has focus.'
+        ) : (
+          <>
+            Single-key shortcuts are switched off. Switch them on in the{' '}
+            <OptionsLink section="listings">options page</OptionsLink>.
+          </>
+        )
       }
       closeKeys={['?']}
       onClose={onClose}

@@ -5,7 +5,7 @@ import { query, type StoreIo, useStarted, workerIo } from '../ui/store.ts';
 import { shortcutsSentence } from './keymap.ts';
 
 /** The setting as the worker keeps it; a change shows at once and goes back if the worker refuses it. */
-export function createShortcutsSettingStore(io: StoreIo = workerIo) {
+function createShortcutsSettingStore(io: StoreIo = workerIo) {
   const setting = query(() => io.ask('triage.settings.get', {}));
   const changeError = signal<unknown>(null);
   async function change(keyboardShortcuts: boolean): Promise<void> {

@@ -21,7 +21,7 @@ export interface ListHeadProps {
 }
 
 /** "48 waiting", "showing 500 of 5,000 waiting" when the list is capped, "3 of 48" while narrowing locally. */
-export function countText(view: TriageView, shown: number): string {
+function countText(view: TriageView, shown: number): string {
   const label = SUGGESTION_STATUS_LABELS[view.status]?.toLowerCase() ?? view.status;
   const loaded = view.suggestions.length;
   if (shown < loaded) return `${number.format(shown)} of ${number.format(loaded)} ${label}`;
@@ -44,7 +44,7 @@ export function ListHead(props: ListHeadProps) {
       {selectable.length > 0 ? (
         <input
           type="checkbox"
-          class="st-row__check"
+          class="st-listhead__check"
           aria-label="Select all shown"
           checked={props.allSelected}
           onChange={(event) => props.onSelectAll(event.currentTarget.checked)}

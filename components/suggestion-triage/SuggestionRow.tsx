@@ -4,8 +4,7 @@
 import { Component } from 'preact';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
-import type { FailedDecisionView, PendingDecisionView } from '../../lib/messaging/protocol/index.ts';
-import type { SuggestionView } from '../../lib/storage.ts';
+import type { FailedDecisionView, PendingDecisionView, SuggestionView } from '../../lib/messaging/protocol/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { safeHttpUrl } from '../ui/safe-url.ts';
 import { problemWords } from './decision-words.ts';

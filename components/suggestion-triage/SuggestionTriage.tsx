@@ -5,7 +5,7 @@ import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
-import type { SuggestionView } from '../../lib/storage.ts';
+import type { SuggestionView } from '../../lib/messaging/protocol/index.ts';
 import { locationText, useLocationNames } from '../locations/use-location-names.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';

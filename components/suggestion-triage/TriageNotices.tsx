@@ -37,6 +37,7 @@ export function TriageNotices({
       {resolvedElsewhere > 0 ? (
         <ErrorNotice
           class="st-notice"
+          size="sm"
           tone="ok"
           error={`${resolvedElsewhere === 1 ? 'One suggestion was' : `${resolvedElsewhere} suggestions were`} already resolved elsewhere; the list was refreshed.`}
           actions={
@@ -49,6 +50,7 @@ export function TriageNotices({
       {view.error && !(relink && !relinkAction) ? (
         <ErrorNotice
           class="st-notice"
+          size="sm"
           tone={relink ? 'danger' : 'warn'}
           title={view.fetchedAt ? 'Couldn’t refresh: showing the last list' : 'Couldn’t load suggestions'}
           error={readable(view.error)}
@@ -63,7 +65,7 @@ export function TriageNotices({
           }
         />
       ) : null}
-      {error ? <ErrorNotice class="st-notice" error={readable(error)} /> : null}
+      {error ? <ErrorNotice class="st-notice" size="sm" error={readable(error)} /> : null}
     </>
   );
 }

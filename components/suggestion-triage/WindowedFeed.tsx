@@ -6,6 +6,10 @@ import { layout, visibleIndexes } from './window-range.ts';
 
 /** Before the first layout there is no viewport to measure: assume a popup's. */
 const FALLBACK_VIEWPORT_PX = 600;
+/** A row's height until it is measured. */
+const ESTIMATE_PX = 110;
+/** Rendered beyond the viewport, above and below. */
+const OVERSCAN_PX = 800;
 
 export interface WindowedFeedProps<T> extends Omit<HTMLAttributes<HTMLDivElement>, 'ref'> {
   items: readonly T[];
@@ -14,10 +18,6 @@ export interface WindowedFeedProps<T> extends Omit<HTMLAttributes<HTMLDivElement
   /** Always rendered, wherever it is (the row with focus). */
   keepIndex: number | null;
   containerRef: RefObject<HTMLDivElement | null>;
-  /** A row's height until it is measured. */
-  estimatePx?: number;
-  /** Rendered beyond the viewport, above and below. */
-  overscanPx?: number;
   children?: ComponentChildren;
 }
 
@@ -27,8 +27,6 @@ export function WindowedFeed<T>({
   renderItem,
   keepIndex,
   containerRef,
-  estimatePx = 110,
-  overscanPx = 800,
   children,
   ...rest
 }: WindowedFeedProps<T>) {
@@ -41,10 +39,10 @@ export function WindowedFeed<T>({
 
   // `measured` changes when a row's measured height does: the offsets are recomputed then.
   const rows = useMemo(
-    () => layout(items.length, (i) => heights.current.get(keyOf(items[i]!)) ?? estimatePx),
-    [items, measured, estimatePx, keyOf],
+    () => layout(items.length, (i) => heights.current.get(keyOf(items[i]!)) ?? ESTIMATE_PX),
+    [items, measured, keyOf],
   );
-  const indexes = visibleIndexes(rows, scrollTop, viewport || FALLBACK_VIEWPORT_PX, overscanPx, keepIndex);
+  const indexes = visibleIndexes(rows, scrollTop, viewport || FALLBACK_VIEWPORT_PX, OVERSCAN_PX, keepIndex);
 
   useLayoutEffect(() => {
     const box = inner.current;
@@ -83,12 +81,17 @@ export function WindowedFeed<T>({
   return (
     <div ref={containerRef} {...rest} onScroll={onScroll}>
       {items.length > 0 ? (
-        <div ref={inner} class="wf-box" style={{ height: `${rows.offsets[items.length]}px` }}>
+        <div ref={inner} class="windowed-feed__box" style={{ height: `${rows.offsets[items.length]}px` }}>
           {indexes.map((i) => {
             const item = items[i]!;
             const key = keyOf(item);
             return (
-              <div key={key} data-key={key} class="wf-slot" style={{ transform: `translateY(${rows.offsets[i]}px)` }}>
+              <div
+                key={key}
+                data-key={key}
+                class="windowed-feed__slot"
+                style={{ transform: `translateY(${rows.offsets[i]}px)` }}
+              >
                 {renderItem(item, i)}
               </div>
             );

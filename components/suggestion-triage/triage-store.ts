@@ -43,11 +43,15 @@ export interface UndoTarget {
 
 export type TriageStore = ReturnType<typeof createTriageStore>;
 
-function viewInput(f: TriageFilters, refresh: boolean, force: boolean): RequestInput<'triage.view'> {
+/** Rows in the first answer: more than a popup shows, a fraction of a full list to send and read. */
+const FIRST_ROWS = 40;
+
+function viewInput(f: TriageFilters, refresh: boolean, force: boolean, rows?: number): RequestInput<'triage.view'> {
   return {
     status: f.status,
     refresh,
     ...(force ? { force } : {}),
+    ...(rows ? { rows } : {}),
     ...(f.locationId ? { locationIds: [f.locationId] } : {}),
     ...(f.publisherId ? { publisherIds: [f.publisherId] } : {}),
   };
@@ -151,7 +155,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   let again = false;
 
   /** `refresh` asks the worker to refetch from the service; `force` skips its freshness window. */
-  async function load(refresh: boolean, force = false): Promise<void> {
+  async function load(refresh: boolean, force = false, rows?: number): Promise<void> {
     // An event while a view is on its way: one more question after it, not one per event.
     if (inFlight && !refresh && !force) {
       again = true;
@@ -160,7 +164,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
     const asked = filters.peek();
     const run = (async () => {
       try {
-        const answer = await views.ask(() => io.ask('triage.view', viewInput(asked, refresh, force)));
+        const answer = await views.ask(() => io.ask('triage.view', viewInput(asked, refresh, force, rows)));
         if (!answer.stale) applyView(answer.value, asked);
       } catch (caught) {
         if (sameFilters(asked, filters.peek())) error.value = caught;
@@ -335,7 +339,10 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
     );
     const onHash = () => setFilters(filtersFromHash(location.hash));
     if (filtersInHash) addEventListener('hashchange', onHash);
-    void load(true);
+    // The first rows paint at once; the whole list follows.
+    void load(true, false, FIRST_ROWS).then(() => {
+      if (worker.peek()?.complete === false) void load(false);
+    });
     return () => {
       stopEvents();
       if (filtersInHash) removeEventListener('hashchange', onHash);

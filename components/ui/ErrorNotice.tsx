@@ -9,6 +9,8 @@ export interface ErrorNoticeProps {
   tone?: 'danger' | 'warn' | 'ok';
   /** Buttons such as Retry or Relink. */
   actions?: ComponentChildren;
+  /** sm: smaller type and padding, for dense bars such as the popup's. */
+  size?: 'sm' | 'md';
   class?: string;
 }
 
@@ -20,13 +22,15 @@ export function describeError(error: unknown): { message: string; code?: string 
   return { message: 'Something went wrong.' };
 }
 
-export function ErrorNotice({ error, title, tone = 'danger', actions, class: className }: ErrorNoticeProps) {
+export function ErrorNotice(props: ErrorNoticeProps) {
+  const { error, title, tone = 'danger', actions, size = 'md', class: className } = props;
   if (error === null || error === undefined || error === false) return null;
   const { message, code } = describeError(error);
   return (
     <div
       class={className ? `ui-notice ${className}` : 'ui-notice'}
       data-tone={tone}
+      data-size={size}
       role={tone === 'ok' ? 'status' : 'alert'}
     >
       <div class="ui-notice__body">

@@ -18,16 +18,18 @@ export interface FieldProps {
   children: (control: FieldControlProps) => ComponentChildren;
   /** The label is read out but not shown, where the control speaks for itself (a filter bar). */
   hideLabel?: boolean;
+  /** The label beside the control rather than above it (a page header). */
+  inline?: boolean;
   class?: string;
 }
 
-export function Field({ label, hint, error, children, hideLabel, class: className }: FieldProps) {
+export function Field({ label, hint, error, children, hideLabel, inline, class: className }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div class={className ? `ui-field ${className}` : 'ui-field'}>
+    <div class={className ? `ui-field ${className}` : 'ui-field'} data-layout={inline ? 'inline' : undefined}>
       <label class={hideLabel ? 'ui-field__label visually-hidden' : 'ui-field__label'} for={id}>
         {label}
       </label>

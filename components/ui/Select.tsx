@@ -17,6 +17,8 @@ export interface SelectProps<V extends string> {
   onValue: (value: V) => void;
   /** The label is read out but not shown, where the choices speak for themselves (a filter bar). */
   hideLabel?: boolean;
+  /** The label beside the select rather than above it. */
+  inline?: boolean;
   hint?: ComponentChildren;
   error?: string | null;
   disabled?: boolean;
@@ -33,7 +35,7 @@ export interface SelectProps<V extends string> {
 export function Select<V extends string>(props: SelectProps<V>) {
   const { label, value, choices, onValue, hideLabel, hint, error, disabled, busy, size = 'md', name } = props;
   return (
-    <Field label={label} hint={hint} error={error} hideLabel={hideLabel} class={props.class}>
+    <Field label={label} hint={hint} error={error} hideLabel={hideLabel} inline={props.inline} class={props.class}>
       {(control) => (
         <select
           {...control}

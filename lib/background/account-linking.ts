@@ -2,33 +2,23 @@
 // Every ending has its own message, and nothing is stored until the token exchange has succeeded.
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import type { ApiConfig } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
 import { type AuthCallback, buildAuthorizeUrl, exchangeCode, parseAuthCallback } from '../api/oauth.ts';
 import type { Handlers } from '../messaging/background.ts';
 import type { AccountsView, LinkedAccountView } from '../messaging/protocol/index.ts';
 import { DeskError } from '../messaging/wire-error.ts';
-import {
-  activeAccountKeyItem,
-  badgeCountsItem,
-  connectionSettingsItem,
-  type LinkedAccount,
-  linkedAccountsItem,
-  listingsHealthItem,
-  type PendingAuthState,
-  pendingAuthStatesItem,
-  tokenVaultItem,
-} from '../storage.ts';
-import { withAccountLock } from './account-lock.ts';
 import { refreshBadge, renderBadge } from './badge.ts';
+import { activeAccountKeyItem, type LinkedAccount, linkedAccountsItem } from './core/account-items.ts';
+import { withAccountLock } from './core/account-lock.ts';
 import {
   apiOriginOf,
+  connectionSettingsItem,
   getConnectionSettings,
   redirectUri,
   requireApiKey,
   sealLegacyApiKey,
-} from './connection-settings.ts';
-import { defineFeature } from './feature.ts';
+} from './core/connection.ts';
+import type { DeskDeps } from './core/deps.ts';
 import {
   accountsView,
   activateAccount,
@@ -36,19 +26,25 @@ import {
   readAccounts,
   toView,
   unknownAccountError,
-} from './linked-accounts.ts';
+} from './core/linked-accounts.ts';
+import { sealToken, tokenVaultItem } from './core/token-vault.ts';
+import { defineFeature, type StorageWrites } from './feature.ts';
 import { dismissLinkingOutcome, lastLinkingOutcome, withLinkingOutcome } from './linking-outcome.ts';
-import { sealToken } from './token-vault.ts';
-import { withoutTriageData } from './triage-state.ts';
+
+export interface PendingAuthState {
+  state: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** Issued OAuth states: single-use, expire after 10 minutes; kept in storage so a worker restart mid-flow is harmless. */
+export const pendingAuthStatesItem = storage.defineItem<PendingAuthState[]>('local:pendingAuthStates', {
+  fallback: [],
+  version: 1,
+});
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
 const STATE_BYTES = 32; // 256 bits, well over the 128 required
-
-/** Tests may inject fetch or shrink retries for the token exchange. */
-let exchangeOverrides: Partial<Pick<ApiConfig, 'fetch' | 'retry' | 'timeoutMs'>> = {};
-export function setExchangeOverrides(overrides: typeof exchangeOverrides): void {
-  exchangeOverrides = overrides;
-}
 
 function linkError(code: string, message: string): DeskError {
   return new DeskError({ code, message });
@@ -131,205 +127,197 @@ function callbackErrorMessage(error: string): DeskError {
   return linkError('auth-refused', `The service stopped the linking${named}. Nothing was linked.`);
 }
 
-/** Runs the whole flow; resolves with the linked account, or rejects with a DeskError naming what happened. */
-export function linkAccount(): Promise<LinkedAccountView> {
-  return runLinkFlow(null);
-}
+/** Every feature's writes that drop an account's data (lib/background/index.ts asks each feature). */
+export type ForgetAccount = (accountKey: string) => Promise<StorageWrites>;
 
-/**
- * Links again the account that needs it. Whoever signs in decides which account the token is for,
- * so a token for any other account is refused and nothing is stored.
- */
-export async function relinkAccount(accountKey: string): Promise<LinkedAccountView> {
-  const { accounts } = await readAccounts();
-  const expected = accounts.find((a) => a.accountKey === accountKey);
-  if (!expected) throw unknownAccountError();
-  return runLinkFlow(expected);
-}
-
-async function runLinkFlow(expected: LinkedAccount | null): Promise<LinkedAccountView> {
-  const settings = await getConnectionSettings();
-  // Checked before the sign-in window opens: without the client secret the code could not be exchanged.
-  const apiKey = await requireApiKey(settings);
-  const redirect = redirectUri();
-  const state = await issueState();
-  const url = buildAuthorizeUrl({
-    authUrl: settings.authUrl,
-    clientId: settings.clientId,
-    redirectUri: redirect,
-    state,
-  });
-
-  let callbackUrl: string | undefined;
-  try {
-    callbackUrl = await browser.identity.launchWebAuthFlow({ url, interactive: true });
-  } catch (error) {
-    await consumeState(state, undefined);
-    throw flowError(error);
-  }
-  if (!callbackUrl) {
-    await consumeState(state, undefined);
-    throw linkError('cancelled', 'Linking cancelled: the sign-in window was closed before access was allowed.');
+/** Link, relink and unlink, built from the worker's deps; unlink asks every feature to forget the account. */
+export function createAccountLinking(deps: DeskDeps, forgetAccount: ForgetAccount) {
+  /** Runs the whole flow; resolves with the linked account, or rejects with a DeskError naming what happened. */
+  function linkAccount(): Promise<LinkedAccountView> {
+    return runLinkFlow(null);
   }
 
-  let callback: AuthCallback;
-  try {
-    callback = readCallback(callbackUrl);
-  } catch (error) {
-    await consumeState(state, undefined);
-    throw error;
+  /**
+   * Links again the account that needs it. Whoever signs in decides which account the token is for,
+   * so a token for any other account is refused and nothing is stored.
+   */
+  async function relinkAccount(accountKey: string): Promise<LinkedAccountView> {
+    const { accounts } = await readAccounts();
+    const expected = accounts.find((a) => a.accountKey === accountKey);
+    if (!expected) throw unknownAccountError();
+    return runLinkFlow(expected);
   }
-  if (!(await consumeState(state, callback.state))) {
-    throw linkError(
-      'state-mismatch',
-      'Linking stopped: the answer did not belong to this request (state mismatch). Nothing was linked; try again.',
-    );
+
+  async function runLinkFlow(expected: LinkedAccount | null): Promise<LinkedAccountView> {
+    const settings = await getConnectionSettings();
+    // Checked before the sign-in window opens: without the client secret the code could not be exchanged.
+    const apiKey = await requireApiKey(settings);
+    const redirect = redirectUri();
+    const state = await issueState();
+    const url = buildAuthorizeUrl({
+      authUrl: settings.authUrl,
+      clientId: settings.clientId,
+      redirectUri: redirect,
+      state,
+    });
+
+    let callbackUrl: string | undefined;
+    try {
+      callbackUrl = await browser.identity.launchWebAuthFlow({ url, interactive: true });
+    } catch (error) {
+      await consumeState(state, undefined);
+      throw flowError(error);
+    }
+    if (!callbackUrl) {
+      await consumeState(state, undefined);
+      throw linkError('cancelled', 'Linking cancelled: the sign-in window was closed before access was allowed.');
+    }
+
+    let callback: AuthCallback;
+    try {
+      callback = readCallback(callbackUrl);
+    } catch (error) {
+      await consumeState(state, undefined);
+      throw error;
+    }
+    if (!(await consumeState(state, callback.state))) {
+      throw linkError(
+        'state-mismatch',
+        'Linking stopped: the answer did not belong to this request (state mismatch). Nothing was linked; try again.',
+      );
+    }
+    if (callback.kind === 'error') throw callbackErrorMessage(callback.error);
+
+    let token: { access_token: string; appSpecificAccountId: string; accountName: string };
+    try {
+      const result = await exchangeCode(
+        { baseUrl: settings.apiUrl, apiKey, clientId: settings.clientId, ...deps.apiConfig },
+        { code: callback.code, redirectUri: redirect },
+      );
+      token = result.data;
+    } catch (error) {
+      // ApiError messages are already redacted (no URL, code, key or token in them).
+      const why = isApiError(error) ? ` (${error.message})` : '';
+      throw linkError('exchange-failed', `Linking failed: the service did not hand out an access token${why}.`);
+    }
+    if (expected && String(token.appSpecificAccountId) !== expected.accountKey) {
+      // Names come from the service: shown as text, cut short.
+      const signedIn = (token.accountName || String(token.appSpecificAccountId)).slice(0, 200);
+      throw linkError(
+        'relink-other-account',
+        `You signed in as ${signedIn}, not ${expected.accountName}. Nothing was changed.`,
+      );
+    }
+    // The token belongs to the API that issued it: the one this flow exchanged the code with.
+    return storeLinkedAccount(token, apiOriginOf(settings.apiUrl));
   }
-  if (callback.kind === 'error') throw callbackErrorMessage(callback.error);
 
-  let token: { access_token: string; appSpecificAccountId: string; accountName: string };
-  try {
-    const result = await exchangeCode(
-      { baseUrl: settings.apiUrl, apiKey, clientId: settings.clientId, ...exchangeOverrides },
-      { code: callback.code, redirectUri: redirect },
-    );
-    token = result.data;
-  } catch (error) {
-    // ApiError messages are already redacted (no URL, code, key or token in them).
-    const why = isApiError(error) ? ` (${error.message})` : '';
-    throw linkError('exchange-failed', `Linking failed: the service did not hand out an access token${why}.`);
+  /** Account, sealed token and active choice are written in one storage call: all or nothing. */
+  async function storeLinkedAccount(
+    token: { access_token: string; appSpecificAccountId: string; accountName: string },
+    apiOrigin: string,
+  ): Promise<LinkedAccountView> {
+    const accountKey = String(token.appSpecificAccountId);
+    const sealed = await sealToken({ accountKey, apiOrigin }, token.access_token);
+    // In the lock: an unlink between this read and this write would otherwise be undone by it.
+    const account = await withAccountLock(async () => {
+      const [accounts, vault] = await Promise.all([linkedAccountsItem.getValue(), tokenVaultItem.getValue()]);
+      const previous = accounts.find((a) => a.accountKey === accountKey);
+      const account: LinkedAccount = {
+        accountKey,
+        accountName: token.accountName || accountKey,
+        appSpecificAccountId: accountKey,
+        // Always later than the link it replaces: work begun under that one must see that it is gone.
+        linkedAt: Math.max(Date.now(), (previous?.linkedAt ?? 0) + 1),
+        needsRelink: false,
+        apiOrigin,
+      };
+      const nextAccounts = previous
+        ? accounts.map((a) => (a.accountKey === accountKey ? account : a))
+        : [...accounts, account];
+      // The same id on another API origin is another environment's account: its cached lists and queued
+      // decisions belong to that server and must not be shown or sent here.
+      const forgotten = previous && previous.apiOrigin !== apiOrigin ? await forgetAccount(accountKey) : [];
+      await storage.setItems([
+        ...forgotten,
+        { item: linkedAccountsItem, value: nextAccounts },
+        { item: tokenVaultItem, value: { ...vault, [accountKey]: sealed } },
+        { item: activeAccountKeyItem, value: accountKey },
+      ]);
+      return account;
+    });
+    await notifyAccountsChanged();
+    void refreshBadge(deps).catch(() => undefined);
+    return toView(account, apiOrigin);
   }
-  if (expected && String(token.appSpecificAccountId) !== expected.accountKey) {
-    // Names come from the service: shown as text, cut short.
-    const signedIn = (token.accountName || String(token.appSpecificAccountId)).slice(0, 200);
-    throw linkError(
-      'relink-other-account',
-      `You signed in as ${signedIn}, not ${expected.accountName}. Nothing was changed.`,
-    );
-  }
-  // The token belongs to the API that issued it: the one this flow exchanged the code with.
-  return storeLinkedAccount(token, apiOriginOf(settings.apiUrl));
-}
 
-type StorageWrites = Parameters<typeof storage.setItems>[0];
-
-/**
- * The writes that drop everything kept for one account: triage's items, listings health and the badge
- * count. Call inside withAccountLock and write them in the same storage call as the account's own change.
- */
-async function withoutAccountData(accountKey: string): Promise<StorageWrites> {
-  const [triage, health, badges] = await Promise.all([
-    withoutTriageData(accountKey),
-    listingsHealthItem.getValue(),
-    badgeCountsItem.getValue(),
-  ]);
-  const { [accountKey]: _health, ...otherHealth } = health;
-  const { [accountKey]: _badge, ...otherBadges } = badges;
-  return [...triage, { item: listingsHealthItem, value: otherHealth }, { item: badgeCountsItem, value: otherBadges }];
-}
-
-/** Account, sealed token and active choice are written in one storage call: all or nothing. */
-async function storeLinkedAccount(
-  token: { access_token: string; appSpecificAccountId: string; accountName: string },
-  apiOrigin: string,
-): Promise<LinkedAccountView> {
-  const accountKey = String(token.appSpecificAccountId);
-  const sealed = await sealToken({ accountKey, apiOrigin }, token.access_token);
-  // In the lock: an unlink between this read and this write would otherwise be undone by it.
-  const account = await withAccountLock(async () => {
-    const [accounts, vault] = await Promise.all([linkedAccountsItem.getValue(), tokenVaultItem.getValue()]);
-    const previous = accounts.find((a) => a.accountKey === accountKey);
-    const account: LinkedAccount = {
-      accountKey,
-      accountName: token.accountName || accountKey,
-      appSpecificAccountId: accountKey,
-      // Always later than the link it replaces: work begun under that one must see that it is gone.
-      linkedAt: Math.max(Date.now(), (previous?.linkedAt ?? 0) + 1),
-      needsRelink: false,
-      apiOrigin,
-    };
-    const nextAccounts = previous
-      ? accounts.map((a) => (a.accountKey === accountKey ? account : a))
-      : [...accounts, account];
-    // The same id on another API origin is another environment's account: its cached lists and queued
-    // decisions belong to that server and must not be shown or sent here.
-    const forgotten = previous && previous.apiOrigin !== apiOrigin ? await withoutAccountData(accountKey) : [];
-    await storage.setItems([
-      ...forgotten,
-      { item: linkedAccountsItem, value: nextAccounts },
-      { item: tokenVaultItem, value: { ...vault, [accountKey]: sealed } },
-      { item: activeAccountKeyItem, value: accountKey },
-    ]);
-    return account;
-  });
-  await notifyAccountsChanged();
-  void refreshBadge().catch(() => undefined);
-  return toView(account, apiOrigin);
-}
-
-export async function unlinkAccount(accountKey: string): Promise<AccountsView> {
-  // One write, inside the account lock: no token, cached list or queued decision outlives its account, and
-  // no write after a request puts any of it back (each re-checks the link in the same lock).
-  const { activeAccountKey, nextActive } = await withAccountLock(async () => {
-    const { accounts, activeAccountKey } = await readAccounts();
-    if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
-    const remaining = accounts.filter((a) => a.accountKey !== accountKey);
-    const nextActive = activeAccountKey === accountKey ? (remaining[0]?.accountKey ?? null) : activeAccountKey;
-    const [{ [accountKey]: _removed, ...vault }, data] = await Promise.all([
-      tokenVaultItem.getValue(),
-      withoutAccountData(accountKey),
-    ]);
-    await storage.setItems([
-      ...data,
-      { item: tokenVaultItem, value: vault },
-      { item: linkedAccountsItem, value: remaining },
-      { item: activeAccountKeyItem, value: nextActive },
-    ]);
-    return { activeAccountKey, nextActive };
-  });
-  await renderBadge();
-  if (nextActive && nextActive !== activeAccountKey) void refreshBadge().catch(() => undefined);
-  return notifyAccountsChanged();
-}
-
-/**
- * Call once from the worker's main(). Which accounts are "linked on another environment" depends on the
- * Connection: when it changes, open pages and the badge are told at once.
- */
-export function startAccountLinking(): void {
-  void sealLegacyApiKey().catch(() => undefined);
-  connectionSettingsItem.watch(() => {
-    void notifyAccountsChanged().catch(() => undefined);
-    void renderBadge().catch(() => undefined);
-  });
-}
-
-const accountLinkingHandlers: Pick<
-  Handlers,
-  | 'accounts.list'
-  | 'accounts.link'
-  | 'accounts.relink'
-  | 'accounts.unlink'
-  | 'accounts.activate'
-  | 'accounts.linkingOutcome'
-  | 'accounts.dismissLinkingOutcome'
-> = {
-  'accounts.list': () => accountsView(),
-  'accounts.link': ({ attemptId }) => withLinkingOutcome(attemptId, false, () => linkAccount()),
-  'accounts.relink': ({ accountKey, attemptId }) =>
-    withLinkingOutcome(attemptId, true, () => relinkAccount(accountKey)),
-  'accounts.linkingOutcome': () => lastLinkingOutcome(),
-  'accounts.dismissLinkingOutcome': ({ id }) => dismissLinkingOutcome(id),
-  'accounts.unlink': ({ accountKey }) => unlinkAccount(accountKey),
-  'accounts.activate': async ({ accountKey }) => {
-    const view = await activateAccount(accountKey);
-    // Show the stored count at once, then ask for a fresh one.
+  async function unlinkAccount(accountKey: string): Promise<AccountsView> {
+    // One write, inside the account lock: no token, cached list or queued decision outlives its account, and
+    // no write after a request puts any of it back (each re-checks the link in the same lock).
+    const { activeAccountKey, nextActive } = await withAccountLock(async () => {
+      const { accounts, activeAccountKey } = await readAccounts();
+      if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
+      const remaining = accounts.filter((a) => a.accountKey !== accountKey);
+      const nextActive = activeAccountKey === accountKey ? (remaining[0]?.accountKey ?? null) : activeAccountKey;
+      const [{ [accountKey]: _removed, ...vault }, data] = await Promise.all([
+        tokenVaultItem.getValue(),
+        forgetAccount(accountKey),
+      ]);
+      await storage.setItems([
+        ...data,
+        { item: tokenVaultItem, value: vault },
+        { item: linkedAccountsItem, value: remaining },
+        { item: activeAccountKeyItem, value: nextActive },
+      ]);
+      return { activeAccountKey, nextActive };
+    });
     await renderBadge();
-    void refreshBadge().catch(() => undefined);
-    return view;
-  },
-};
+    if (nextActive && nextActive !== activeAccountKey) void refreshBadge(deps).catch(() => undefined);
+    return notifyAccountsChanged();
+  }
 
-export function accountLinkingFeature() {
-  return defineFeature({ name: 'account-linking', handlers: accountLinkingHandlers, start: startAccountLinking });
+  /**
+   * Call once from the worker's main(). Which accounts are "linked on another environment" depends on the
+   * Connection: when it changes, open pages and the badge are told at once.
+   */
+  function start(): void {
+    void sealLegacyApiKey().catch(() => undefined);
+    connectionSettingsItem.watch(() => {
+      void notifyAccountsChanged().catch(() => undefined);
+      void renderBadge().catch(() => undefined);
+    });
+  }
+
+  const handlers: Pick<
+    Handlers,
+    | 'accounts.list'
+    | 'accounts.link'
+    | 'accounts.relink'
+    | 'accounts.unlink'
+    | 'accounts.activate'
+    | 'accounts.linkingOutcome'
+    | 'accounts.dismissLinkingOutcome'
+  > = {
+    'accounts.list': () => accountsView(),
+    'accounts.link': ({ attemptId }) => withLinkingOutcome(attemptId, false, () => linkAccount()),
+    'accounts.relink': ({ accountKey, attemptId }) =>
+      withLinkingOutcome(attemptId, true, () => relinkAccount(accountKey)),
+    'accounts.linkingOutcome': () => lastLinkingOutcome(),
+    'accounts.dismissLinkingOutcome': ({ id }) => dismissLinkingOutcome(id),
+    'accounts.unlink': ({ accountKey }) => unlinkAccount(accountKey),
+    'accounts.activate': async ({ accountKey }) => {
+      const view = await activateAccount(accountKey);
+      // Show the stored count at once, then ask for a fresh one.
+      await renderBadge();
+      void refreshBadge(deps).catch(() => undefined);
+      return view;
+    },
+  };
+
+  return { linkAccount, relinkAccount, unlinkAccount, handlers, start };
+}
+
+export function accountLinkingFeature(deps: DeskDeps, forgetAccount: ForgetAccount) {
+  const { handlers, start } = createAccountLinking(deps, forgetAccount);
+  return defineFeature({ name: 'account-linking', handlers, start });
 }

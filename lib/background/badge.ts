@@ -1,21 +1,35 @@
 // The toolbar badge: the active account's number of suggestions WAITING_ON_CUSTOMER, or, while any of
 // its decisions failed, the number of failures in red ("3!"): a failure must be seen with the popup closed.
 // Counts are kept in storage per account, so switching accounts or a worker restart redraws at once.
+
 import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
 import { listSuggestions } from '../api/suggestions.ts';
 import type { Handlers } from '../messaging/background.ts';
 import type { BadgeView } from '../messaging/protocol/index.ts';
-import { badgeCountsItem, linkedAccountsItem, triageFailuresItem } from '../storage.ts';
-import { type AccountLink, isLinked, withAccountLock } from './account-lock.ts';
-import { withAccount } from './api-session.ts';
-import { currentApiOrigin } from './connection-settings.ts';
+import { linkedAccountsItem } from './core/account-items.ts';
+import { type AccountLink, isLinked, withAccountLock } from './core/account-lock.ts';
+import { currentApiOrigin } from './core/connection.ts';
+import type { DeskDeps } from './core/deps.ts';
+import { readAccounts } from './core/linked-accounts.ts';
 import { defineFeature } from './feature.ts';
-import { readAccounts } from './linked-accounts.ts';
+import { triageFailuresItem } from './suggestion-triage/triage-items.ts';
+
+export interface BadgeCount {
+  count: number;
+  updatedAt: number;
+}
+
+/** accountKey → last known number of WAITING_ON_CUSTOMER suggestions. */
+export const badgeCountsItem = storage.defineItem<Record<string, BadgeCount>>('local:badgeCounts', {
+  fallback: {},
+  version: 1,
+});
 
 export const BADGE_ALARM = 'badge-refresh';
 export const BADGE_PERIOD_MINUTES = 15;
-export const WAITING_COLOUR = '#2457c5';
-export const FAILED_COLOUR = '#b42318';
+const WAITING_COLOUR = '#2457c5';
+const FAILED_COLOUR = '#b42318';
 
 function badgeText(count: number): string {
   if (count <= 0) return '';
@@ -77,18 +91,14 @@ export async function setBadgeCount(link: AccountLink | string, count: number): 
   await renderBadge();
 }
 
-/** Forgets an account's count (on unlink) and redraws. */
-export async function clearBadgeCount(accountKey: string): Promise<void> {
-  const counts = await badgeCountsItem.getValue();
-  if (Object.hasOwn(counts, accountKey)) {
-    const { [accountKey]: _gone, ...rest } = counts;
-    await badgeCountsItem.setValue(rest);
-  }
-  await renderBadge();
+/** The write that drops an account's count (on unlink); unlink redraws after it. */
+async function withoutBadgeCount(accountKey: string) {
+  const { [accountKey]: _gone, ...rest } = await badgeCountsItem.getValue();
+  return [{ item: badgeCountsItem, value: rest }];
 }
 
 /** Asks the API for the active account's count: one request, limit=1, reading `count`. */
-export async function refreshBadge(): Promise<BadgeView> {
+export async function refreshBadge(deps: Pick<DeskDeps, 'withAccount'>): Promise<BadgeView> {
   const { accounts, activeAccountKey } = await readAccounts();
   const link = accounts.find((a) => a.accountKey === activeAccountKey);
   if (!activeAccountKey || !link) {
@@ -96,7 +106,7 @@ export async function refreshBadge(): Promise<BadgeView> {
     return { accountKey: null, count: null };
   }
   try {
-    const count = await withAccount(async (client) => {
+    const count = await deps.withAccount(async (client) => {
       const result = await listSuggestions(client, { statuses: ['WAITING_ON_CUSTOMER'], limit: 1 });
       return result.data.count;
     }, activeAccountKey);
@@ -111,9 +121,9 @@ export async function refreshBadge(): Promise<BadgeView> {
 }
 
 /** Keeps the badge in step with storage and schedules the 15-minute refresh. Call once from the worker's main(). */
-export function startBadge(): void {
+export function startBadge(deps: Pick<DeskDeps, 'withAccount'>): void {
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === BADGE_ALARM) refreshBadge().catch(() => undefined);
+    if (alarm.name === BADGE_ALARM) refreshBadge(deps).catch(() => undefined);
   });
   // Only create when missing: re-creating on every worker start would keep pushing the next refresh away.
   void browser.alarms.get(BADGE_ALARM).then((existing) => {
@@ -125,10 +135,14 @@ export function startBadge(): void {
   void renderBadge().catch(() => undefined);
 }
 
-const badgeHandlers: Pick<Handlers, 'badge.refresh'> = {
-  'badge.refresh': () => refreshBadge(),
-};
-
-export function badgeFeature() {
-  return defineFeature({ name: 'badge', handlers: badgeHandlers, start: startBadge });
+export function badgeFeature(deps: DeskDeps) {
+  const handlers: Pick<Handlers, 'badge.refresh'> = {
+    'badge.refresh': () => refreshBadge(deps),
+  };
+  return defineFeature({
+    name: 'badge',
+    handlers,
+    start: () => startBadge(deps),
+    forgetAccount: withoutBadgeCount,
+  });
 }

@@ -18,7 +18,7 @@ export async function notifyFailures(_accountKey: string, failed: number): Promi
 }
 
 /** Opens the popup on its failures; falls back to a tab where openPopup is missing or refused. */
-export async function openFailures(): Promise<void> {
+async function openFailures(): Promise<void> {
   try {
     const action = browser.action as typeof browser.action & { openPopup?: () => Promise<void> };
     if (typeof action.openPopup !== 'function') throw new Error('openPopup is not available');

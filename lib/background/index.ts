@@ -4,26 +4,31 @@ import type { Handlers } from '../messaging/background.ts';
 import { accountLinkingFeature } from './account-linking.ts';
 import { badgeFeature } from './badge.ts';
 import { connectionSettingsFeature } from './connection-settings.ts';
+import { createDeskDeps, type DeskDeps } from './core/deps.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
-import type { BackgroundFeature } from './feature.ts';
+import type { BackgroundFeature, StorageWrites } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
 import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
 import { locationsFeature } from './locations.ts';
-import { suggestionTriageFeature } from './suggestion-triage.ts';
+import { suggestionTriageFeature } from './suggestion-triage/index.ts';
 import { uiFeature } from './ui.ts';
 
-export function backgroundFeatures() {
-  return [
-    accountLinkingFeature(),
+export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
+  // Unlinking asks every feature listed here, account linking included, to forget the account.
+  let all: readonly BackgroundFeature<never>[] = [];
+  const features = [
+    accountLinkingFeature(deps, (accountKey) => forgetAccount(all, accountKey)),
     connectionSettingsFeature(),
-    badgeFeature(),
-    suggestionTriageFeature(),
+    badgeFeature(deps),
+    suggestionTriageFeature(deps),
     failureNoticeFeature(),
-    listingsHealthFeature(),
+    listingsHealthFeature(deps),
     uiFeature(),
-    locationsFeature(),
-    listingsWorkspaceFeature(),
+    locationsFeature(deps),
+    listingsWorkspaceFeature(deps),
   ] as const;
+  all = features;
+  return features;
 }
 
 type Features = ReturnType<typeof backgroundFeatures>;
@@ -36,7 +41,11 @@ export function allHandlers(features: Features): Handlers {
   return merged satisfies Handlers;
 }
 
-/** Asks every feature to drop what it keeps for the account. */
-export async function forgetAccount(features: readonly BackgroundFeature<never>[], accountKey: string): Promise<void> {
-  await Promise.all(features.map((feature) => feature.forgetAccount?.(accountKey)));
+/** Every feature's writes that drop an account's data; the caller makes them in one storage call, in the lock. */
+export async function forgetAccount(
+  features: readonly BackgroundFeature<never>[],
+  accountKey: string,
+): Promise<StorageWrites> {
+  const writes = await Promise.all(features.map((feature) => feature.forgetAccount?.(accountKey) ?? []));
+  return writes.flat();
 }

@@ -1,8 +1,25 @@
 // The last Link/Relink outcome, kept until a page has shown it. The popup that starts a link closes when the
 // sign-in window takes focus, so the reply to 'accounts.link' may reach nobody; this is how it is not lost.
+import { storage } from 'wxt/utils/storage';
 import { broadcast, toWireError } from '../messaging/background.ts';
 import type { LinkedAccountView, LinkingOutcomeView } from '../messaging/protocol/index.ts';
-import { linkingOutcomeItem } from '../storage.ts';
+
+/** How the last Link or Relink ended, as stored (the view sent to pages is LinkingOutcomeView). */
+export interface LinkingOutcome {
+  /** The attempt's id, chosen by the page that started it (or by the worker). */
+  id: string;
+  relink: boolean;
+  finishedAt: number;
+  /** Set when an account was linked; names come from the service and are shown as text. */
+  account: { accountKey: string; accountName: string } | null;
+  /** Set when nothing was linked: the redacted reason, as every reply carries it. */
+  error: { code: string; message: string } | null;
+}
+
+export const linkingOutcomeItem = storage.defineItem<LinkingOutcome | null>('local:linkingOutcome', {
+  fallback: null,
+  version: 1,
+});
 
 function newAttemptId(): string {
   return crypto.randomUUID();

@@ -1,11 +1,14 @@
 // The background's side of the protocol: who is asking, is the input well-formed, then the handler.
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import {
   type Access,
   type DeskEvents,
+  EVENTS_PORT,
   type EventMessage,
+  eventAccess,
   type ParsedInput,
   protocol,
   type Reply,
@@ -87,10 +90,65 @@ export function serveProtocol(handlers: Handlers, policy: SenderPolicy): void {
   });
 }
 
-/** Tells every open extension page; a closed popup is not an error. */
+/** A frame outside the extension's pages (the embedded panel) that asked to be told of events. */
+export interface EventFrame {
+  tabId: number;
+  frameId: number;
+  access: Access;
+}
+
+/** In session storage: the worker (and its memory) comes and goes while the panel stays open. */
+export const eventFramesItem = storage.defineItem<EventFrame[]>('session:deskEventFrames', { fallback: [] });
+
+const sameFrame = (a: EventFrame, b: EventFrame) => a.tabId === b.tabId && a.frameId === b.frameId;
+
+async function forgetFrame(frame: EventFrame): Promise<void> {
+  const frames = await eventFramesItem.getValue();
+  if (frames.some((f) => sameFrame(f, frame)))
+    await eventFramesItem.setValue(frames.filter((f) => !sameFrame(f, frame)));
+}
+
+/**
+ * A UI context opened the events port. An allowed content frame is kept (with its access level) until its
+ * port closes or a send to it fails; extension pages hear runtime messages and need nothing kept; anyone
+ * else is refused.
+ */
+export async function acceptEventsPort(port: Runtime.Port, policy: SenderPolicy): Promise<void> {
+  if (port.name !== EVENTS_PORT) return;
+  const sender = port.sender;
+  const access = sender ? await senderAccess(sender, policy) : null;
+  if (access === null) {
+    port.disconnect();
+    return;
+  }
+  const tabId = sender?.tab?.id;
+  if (access === 'extension' || tabId === undefined) return;
+  const frame: EventFrame = { tabId, frameId: sender?.frameId ?? 0, access };
+  port.onDisconnect.addListener(() => void forgetFrame(frame).catch(() => undefined));
+  const frames = await eventFramesItem.getValue();
+  await eventFramesItem.setValue([...frames.filter((f) => !sameFrame(f, frame)), frame]);
+}
+
+export function serveEvents(policy: SenderPolicy): void {
+  browser.runtime.onConnect.addListener((port) => void acceptEventsPort(port, policy).catch(() => undefined));
+}
+
+/**
+ * Tells every UI context: extension pages (popup, options) by a runtime message, content frames (the
+ * embedded panel) by tabs.sendMessage, and only events their access level may hear. Payloads never carry a
+ * token, URL or key. A closed popup or tab is not an error.
+ */
 export async function broadcast<K extends keyof DeskEvents>(type: K, payload: DeskEvents[K]): Promise<void> {
   const message: EventMessage<K> = { desk: 'event', type, payload };
-  await browser.runtime.sendMessage(message).catch(() => undefined);
+  const frames = eventAccess[type] === 'content' ? await eventFramesItem.getValue().catch(() => []) : [];
+  await Promise.all([
+    browser.runtime.sendMessage(message).catch(() => undefined),
+    ...frames.map((frame) =>
+      browser.tabs
+        .sendMessage(frame.tabId, message, { frameId: frame.frameId })
+        .catch(() => forgetFrame(frame).catch(() => undefined)),
+    ),
+  ]);
 }
 
 function zodToWire(error: z.ZodError): WireError {

@@ -1,15 +1,8 @@
 // The only way UI code (popup, options, embedded panel) talks to the background.
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
-import {
-  type DeskEvents,
-  type EventMessage,
-  type Reply,
-  type RequestInput,
-  type RequestOutput,
-  type RequestType,
-  requestMessage,
-} from './protocol/index.ts';
+import { EVENTS_PORT, requestMessage } from './protocol/envelope.ts';
+import type { DeskEvents, EventMessage, Reply, RequestInput, RequestOutput, RequestType } from './protocol/index.ts';
 import { DeskError } from './wire-error.ts';
 
 const backgroundUnavailable = () =>
@@ -19,6 +12,8 @@ const backgroundUnavailable = () =>
   });
 
 export async function ask<K extends RequestType>(type: K, input: RequestInput<K>): Promise<RequestOutput<K>> {
+  // The worker answers, so it is awake: a frame whose events port closed with the last worker asks again.
+  if (listening > 0) openEventsPort();
   const message = requestMessage(type, input);
   let reply: Reply<K> | undefined;
   try {
@@ -36,6 +31,31 @@ function fromExtension(sender: Runtime.MessageSender | undefined): boolean {
   return sender?.id === browser.runtime.id && !sender.tab;
 }
 
+/** Extension pages hear the worker's runtime messages; other frames (the embedded panel) must say they listen. */
+function inExtensionPage(): boolean {
+  return typeof location !== 'undefined' && browser.runtime.getURL('/').startsWith(location.origin);
+}
+
+let listening = 0;
+let eventsPort: ReturnType<typeof browser.runtime.connect> | undefined;
+
+/**
+ * Outside the extension's pages, one port per frame: the worker keeps the frame (and its access level) and
+ * sends it the events it may hear with tabs.sendMessage. The port closes when the worker stops; the next
+ * ask() opens it again rather than waking the worker just to listen.
+ */
+function openEventsPort(): void {
+  if (eventsPort || inExtensionPage()) return;
+  try {
+    eventsPort = browser.runtime.connect({ name: EVENTS_PORT });
+    eventsPort.onDisconnect.addListener(() => {
+      eventsPort = undefined;
+    });
+  } catch {
+    eventsPort = undefined;
+  }
+}
+
 export function onDeskEvent<K extends keyof DeskEvents>(
   type: K,
   handler: (payload: DeskEvents[K]) => void,
@@ -46,5 +66,14 @@ export function onDeskEvent<K extends keyof DeskEvents>(
     if (event && event.desk === 'event' && event.type === type) handler(event.payload as DeskEvents[K]);
   };
   browser.runtime.onMessage.addListener(listener);
-  return () => browser.runtime.onMessage.removeListener(listener);
+  listening++;
+  openEventsPort();
+  return () => {
+    browser.runtime.onMessage.removeListener(listener);
+    listening--;
+    if (listening === 0) {
+      eventsPort?.disconnect();
+      eventsPort = undefined;
+    }
+  };
 }

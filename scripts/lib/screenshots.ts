@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { requestMessage } from '../../lib/messaging/protocol/index.ts';
 
 const AUTH_TIMEOUT_MS = 20_000;
 
@@ -27,10 +28,12 @@ async function linkFirstAccount(context: BrowserContext, popup: Page): Promise<v
 }
 
 async function linkedAccountCount(page: Page): Promise<number> {
-  const reply = (await page.evaluate(() =>
-    (
-      globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-    ).chrome.runtime.sendMessage({ desk: 'request', type: 'accounts.list', input: {} }),
+  const reply = (await page.evaluate(
+    (message) =>
+      (
+        globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+      ).chrome.runtime.sendMessage(message),
+    requestMessage('accounts.list', {}),
   )) as { value?: { accounts: unknown[] } };
   return reply.value?.accounts.length ?? 0;
 }

@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import { inject } from 'vitest';
 import { API_VERSION } from '../../lib/api/config.ts';
-import type { LinkedAccountView, Reply, RequestInput, RequestType } from '../../lib/messaging/protocol/index.ts';
+import {
+  type LinkedAccountView,
+  type Reply,
+  type RequestInput,
+  type RequestType,
+  requestMessage,
+} from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/server.ts';
 import { CHROME_PATH, extensionArgs } from '../../scripts/lib/chromium.ts';
 import { SandboxControl } from './sandbox-control.ts';
@@ -124,15 +130,11 @@ export async function launchDesk(options: LaunchOptions = {}): Promise<Desk> {
   const ask = async <K extends RequestType>(type: K, input: RequestInput<K>, from?: Page): Promise<Reply<K>> => {
     const page = from ?? (await bridgePage());
     return page.evaluate(
-      ([t, i]) =>
+      (message) =>
         (
           globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-        ).chrome.runtime.sendMessage({
-          desk: 'request',
-          type: t,
-          input: i,
-        }),
-      [type, input] as const,
+        ).chrome.runtime.sendMessage(message),
+      requestMessage(type, input),
     ) as Promise<Reply<K>>;
   };
 

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RequestInput, type RequestType, requestMessage } from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
 
 const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
@@ -18,14 +19,13 @@ let browser: Browser;
 let sandbox: RunningSandbox;
 
 /** Sends a protocol request from an extension page: the real message path, sender checks included. */
-function ask(page: Page, type: string, input: unknown) {
+function ask<K extends RequestType>(page: Page, type: K, input: RequestInput<K>) {
   return page.evaluate(
-    (t, i) =>
+    (message) =>
       (
         globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-      ).browser.runtime.sendMessage({ desk: 'request', type: t, input: i }),
-    type,
-    input,
+      ).browser.runtime.sendMessage(message),
+    requestMessage(type, input),
   ) as Promise<{ ok: boolean; value?: Record<string, unknown>; error?: { code: string; message: string } }>;
 }
 

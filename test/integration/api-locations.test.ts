@@ -66,6 +66,8 @@ describe('locations', () => {
     );
     const calls = (await h.requests()).filter((r) => r.path === LOCATIONS_PATH);
     expect(calls.map((c) => c.query?.limit)).toEqual(['50', '50', '50']);
+    // The log keeps a call's parameters, never its credentials.
+    expect(calls[0]!.query).toEqual({ limit: '50', offset: '0' });
   });
 
   it('answers for a sub-account by id, and refuses another customer’s account', async () => {

@@ -1,13 +1,22 @@
 // How a link ends when nobody may be waiting for it: the redirect's error text is never echoed, and the
 // last outcome is kept until a page has shown it.
 import { beforeEach, describe, expect, test } from 'vitest';
-import { accountLinkingFeature, setExchangeOverrides } from '../../lib/background/account-linking.ts';
+import { linkingOutcomeItem } from '../../lib/background/linking-outcome.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
-import { linkingOutcomeItem } from '../../lib/storage.ts';
-import { allow, deny, fakeIdentity, resetDesk, routedFetch, settleBadgeRefresh, tokenRoute } from './desk-fakes.ts';
+import {
+  allow,
+  deny,
+  fakeIdentity,
+  resetDesk,
+  routedFetch,
+  settleBadgeRefresh,
+  testLinking,
+  tokenRoute,
+  useExchange,
+} from './desk-fakes.ts';
 
-const accountLinkingHandlers = accountLinkingFeature().handlers;
+const accountLinkingHandlers = testLinking().handlers;
 
 const context: RequestContext = { access: 'extension', sender: {} };
 const HARBOR = {
@@ -74,11 +83,11 @@ describe('the last linking outcome is kept until seen', () => {
 
   test('a failed token exchange is kept too, and a success names the account', async () => {
     fakeIdentity(allow());
-    setExchangeOverrides({ fetch: routedFetch(() => new Response('', { status: 500 })).fetch, retry: { retries: 0 } });
+    useExchange({ fetch: routedFetch(() => new Response('', { status: 500 })).fetch, retry: { retries: 0 } });
     await linkFailure();
     expect((await linkingOutcomeItem.getValue())?.error?.code).toBe('exchange-failed');
 
-    setExchangeOverrides({ fetch: routedFetch(tokenRoute(HARBOR)).fetch, retry: { retries: 0 } });
+    useExchange({ fetch: routedFetch(tokenRoute(HARBOR)).fetch, retry: { retries: 0 } });
     const view = await accountLinkingHandlers['accounts.link']({}, context);
     await settleBadgeRefresh(view.accountKey);
     expect(await linkingOutcomeItem.getValue()).toMatchObject({

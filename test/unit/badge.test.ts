@@ -2,36 +2,39 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { API_VERSION } from '../../lib/api/config.ts';
-import { linkAccount, setExchangeOverrides, unlinkAccount } from '../../lib/background/account-linking.ts';
-import { setApiClientOverrides } from '../../lib/background/api-session.ts';
 import {
   BADGE_ALARM,
   BADGE_PERIOD_MINUTES,
-  clearBadgeCount,
-  refreshBadge,
+  badgeCountsItem,
   renderBadge,
   setBadgeCount,
   startBadge,
 } from '../../lib/background/badge.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
-import { activateAccount } from '../../lib/background/linked-accounts.ts';
-import { badgeCountsItem, type FailedDecision, triageFailuresItem } from '../../lib/storage.ts';
+import { activateAccount } from '../../lib/background/core/linked-accounts.ts';
+import { type FailedDecision, triageFailuresItem } from '../../lib/background/suggestion-triage/triage-items.ts';
 import {
   allow,
   envelope,
   fakeIdentity,
   gate,
+  linkAccount,
+  refreshBadge,
   resetDesk,
   routedFetch,
   settleBadgeRefresh,
+  testDeps,
   tokenRoute,
+  unlinkAccount,
+  useApi,
+  useExchange,
 } from './desk-fakes.ts';
 
 const badgeText = () => browser.action.getBadgeText({});
 
 async function link(appSpecificAccountId: string, accountName: string) {
   fakeIdentity(allow());
-  setExchangeOverrides({
+  useExchange({
     fetch: routedFetch(tokenRoute({ access_token: `tok-${appSpecificAccountId}`, appSpecificAccountId, accountName }))
       .fetch,
   });
@@ -45,7 +48,7 @@ describe('badge', () => {
   test('refreshBadge asks for WAITING_ON_CUSTOMER with limit=1 and shows count', async () => {
     await link('app-1001', 'Harbor Bakery Group');
     const api = routedFetch(() => envelope({ count: 43, suggestions: [] }));
-    setApiClientOverrides({ fetch: api.fetch });
+    useApi({ fetch: api.fetch });
     expect(await refreshBadge()).toEqual({ accountKey: 'app-1001', count: 43 });
     expect(await badgeText()).toBe('43');
     expect(api.requests).toHaveLength(1);
@@ -60,7 +63,7 @@ describe('badge', () => {
     await link('app-1001', 'Harbor Bakery Group');
     await link('app-1002', 'Summit Outdoor Supply');
     const api = routedFetch(() => envelope({ count: 0, suggestions: [] }));
-    setApiClientOverrides({ fetch: api.fetch });
+    useApi({ fetch: api.fetch });
     await setBadgeCount('app-1002', 5);
     expect(await badgeText()).toBe('5');
     await setBadgeCount('app-1001', 9);
@@ -81,7 +84,7 @@ describe('badge', () => {
     await link('app-1002', 'Summit Outdoor Supply');
     await activateAccount('app-1001');
     await setBadgeCount('app-1001', 12);
-    startBadge();
+    startBadge(testDeps());
     const failure = (accountKey: string, suggestionId: string): FailedDecision => ({
       suggestionId,
       accountKey,
@@ -107,16 +110,17 @@ describe('badge', () => {
   test('cleared when the account is unlinked or nothing is linked', async () => {
     await link('app-1001', 'Harbor Bakery Group');
     await setBadgeCount('app-1001', 3);
-    await clearBadgeCount('app-1001');
+    await unlinkAccount('app-1001');
     expect(await badgeText()).toBe('');
-    expect(await refreshBadge()).toMatchObject({ accountKey: 'app-1001' });
+    expect(await badgeCountsItem.getValue()).toEqual({});
+    expect(await refreshBadge()).toEqual({ accountKey: null, count: null });
   });
 
   test('a count asked for before an unlink is not written back for the unlinked account', async () => {
     await link('app-1001', 'Harbor Bakery Group');
     const answer = gate();
     const api = routedFetch(() => answer.held.then(() => envelope({ count: 43, suggestions: [] })));
-    setApiClientOverrides({ fetch: api.fetch });
+    useApi({ fetch: api.fetch });
     const refreshing = refreshBadge();
     await vi.waitFor(() => expect(api.requests).toHaveLength(1));
 
@@ -129,7 +133,7 @@ describe('badge', () => {
 
   test('no account → no request and an empty badge', async () => {
     const api = routedFetch(() => envelope({ count: 3, suggestions: [] }));
-    setApiClientOverrides({ fetch: api.fetch });
+    useApi({ fetch: api.fetch });
     expect(await refreshBadge()).toEqual({ accountKey: null, count: null });
     expect(api.requests).toHaveLength(0);
     expect(await badgeText()).toBe('');
@@ -138,7 +142,7 @@ describe('badge', () => {
   test('a 401 shows "!" and is not retried', async () => {
     await link('app-1001', 'Harbor Bakery Group');
     const api = routedFetch(() => envelope({}, 401, [{ code: 1001, type: 'FATAL_ERROR', message: 'Invalid token' }]));
-    setApiClientOverrides({ fetch: api.fetch });
+    useApi({ fetch: api.fetch });
     await expect(refreshBadge()).rejects.toMatchObject({ code: 'needs-relink' });
     expect(api.requests).toHaveLength(1);
     // Once marked, a refresh does not even ask.
@@ -159,7 +163,7 @@ describe('badge', () => {
       apiVersion: API_VERSION,
     });
     const api = routedFetch(() => envelope({ count: 3, suggestions: [] }));
-    setApiClientOverrides({ fetch: api.fetch });
+    useApi({ fetch: api.fetch });
     await expect(refreshBadge()).rejects.toMatchObject({ code: 'other-environment' });
     expect(api.requests).toHaveLength(0);
     expect(await badgeText()).toBe('');
@@ -171,8 +175,8 @@ describe('badge', () => {
   test('a 15-minute alarm refreshes it', async () => {
     await link('app-1001', 'Harbor Bakery Group');
     const api = routedFetch(() => envelope({ count: 7, suggestions: [] }));
-    setApiClientOverrides({ fetch: api.fetch });
-    startBadge();
+    useApi({ fetch: api.fetch });
+    startBadge(testDeps());
     await expect.poll(() => browser.alarms.get(BADGE_ALARM)).toMatchObject({ periodInMinutes: BADGE_PERIOD_MINUTES });
     const before = api.requests.length;
     await fakeBrowser.alarms.onAlarm.trigger({

@@ -1,21 +1,24 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { browser } from 'wxt/browser';
 import { API_VERSION, PRODUCTION } from '../../lib/api/config.ts';
-import { openSession } from '../../lib/background/api-session.ts';
 import {
   clearApiKey,
   connectionSettingsFeature,
+  saveConnectionSettings,
+} from '../../lib/background/connection-settings.ts';
+import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
+import { openSession } from '../../lib/background/core/api-session.ts';
+import {
+  connectionSettingsItem,
   currentApiKey,
   getConnectionSettings,
   originPattern,
-  saveConnectionSettings,
   sealLegacyApiKey,
-} from '../../lib/background/connection-settings.ts';
-import { storeToken } from '../../lib/background/token-vault.ts';
+} from '../../lib/background/core/connection.ts';
+import { apiKeyVaultItem, sealToken, tokenVaultItem } from '../../lib/background/core/token-vault.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { handleRequest } from '../../lib/messaging/background.ts';
 import { connectionSettingsInput } from '../../lib/messaging/protocol/index.ts';
-import { apiKeyVaultItem, connectionSettingsItem, linkedAccountsItem } from '../../lib/storage.ts';
 import { fakeIdentity, localStorageText, REDIRECT, resetDesk } from './desk-fakes.ts';
 
 const connectionHandlers = connectionSettingsFeature().handlers;
@@ -103,7 +106,7 @@ describe('connection-settings', () => {
     await linkedAccountsItem.setValue([
       { accountKey: 'a', accountName: 'A', appSpecificAccountId: 'a', linkedAt: 1, needsRelink: false, apiOrigin },
     ]);
-    await storeToken({ accountKey: 'a', apiOrigin }, 'token-a');
+    await tokenVaultItem.setValue({ a: await sealToken({ accountKey: 'a', apiOrigin }, 'token-a') });
     await expect(openSession('a')).rejects.toMatchObject({ code: 'api-key-missing' });
   });
 

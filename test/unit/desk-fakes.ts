@@ -3,12 +3,14 @@ import { IDBFactory } from 'fake-indexeddb';
 import { vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ApiConfig } from '../../lib/api/client.ts';
 import { API_VERSION } from '../../lib/api/config.ts';
-import { setExchangeOverrides } from '../../lib/background/account-linking.ts';
-import { setApiClientOverrides } from '../../lib/background/api-session.ts';
-import { forgetLegacyKeySealing } from '../../lib/background/connection-settings.ts';
-import { forgetCachedVaultKey } from '../../lib/background/token-vault.ts';
-import { badgeCountsItem } from '../../lib/storage.ts';
+import { createAccountLinking } from '../../lib/background/account-linking.ts';
+import { badgeCountsItem, refreshBadge as refreshBadgeWith } from '../../lib/background/badge.ts';
+import { forgetLegacyKeySealing } from '../../lib/background/core/connection.ts';
+import { createDeskDeps, type DeskDeps, type DeskDepsOptions } from '../../lib/background/core/deps.ts';
+import { forgetCachedVaultKey } from '../../lib/background/core/token-vault.ts';
+import { backgroundFeatures, forgetAccount } from '../../lib/background/index.ts';
 
 export const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 export const REDIRECT = `https://${EXTENSION_ID}.chromiumapp.org/oauth2`;
@@ -102,11 +104,9 @@ export function resetDesk(): void {
   forgetCachedVaultKey();
   forgetLegacyKeySealing();
   // Linking refreshes the badge in the background; by default the API answers "nothing waiting".
-  setApiClientOverrides({
-    fetch: routedFetch(() => envelope({ count: 0, suggestions: [] })).fetch,
-    retry: { retries: 0 },
-  });
-  setExchangeOverrides({ retry: { retries: 0 } });
+  apiFetch = routedFetch(() => envelope({ count: 0, suggestions: [] })).fetch;
+  exchangeFetch = undefined;
+  apiConfig.retry = { retries: 0 };
   Object.assign(browser.runtime, {
     getManifest: () => ({
       manifest_version: 3,
@@ -162,3 +162,54 @@ export const PRODUCTION_CONNECTION = {
   apiKey: 'prod-api-key',
   apiVersion: API_VERSION,
 };
+
+// ---- the deps every background feature is built from, as the tests' worker has them ----
+
+type ClientSettings = Partial<Pick<ApiConfig, 'fetch' | 'retry' | 'timeoutMs'>>;
+
+let apiFetch: typeof fetch | undefined;
+let exchangeFetch: typeof fetch | undefined;
+/** One config for every client, as in the worker; the token endpoint and the API are faked apart. */
+const apiConfig: ClientSettings = {
+  fetch: (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const target = url.pathname === '/oauth2/accesstoken' ? (exchangeFetch ?? apiFetch) : apiFetch;
+    if (!target) throw new Error(`no fake answers ${url.pathname}`);
+    return target(input, init);
+  },
+  retry: { retries: 0 },
+};
+
+/** What the service's API answers from now on (and, optionally, the client's retries). */
+export function useApi(settings: ClientSettings): void {
+  apiFetch = settings.fetch ?? apiFetch;
+  if (settings.retry) apiConfig.retry = settings.retry;
+}
+
+/** What the token endpoint answers from now on. */
+export function useExchange(settings: ClientSettings): void {
+  exchangeFetch = settings.fetch ?? exchangeFetch;
+  if (settings.retry) apiConfig.retry = settings.retry;
+}
+
+/** The deps the worker would build, with the fakes above; a test may replace the clock or the broadcast. */
+export function testDeps(options: Omit<DeskDepsOptions, 'apiConfig'> = {}): DeskDeps {
+  return createDeskDeps({ ...options, apiConfig });
+}
+
+/** Linking as the worker wires it: unlink asks every feature (built from the same deps) to forget. */
+export function testLinking(deps: DeskDeps = testDeps()) {
+  let features: ReturnType<typeof backgroundFeatures> | undefined;
+  return createAccountLinking(deps, (accountKey) => {
+    features ??= backgroundFeatures(deps);
+    return forgetAccount(features, accountKey);
+  });
+}
+
+export const linkAccount = () => testLinking().linkAccount();
+export const relinkAccount = (accountKey: string) => testLinking().relinkAccount(accountKey);
+export const unlinkAccount = (accountKey: string) => testLinking().unlinkAccount(accountKey);
+export const refreshBadge = () => refreshBadgeWith(testDeps());
+export const withAccount: DeskDeps['withAccount'] = (run, accountKey, config) =>
+  testDeps().withAccount(run, accountKey, config);
+export const openSession: DeskDeps['openSession'] = (accountKey, config) => testDeps().openSession(accountKey, config);

@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createLinkingStore } from '../../components/account-linking/use-linking.ts';
 import { createAccountsStore } from '../../components/account-switcher/accounts-store.ts';
+import { createConnectionStore } from '../../components/connection-settings/connection-store.ts';
 import { createHealthStore } from '../../components/listings-health/health-store.ts';
 import type { StoreIo } from '../../components/ui/store.ts';
 import type { AccountsView, LinkedAccountView, ListingsHealthView } from '../../lib/messaging/protocol/index.ts';
@@ -122,5 +123,35 @@ describe('linking store', () => {
     expect((linking.error.value as Error).message).toBe('access_denied');
     linking.dismiss();
     expect(linking.error.value).toBeNull();
+  });
+});
+
+describe('connection store', () => {
+  test('a save shows what the worker kept; a refused one keeps the view and rejects with the reason', async () => {
+    const worker = fakeWorker();
+    const store = createConnectionStore(worker.io);
+    store.start();
+    worker.asked('connection.get')[0]!.answer({ saved: false, apiKeySet: false });
+    await vi.waitFor(() => expect(store.view.value).toMatchObject({ saved: false }));
+    const saving = store.save({ environment: 'sandbox' } as never);
+    worker.asked('connection.save')[0]!.answer({ saved: true, apiKeySet: true });
+    await saving;
+    expect(store.view.value).toMatchObject({ saved: true, apiKeySet: true });
+    const refused = store.save({ environment: 'custom' } as never);
+    worker.asked('connection.save')[1]!.fail(new Error('apiUrl is not https'));
+    await expect(refused).rejects.toThrow('apiUrl is not https');
+    expect(store.view.value).toMatchObject({ saved: true });
+  });
+
+  test('a failed load is shown, and Retry asks again', async () => {
+    const worker = fakeWorker();
+    const store = createConnectionStore(worker.io);
+    store.start();
+    worker.asked('connection.get')[0]!.fail(new Error('worker asleep'));
+    await vi.waitFor(() => expect((store.loadError.value as Error)?.message).toBe('worker asleep'));
+    const retry = store.load();
+    worker.asked('connection.get')[1]!.answer({ saved: true });
+    await retry;
+    expect(store.loadError.value).toBeNull();
   });
 });

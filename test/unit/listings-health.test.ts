@@ -1,13 +1,17 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { safeHttpUrl } from '../../components/ui/safe-url.ts';
-import { unlinkAccount } from '../../lib/background/account-linking.ts';
-import { openSession } from '../../lib/background/api-session.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
-import { countListings, createListingsHealth, HEALTH_MAX_AGE_MS } from '../../lib/background/listings-health.ts';
+import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
+import { publisherNamesItem } from '../../lib/background/core/publisher-names.ts';
+import {
+  countListings,
+  createListingsHealth,
+  HEALTH_MAX_AGE_MS,
+  listingsHealthItem,
+} from '../../lib/background/listings-health.ts';
 import { OTHER_LISTING_STATUS } from '../../lib/listing-statuses.ts';
 import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
-import { linkedAccountsItem, listingsHealthItem, publisherNamesItem } from '../../lib/storage.ts';
-import { gate, PRODUCTION_CONNECTION, resetDesk } from './desk-fakes.ts';
+import { gate, openSession, PRODUCTION_CONNECTION, resetDesk, testDeps, unlinkAccount } from './desk-fakes.ts';
 import { type FakeService, fakeService, linkTestAccount } from './suggestion-triage-fakes.ts';
 
 let service: FakeService;
@@ -24,26 +28,26 @@ const HOSTILE_URLS = [
 ];
 
 function health() {
-  return createListingsHealth({
-    withAccount: (run, key) => import('../../lib/background/api-session.ts').then((m) => m.withAccount(run, key)),
-    broadcast: async (type, payload) => {
-      events.push({ type, payload });
-    },
-    now: () => now,
-  });
+  return createListingsHealth(
+    testDeps({
+      broadcast: async (type, payload) => {
+        events.push({ type, payload });
+      },
+      now: () => now,
+    }),
+  );
 }
 
 /** Like health(), but every answer waits for `answers` to open before it is handed back. */
 function heldHealth(answers: Promise<void>) {
+  const deps = testDeps({ broadcast: async () => undefined, now: () => now });
   return createListingsHealth({
+    ...deps,
     withAccount: async (run, key) => {
-      const { withAccount } = await import('../../lib/background/api-session.ts');
-      const result = await withAccount(run, key);
+      const result = await deps.withAccount(run, key);
       await answers;
       return result;
     },
-    broadcast: async () => undefined,
-    now: () => now,
   });
 }
 

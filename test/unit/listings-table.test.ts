@@ -134,6 +134,9 @@ describe('listings table', () => {
     expect(ids(table, { text: 'yelp.example/hb-003' })).toEqual(['HB-003-YELP']);
     expect(ids(table, { text: 'seattle yelp' })).toEqual(['HB-002-YELP']);
     expect(ids(table, { text: 'nowhere' })).toEqual([]);
+    // Every URL holds it: each row is found once, in order.
+    expect(ids(table, { text: '.example/' })).toEqual(ids(table, {}));
+    expect(ids(table, { text: 'bing.example' })).toHaveLength(4);
   });
 
   test('has status details, and the row carries names and details', () => {
@@ -160,5 +163,32 @@ describe('listings table', () => {
     const row = copy.row(copy.match({ ...NO_FILTERS, text: 'zz-9' })[0]!);
     expect(row).toMatchObject({ locationName: '', publisherName: '', folderId: null });
     expect(copy.counts().statuses.get('WAITING_ON_PUBLISHER')).toBe(1);
+  });
+
+  test('the cache’s column form reads back into the same table, without ids being indexed up front', () => {
+    const names = { locations: LOCATIONS, folders: FOLDERS, publishers: PUBLISHERS };
+    const restored = ListingsTable.fromColumns(structuredClone(table.columns()), names);
+    expect(restored.size).toBe(12);
+    for (const filters of [
+      {},
+      { text: 'glisan' },
+      { hasStatusDetails: true },
+      { folderIds: ['F-PNW'], statuses: ['LIVE'] },
+    ]) {
+      expect(ids(restored, filters)).toEqual(ids(table, filters));
+    }
+    const index = restored.match({ ...NO_FILTERS, hasStatusDetails: true })[0]!;
+    expect(restored.row(index)).toEqual(table.row(table.match({ ...NO_FILTERS, hasStatusDetails: true })[0]!));
+    restored.upsert([{ ...restored.get('HB-001-YELP')!, status: 'LIVE', statusDetails: [] }]);
+    expect(restored.size).toBe(12);
+    expect(restored.get('HB-001-YELP')).toMatchObject({ status: 'LIVE', statusDetails: [] });
+  });
+
+  test('a URL holding the column separator still reads back exactly', () => {
+    const odd = { ...listings()[0]!, listingUrl: 'https://example.com/a\u0000b' };
+    const columns = new ListingsTable([odd, listings()[1]!]).columns();
+    expect(Array.isArray(columns.listingUrls)).toBe(true);
+    expect(ListingsTable.fromColumns(structuredClone(columns)).get(odd.id)?.listingUrl).toBe(odd.listingUrl);
+    expect(Array.isArray(new ListingsTable(listings()).columns().listingUrls)).toBe(false);
   });
 });

@@ -172,3 +172,14 @@ describe('opt-in jobs', () => {
     expect(screen.queryByText(/150/)).toBeNull();
   });
 });
+
+describe('news from the worker', () => {
+  test('rows are asked for again when the worker says they changed, though the counts did not', async () => {
+    const source = new FakeSource(fakeRows(5));
+    mount(source);
+    await waitFor(() => expect(dataRows().length).toBe(5));
+    source.all = source.all.map((r) => ({ ...r, locationName: 'Renamed Bakery' }));
+    source.emitLoad({ ...source.state });
+    await waitFor(() => expect(dataRows()[0]!.textContent).toContain('Renamed Bakery'));
+  });
+});

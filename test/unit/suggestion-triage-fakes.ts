@@ -1,10 +1,27 @@
 // A small in-memory publisher-suggestions service for the triage and health unit tests, behind the
-// real ApiClient (through api-session's fetch override), plus linking an account the real way.
-import { linkAccount, setExchangeOverrides } from '../../lib/background/account-linking.ts';
-import { setApiClientOverrides } from '../../lib/background/api-session.ts';
-import type { ListingRowView } from '../../lib/messaging/protocol/index.ts';
-import type { SuggestionView } from '../../lib/storage.ts';
-import { allow, envelope, fakeIdentity, routedFetch, settleBadgeRefresh, tokenRoute } from './desk-fakes.ts';
+// real ApiClient (through the test deps' fetch), plus linking an account the real way.
+
+import { badgeCountsItem } from '../../lib/background/badge.ts';
+import { publisherNamesItem } from '../../lib/background/core/publisher-names.ts';
+import { listingsHealthItem } from '../../lib/background/listings-health.ts';
+import {
+  type PendingDecision,
+  triageCacheItem,
+  triageFailuresItem,
+  triagePendingItem,
+} from '../../lib/background/suggestion-triage/triage-items.ts';
+import type { ListingRowView, SuggestionView } from '../../lib/messaging/protocol/index.ts';
+import {
+  allow,
+  envelope,
+  fakeIdentity,
+  linkAccount,
+  routedFetch,
+  settleBadgeRefresh,
+  tokenRoute,
+  useApi,
+  useExchange,
+} from './desk-fakes.ts';
 
 /** The service's suggestion has exactly the fields the triage list keeps. */
 export type FakeSuggestion = SuggestionView;
@@ -104,7 +121,7 @@ export function fakeService(suggestions: FakeSuggestion[] = makeSuggestions(12))
     }
     return undefined;
   });
-  setApiClientOverrides({ fetch: api.fetch, retry: { retries: 0 } });
+  useApi({ fetch: api.fetch, retry: { retries: 0 } });
   return service;
 }
 
@@ -118,11 +135,60 @@ export async function linkTestAccount(
   accountName = 'Harbor Bakery Group',
 ): Promise<string> {
   fakeIdentity(allow());
-  setExchangeOverrides({
+  useExchange({
     fetch: routedFetch(tokenRoute({ access_token: `tok-${appSpecificAccountId}`, appSpecificAccountId, accountName }))
       .fetch,
   });
   await linkAccount();
   await settleBadgeRefresh(appSpecificAccountId);
   return appSpecificAccountId;
+}
+
+/** Something in every per-account item (cache, pending, failures, names, health, badge) for each account. */
+export async function seedAccountData(...accountKeys: string[]) {
+  const suggestion = (id: string) => ({
+    id,
+    status: 'WAITING_ON_CUSTOMER',
+    publisherId: 'BING',
+    locationId: 'L1',
+    fieldName: 'hours',
+    originalContent: 'a',
+    suggestedContent: 'b',
+    dateCreated: '2026-03-01',
+  });
+  const cache: Record<string, unknown> = {};
+  const pending: PendingDecision[] = [];
+  const failures: unknown[] = [];
+  const names: Record<string, unknown> = {};
+  const health: Record<string, unknown> = {};
+  const badges: Record<string, unknown> = {};
+  for (const key of accountKeys) {
+    for (const status of ['WAITING_ON_CUSTOMER', 'ACCEPTED']) {
+      cache[`${key} ${status}`] = { fetchedAt: 1, count: 1, suggestions: [suggestion(`${key}-s1`)] };
+    }
+    pending.push({
+      suggestionId: `${key}-s1`,
+      accountKey: key,
+      decision: 'ACCEPTED',
+      dueAt: Date.now() - 1000,
+      batchId: `batch-${key}`,
+    });
+    failures.push({
+      suggestionId: `${key}-s2`,
+      accountKey: key,
+      decision: 'REJECTED',
+      code: 'x',
+      message: 'x',
+      failedAt: 1,
+    });
+    names[key] = { fetchedAt: 1, names: { BING: 'Bing' } };
+    health[key] = { fetchedAt: 1, total: 3, counts: { LIVE: 3 } };
+    badges[key] = { count: 1, updatedAt: 1 };
+  }
+  await triageCacheItem.setValue(cache as never);
+  await triagePendingItem.setValue(pending);
+  await triageFailuresItem.setValue(failures as never);
+  await publisherNamesItem.setValue(names as never);
+  await listingsHealthItem.setValue(health as never);
+  await badgeCountsItem.setValue(badges as never);
 }

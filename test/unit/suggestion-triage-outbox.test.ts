@@ -4,19 +4,19 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '../../lib/api/errors.ts';
-import { CLAIM_BACKSTOP_MS, FLUSH_ALARM } from '../../lib/background/decision-outbox.ts';
-import { RETRY_BACKOFF_MS } from '../../lib/background/decision-verdict.ts';
 import { FAILURE_NOTICE_ID, notifyFailures, startFailureNotices } from '../../lib/background/failure-notice.ts';
+import { CLAIM_BACKSTOP_MS, FLUSH_ALARM } from '../../lib/background/suggestion-triage/decision-outbox.ts';
+import { RETRY_BACKOFF_MS } from '../../lib/background/suggestion-triage/decision-verdict.ts';
 import {
   createSuggestionTriage,
-  sendDecisionNow,
+  sendDecisionWith,
   type TriageDeps,
-  UNDO_WINDOW_MS,
-} from '../../lib/background/suggestion-triage.ts';
+} from '../../lib/background/suggestion-triage/index.ts';
+import { triagePendingItem } from '../../lib/background/suggestion-triage/triage-items.ts';
+import { UNDO_WINDOW_MS } from '../../lib/background/suggestion-triage/triage-state.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
 import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
-import { triagePendingItem } from '../../lib/storage.ts';
-import { envelope, resetDesk } from './desk-fakes.ts';
+import { envelope, resetDesk, testDeps } from './desk-fakes.ts';
 import { type FakeService, fakeService, linkTestAccount } from './suggestion-triage-fakes.ts';
 
 let clock = 1_000_000;
@@ -29,15 +29,15 @@ const instances: ReturnType<typeof createSuggestionTriage>[] = [];
 /** One worker's life; a second call is the next worker after the first one died. */
 function worker(overrides: Partial<TriageDeps> = {}) {
   const instance = createSuggestionTriage({
-    withAccount: (run, key) => import('../../lib/background/api-session.ts').then((m) => m.withAccount(run, key)),
-    setBadgeCount: (key, count) => import('../../lib/background/badge.ts').then((m) => m.setBadgeCount(key, count)),
-    broadcast: async (type, payload) => {
-      if (type === 'triage.changed') events.push({ type, payload: payload as DeskEvents['triage.changed'] });
-    },
+    ...testDeps({
+      broadcast: async (type, payload) => {
+        if (type === 'triage.changed') events.push({ type, payload: payload as DeskEvents['triage.changed'] });
+      },
+      now: () => clock,
+    }),
     notifyFailures: async (key, failed) => {
       notices.push({ accountKey: key, failed });
     },
-    now: () => clock,
     ...overrides,
   });
   instances.push(instance);
@@ -174,7 +174,7 @@ describe('decision outbox: transient failures are not final', () => {
     const t = worker({
       sendDecision: async (key, id, decision) => {
         if (down) throw new ApiError({ kind: 'network', operation: 'decideSuggestion', detail: 'Failed to fetch' });
-        await sendDecisionNow(key, id, decision);
+        await sendDecisionWith(testDeps().withAccount)(key, id, decision);
       },
     });
     const target = (await loaded(t)).suggestions[0]!.id;

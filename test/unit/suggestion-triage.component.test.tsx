@@ -84,7 +84,10 @@ describe('suggestion-triage list', () => {
     expect(within(rows()[2]!).getByRole('heading').textContent).toContain('BING');
     expect(within(first).getByRole('button', { name: 'Accept' })).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Reject' })).toBeTruthy();
-    expect(asked[0]).toEqual({ type: 'triage.view', input: { status: 'WAITING_ON_CUSTOMER', refresh: true } });
+    expect(asked[0]).toEqual({
+      type: 'triage.view',
+      input: { status: 'WAITING_ON_CUSTOMER', refresh: true, rows: 40 },
+    });
   });
 
   test('publisher data is text: markup stays text, javascript: is not a link, https is', async () => {

@@ -138,6 +138,22 @@ describe('suggestion-triage: words a person understands', () => {
 });
 
 describe('suggestion-triage: scale and filters', () => {
+  test('the first answer carries the first rows only; the whole list is asked for right after', async () => {
+    const all = Array.from({ length: 60 }, (_, i) => suggestion(String(i + 1)));
+    answers = {
+      'triage.view': (input) => {
+        const { rows: first } = input as { rows?: number };
+        return first
+          ? triageView({ suggestions: all.slice(0, first), count: 60, complete: false })
+          : triageView({ suggestions: all, count: 60 });
+      },
+    };
+    render(<SuggestionTriage listingsTotal={100} />);
+    await waitFor(() => expect(inputsOf('triage.view')).toHaveLength(2));
+    expect(inputsOf('triage.view')[0]).toMatchObject({ rows: 40 });
+    expect(inputsOf('triage.view')[1]).not.toHaveProperty('rows');
+  });
+
   const many = Array.from({ length: 500 }, (_, i) => suggestion(String(710001 + i), { locationId: `HB-${i % 30}` }));
 
   test('500 of 5,000: says what is shown, renders only the rows in view, and End still reaches the last', async () => {
@@ -159,6 +175,7 @@ describe('suggestion-triage: scale and filters', () => {
     expect(inputsOf('triage.view')[0]).toEqual({
       status: 'WAITING_ON_CUSTOMER',
       refresh: true,
+      rows: 40,
       locationIds: ['HB-002'],
       publisherIds: ['BING'],
     });

@@ -1,21 +1,25 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import {
+  apiKeyVaultItem,
   forgetCachedVaultKey,
-  hasToken,
   openApiKey,
   openToken,
-  removeToken,
   sealApiKey,
   sealToken,
-  storeToken,
+  tokenVaultItem,
   VaultError,
-} from '../../lib/background/token-vault.ts';
-import { apiKeyVaultItem, tokenVaultItem } from '../../lib/storage.ts';
+} from '../../lib/background/core/token-vault.ts';
 import { localStorageText, resetDesk } from './desk-fakes.ts';
 
 const TOKEN = 'sbx_0123456789abcdef0123456789abcdef';
 const SANDBOX = 'http://127.0.0.1:8787';
 const PRODUCTION = 'https://api.yext.com';
+/** What linking does with a token: sealed for its account and origin, kept in the vault. */
+async function storeToken(binding: { accountKey: string; apiOrigin: string }, token: string): Promise<void> {
+  const sealed = await sealToken(binding, token);
+  await tokenVaultItem.setValue({ ...(await tokenVaultItem.getValue()), [binding.accountKey]: sealed });
+}
+
 const HARBOR = { accountKey: 'app-1001', apiOrigin: SANDBOX };
 const SUMMIT = { accountKey: 'app-1002', apiOrigin: SANDBOX };
 
@@ -40,7 +44,7 @@ describe('token-vault', () => {
   test('a stored token opens again, and storage.local holds only ciphertext', async () => {
     await storeToken(HARBOR, TOKEN);
     expect(await openToken(HARBOR)).toBe(TOKEN);
-    expect(await hasToken('app-1001')).toBe(true);
+    expect(Object.keys(await tokenVaultItem.getValue())).toEqual(['app-1001']);
     const text = await localStorageText();
     expect(text).not.toContain(TOKEN);
     const sealed = (await tokenVaultItem.getValue())['app-1001'];
@@ -108,10 +112,11 @@ describe('token-vault', () => {
     expect(String((error as Error).message)).not.toContain(TOKEN);
   });
 
-  test('removeToken forgets only that account; no token → null', async () => {
+  test('an account without a token (unlinked) opens nothing; the others still open', async () => {
     await storeToken(HARBOR, TOKEN);
     await storeToken(SUMMIT, `${TOKEN}-2`);
-    await removeToken('app-1001');
+    const { 'app-1001': _unlinked, ...rest } = await tokenVaultItem.getValue();
+    await tokenVaultItem.setValue(rest);
     expect(await openToken(HARBOR)).toBeNull();
     expect(await openToken(SUMMIT)).toBe(`${TOKEN}-2`);
     expect(await openToken({ accountKey: '__proto__', apiOrigin: SANDBOX })).toBeNull();

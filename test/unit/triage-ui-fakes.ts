@@ -1,7 +1,11 @@
 // Views and worker answers for the popup's triage component tests (the worker itself is faked by
 // vi.mock of lib/messaging/ui.ts in each test file, which records questions and event handlers).
-import type { BatchOutcomeView, PendingDecisionView, TriageView } from '../../lib/messaging/protocol/index.ts';
-import type { SuggestionView } from '../../lib/storage.ts';
+import type {
+  BatchOutcomeView,
+  PendingDecisionView,
+  SuggestionView,
+  TriageView,
+} from '../../lib/messaging/protocol/index.ts';
 
 export function suggestion(id: string, over: Partial<SuggestionView> = {}): SuggestionView {
   return {
@@ -33,6 +37,8 @@ export function triageView(over: Partial<TriageView> = {}): TriageView {
     undoWindowMs: 5000,
     revision: 1,
     batches: [],
+    warnings: [],
+    complete: true,
     ...over,
   };
 }

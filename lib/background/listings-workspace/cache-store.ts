@@ -2,8 +2,8 @@
 // 100,000 listings are ~16 MB, over storage.local's 10 MB quota, and IndexedDB stores them by structured
 // clone (no JSON round trip). Only the worker opens this database.
 import type { WireError } from '../../messaging/wire-error.ts';
-import type { AccountLink } from '../account-lock.ts';
-import type { StoredListing } from './table.ts';
+import type { AccountLink } from '../core/account-lock.ts';
+import type { ListingsColumns } from './table.ts';
 
 const DB_NAME = 'listings-desk-workspace';
 const STORE = 'listings';
@@ -15,7 +15,7 @@ export interface ListingsSnapshot {
   fetchedAt: number;
   /** The service's count when it was fetched. */
   count: number;
-  listings: StoredListing[];
+  columns: ListingsColumns;
   incomplete: { missingPages: number; pages: number; error: WireError } | null;
   warnings: string[];
 }
@@ -49,7 +49,9 @@ async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStor
 }
 
 export async function readSnapshot(accountKey: string): Promise<ListingsSnapshot | undefined> {
-  return (await withStore('readonly', (store) => store.get(accountKey))) as ListingsSnapshot | undefined;
+  const found = (await withStore('readonly', (store) => store.get(accountKey))) as ListingsSnapshot | undefined;
+  // An entry in another shape (an earlier version's) is as good as none.
+  return found && found.columns?.loc instanceof Int32Array ? found : undefined;
 }
 
 export async function writeSnapshot(snapshot: ListingsSnapshot): Promise<void> {

@@ -1,9 +1,4 @@
-// What the workspace's parts need from the rest of the worker; tests pass their own.
-import type { ApiClient } from '../../api/client.ts';
-import type { DeskEvents } from '../../messaging/protocol/index.ts';
+// What the workspace's parts need from the worker's one DeskDeps; tests pass their own.
+import type { DeskDeps } from '../core/deps.ts';
 
-export interface WorkspaceDeps {
-  withAccount: <T>(run: (client: ApiClient) => Promise<T>, accountKey: string) => Promise<T>;
-  broadcast: <K extends keyof DeskEvents>(type: K, payload: DeskEvents[K]) => Promise<void>;
-  now: () => number;
-}
+export type WorkspaceDeps = Pick<DeskDeps, 'withAccount' | 'broadcast' | 'now'>;

@@ -1,10 +1,9 @@
 // The listings workspace in the worker: the account's listings held with their indexes (table.ts),
 // loaded in the background (listings-load.ts), queried a window at a time, exported as CSV, and opted
 // in in bulk by persisted jobs (opt-in-jobs.ts) split by opt-in-plan.ts.
-
 import type { z } from 'zod';
 import { toCsv } from '../../listings-csv.ts';
-import { broadcast as broadcastEvent, type Handlers, type RequestContext } from '../../messaging/background.ts';
+import type { Handlers, RequestContext } from '../../messaging/background.ts';
 import {
   type ListingsCsvView,
   type ListingsFacetsView,
@@ -15,22 +14,15 @@ import {
   type ParsedInput,
 } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
-import { currentLink } from '../account-lock.ts';
-import { withAccount } from '../api-session.ts';
-import { defineFeature } from '../feature.ts';
-import { locations, locationsItem } from '../locations.ts';
+import { currentLink } from '../core/account-lock.ts';
+import { defineFeature, type StorageWrites } from '../feature.ts';
+import { createLocations, locationsItem } from '../locations.ts';
 import type { WorkspaceDeps } from './deps.ts';
 import { createListingsLoader } from './listings-load.ts';
 import { createOptInJobs, type JobHooks, toJobView } from './opt-in-jobs.ts';
 import { splitOptIn } from './opt-in-plan.ts';
-import { createPublishersDirectory, publishersDirectoryItem } from './publishers-directory.ts';
+import { createPublishersDirectory, publishersDirectoryItem, withoutPublishers } from './publishers-directory.ts';
 import type { ListingsTable, StoredListing } from './table.ts';
-
-const defaultDeps: WorkspaceDeps = {
-  withAccount: (run, accountKey) => withAccount((client) => run(client), accountKey),
-  broadcast: broadcastEvent,
-  now: () => Date.now(),
-};
 
 type Filters = ParsedInput<'listings.query'>['filters'];
 type Selection = z.output<typeof listingsSelection>;
@@ -54,9 +46,9 @@ export interface WorkspaceOptions {
   send?: JobHooks['send'];
 }
 
-export function createListingsWorkspace(deps: WorkspaceDeps = defaultDeps, options: WorkspaceOptions = {}) {
+export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceOptions = {}) {
   const publishers = createPublishersDirectory(deps);
-  const ensureLocations = options.ensureLocations ?? ((key: string) => locations().ensure(key));
+  const ensureLocations = options.ensureLocations ?? createLocations(deps).ensure;
   const loader = createListingsLoader(deps, {
     ensure: async (accountKey) => {
       await Promise.all([ensureLocations(accountKey).catch(() => undefined), publishers.ensure(accountKey)]);
@@ -89,6 +81,7 @@ export function createListingsWorkspace(deps: WorkspaceDeps = defaultDeps, optio
       const load = await loader.load(false);
       return { accountKey: null, matched: 0, total: 0, offset, rows: [], load };
     }
+    if (context.access === 'content') await loader.ensureLocation(account.accountKey, filters.locationIds[0]!);
     const { table, load } = await loader.tableFor(account.accountKey);
     const matched = table.match(filters, sort.key, sort.direction);
     const end = Math.min(matched.length, offset + limit);
@@ -150,10 +143,9 @@ export function createListingsWorkspace(deps: WorkspaceDeps = defaultDeps, optio
 
   /** The listings a selection names, with the ids a request can carry (a listing without a publisher id cannot). */
   function selected(table: ListingsTable, selection: Selection): StoredListing[] {
-    const all = table.listings();
     const picked =
       'filters' in selection
-        ? Array.from(table.match(selection.filters), (index) => all[index]!)
+        ? Array.from(table.match(selection.filters), (index) => table.listing(index))
         : selection.listingIds.map((id) => table.get(id)).filter((l): l is StoredListing => l !== undefined);
     return picked.filter((l) => l.locationId !== '' && l.publisherId !== '');
   }
@@ -230,12 +222,10 @@ export function createListingsWorkspace(deps: WorkspaceDeps = defaultDeps, optio
     publishersDirectoryItem.watch(() => void loader.namesChanged());
   }
 
-  async function forgetAccount(accountKey: string): Promise<void> {
-    await Promise.all([
-      loader.forgetAccount(accountKey),
-      jobs.forgetAccount(accountKey),
-      publishers.forgetAccount(accountKey),
-    ]);
+  /** The storage writes that drop the account's jobs and publishers; its rows leave memory and IndexedDB now. */
+  async function forgetAccount(accountKey: string): Promise<StorageWrites> {
+    void loader.forgetAccount(accountKey);
+    return [...(await jobs.forgetAccount(accountKey)), ...(await withoutPublishers(accountKey))];
   }
 
   async function settled(): Promise<void> {
@@ -247,15 +237,8 @@ export function createListingsWorkspace(deps: WorkspaceDeps = defaultDeps, optio
   return { handlers, start, forgetAccount, settled, loader, jobs, publishers, plan };
 }
 
-let instance: ReturnType<typeof createListingsWorkspace> | undefined;
-
-export function listingsWorkspace(): ReturnType<typeof createListingsWorkspace> {
-  instance ??= createListingsWorkspace();
-  return instance;
-}
-
-export function listingsWorkspaceFeature() {
-  const instance = listingsWorkspace();
+export function listingsWorkspaceFeature(deps: WorkspaceDeps) {
+  const instance = createListingsWorkspace(deps);
   return defineFeature({
     name: 'listings-workspace',
     handlers: instance.handlers,

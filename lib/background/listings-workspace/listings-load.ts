@@ -1,37 +1,22 @@
 // The fetch-all of the active account's listings, in the background: pages go into the table as they
 // arrive (so the page shows rows at once), progress is broadcast at most every PROGRESS_MS, a Cancel
 // aborts it, and the result is kept in IndexedDB with its time. One account's table is held at a time.
-import { fetchAllListings, type Listing, listListings } from '../../api/listings.ts';
+import { fetchAllListings, listListings } from '../../api/listings.ts';
 import { mapBounded } from '../../api/paging.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { ListingsLoadView } from '../../messaging/protocol/index.ts';
-import { type AccountLink, currentLink, sameLink, writeIfLinked } from '../account-lock.ts';
-import { needsRelinkError } from '../api-session.ts';
-import { readAccounts } from '../linked-accounts.ts';
+import { type AccountLink, currentLink, sameLink, writeIfLinked } from '../core/account-lock.ts';
+import { needsRelinkError } from '../core/api-session.ts';
+import { readAccounts } from '../core/linked-accounts.ts';
 import { locationsItem } from '../locations.ts';
 import { deleteSnapshot, type ListingsSnapshot, readSnapshot, writeSnapshot } from './cache-store.ts';
 import type { WorkspaceDeps } from './deps.ts';
 import { publishersDirectoryItem } from './publishers-directory.ts';
-import { ListingsTable, type StoredListing, type TableNames } from './table.ts';
+import { ListingsTable, type TableNames, toStoredListing } from './table.ts';
 
 const PROGRESS_MS = 250;
-
-export function toStoredListing(l: Listing): StoredListing {
-  return {
-    id: l.id,
-    locationId: l.locationId,
-    publisherId: l.publisherId,
-    status: l.status,
-    listingUrl: l.listingUrl ?? '',
-    screenshotUrl: l.screenshotUrl ?? '',
-    statusDetails: (l.statusDetails ?? []).map((d) => ({
-      code: d.code ?? '',
-      type: d.type ?? '',
-      message: d.message ?? '',
-      actionable: d.actionable ?? null,
-    })),
-  };
-}
+/** One location's listings fetched for the embedded panel are not fetched again for this long. */
+const LOCATION_FRESH_MS = 5 * 60_000;
 
 export interface AccountTable {
   accountKey: string;
@@ -73,11 +58,12 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     const link = await currentLink(accountKey);
     const snapshot = await readSnapshot(accountKey).catch(() => undefined);
     const usable = snapshot && link && sameLink(snapshot.link, link) ? snapshot : undefined;
-    const table = new ListingsTable(usable?.listings ?? [], await cachedNames(accountKey));
+    const names = await cachedNames(accountKey);
+    const table = usable ? ListingsTable.fromColumns(usable.columns, names) : new ListingsTable([], names);
     const load: ListingsLoadView = usable
       ? {
           state: 'loaded',
-          loaded: usable.listings.length,
+          loaded: table.size,
           total: usable.count,
           fetchedAt: usable.fetchedAt,
           incomplete: usable.incomplete,
@@ -168,7 +154,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
           link,
           fetchedAt,
           count: result.count,
-          listings: [...next.listings()],
+          columns: next.columns(),
           incomplete,
           warnings: entry.load.warnings,
         };
@@ -221,6 +207,32 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     return entry.load;
   }
 
+  const locationFetches = new Map<string, { at: number; task: Promise<void> }>();
+
+  /**
+   * The embedded panel shows one location: when the account's listings were never loaded, that
+   * location's alone are fetched (one request for up to 100), not the account's 100,000.
+   */
+  async function ensureLocation(accountKey: string, locationId: string): Promise<void> {
+    const entry = await tableFor(accountKey);
+    if (entry.load.state === 'loaded' || running?.accountKey === accountKey) return;
+    const key = `${accountKey}\u0000${locationId}`;
+    const known = locationFetches.get(key);
+    if (known && deps.now() - known.at < LOCATION_FRESH_MS) return known.task;
+    const task = (async () => {
+      const [result] = await Promise.all([
+        deps.withAccount((client) => fetchAllListings(client, { locationIds: [locationId] }), accountKey),
+        names.ensure(accountKey).catch(() => undefined),
+      ]);
+      entry.table.setNames(await cachedNames(accountKey));
+      entry.table.upsert(result.listings.map(toStoredListing));
+    })().catch(() => {
+      locationFetches.delete(key);
+    });
+    locationFetches.set(key, { at: deps.now(), task });
+    return task;
+  }
+
   /** Fetches these listings again (e.g. after an opt-in), ≤ 100 a request, and keeps the new rows. */
   async function refreshPairs(accountKey: string, batches: { locationIds: string[]; publisherIds: string[] }[]) {
     const entry = await tableFor(accountKey);
@@ -235,7 +247,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     if (link && entry.load.fetchedAt !== null) {
       const stored = await readSnapshot(accountKey).catch(() => undefined);
       if (stored && sameLink(stored.link, link)) {
-        await writeIfLinked(link, () => writeSnapshot({ ...stored, listings: [...entry.table.listings()] })).catch(
+        await writeIfLinked(link, () => writeSnapshot({ ...stored, columns: entry.table.columns() })).catch(
           () => undefined,
         );
       }
@@ -245,7 +257,11 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
 
   /** Names changed in their caches: the held table shows the new ones. */
   async function namesChanged(): Promise<void> {
-    if (current) current.table.setNames(await cachedNames(current.accountKey));
+    const entry = current;
+    if (!entry) return;
+    entry.table.setNames(await cachedNames(entry.accountKey));
+    // The rows shown by id until now can be shown by name: the page asks again.
+    await changed(entry);
   }
 
   async function forgetAccount(accountKey: string): Promise<void> {
@@ -260,7 +276,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     while (running) await running.done;
   }
 
-  return { tableFor, activeAccount, load, cancel, refreshPairs, namesChanged, forgetAccount, settled };
+  return { tableFor, activeAccount, load, cancel, ensureLocation, refreshPairs, namesChanged, forgetAccount, settled };
 }
 
 export type ListingsLoader = ReturnType<typeof createListingsLoader>;

@@ -11,7 +11,8 @@ import { optIn } from '../../api/listings.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { OptInBatchView, OptInJobView } from '../../messaging/protocol/index.ts';
 import type { WireError } from '../../messaging/wire-error.ts';
-import { type AccountLink, withAccountLock } from '../account-lock.ts';
+import { type AccountLink, withAccountLock } from '../core/account-lock.ts';
+import type { StorageWrites } from '../feature.ts';
 import type { WorkspaceDeps } from './deps.ts';
 
 export const OPT_IN_ALARM = 'listings-opt-in';
@@ -87,7 +88,8 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
   /** Read-modify-write of the jobs in the account lock. */
   function update<T>(change: (jobs: StoredJob[]) => T): Promise<T> {
     return withAccountLock(async () => {
-      const jobs = await optInJobsItem.getValue();
+      // A copy: with nothing stored, getValue() hands out the item's one fallback array.
+      const jobs = structuredClone(await optInJobsItem.getValue());
       const result = change(jobs);
       await optInJobsItem.setValue(jobs);
       return result;
@@ -221,10 +223,10 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
     });
   }
 
-  /** Unlinking drops the account's jobs; not in the lock, since unlink may call it from inside it. */
-  async function forgetAccount(accountKey: string): Promise<void> {
+  /** The write that drops the account's jobs (unlink makes it, in the lock). */
+  async function forgetAccount(accountKey: string): Promise<StorageWrites> {
     const all = await optInJobsItem.getValue();
-    await optInJobsItem.setValue(all.filter((j) => j.accountKey !== accountKey));
+    return [{ item: optInJobsItem, value: all.filter((j) => j.accountKey !== accountKey) }];
   }
 
   function start(): void {

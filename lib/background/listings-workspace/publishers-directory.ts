@@ -3,12 +3,12 @@
 import { storage } from 'wxt/utils/storage';
 import type { ApiClient } from '../../api/client.ts';
 import { listPublishers, type Publisher } from '../../api/publishers.ts';
-import { type Handlers, toWireError } from '../../messaging/background.ts';
+import type { Handlers } from '../../messaging/background.ts';
 import type { PublisherDirectoryEntry, PublishersDirectoryView } from '../../messaging/protocol/index.ts';
-import type { WireError } from '../../messaging/wire-error.ts';
-import { currentLink, writeIfLinked } from '../account-lock.ts';
-import { deferredRefreshes } from '../deferred-refresh.ts';
-import { readAccounts } from '../linked-accounts.ts';
+import { currentLink, writeIfLinked } from '../core/account-lock.ts';
+import { readAccounts } from '../core/linked-accounts.ts';
+import { staleWhileRevalidate } from '../core/swr-cache.ts';
+import type { StorageWrites } from '../feature.ts';
 import type { WorkspaceDeps } from './deps.ts';
 
 export const PUBLISHERS_MAX_AGE_MS = 24 * 60 * 60_000;
@@ -37,31 +37,19 @@ async function fetchPublishers(client: ApiClient): Promise<PublisherDirectoryEnt
 }
 
 export function createPublishersDirectory(deps: WorkspaceDeps) {
-  const refreshing = new Map<string, Promise<void>>();
-  const errors = new Map<string, WireError>();
-  const { later, settled } = deferredRefreshes(refreshing);
-
-  function revalidate(accountKey: string): Promise<void> {
-    const running = refreshing.get(accountKey);
-    if (running) return running;
-    const task = (async () => {
-      try {
-        const link = await currentLink(accountKey);
-        const publishers = await deps.withAccount(fetchPublishers, accountKey);
-        await writeIfLinked(link, async () => {
-          const all = await publishersDirectoryItem.getValue();
-          await publishersDirectoryItem.setValue({ ...all, [accountKey]: { fetchedAt: deps.now(), publishers } });
-        });
-        errors.delete(accountKey);
-      } catch (error) {
-        errors.set(accountKey, toWireError(error));
-      } finally {
-        refreshing.delete(accountKey);
-      }
-    })();
-    refreshing.set(accountKey, task);
-    return task;
-  }
+  const cache = staleWhileRevalidate<[]>({
+    maxAgeMs: PUBLISHERS_MAX_AGE_MS,
+    now: deps.now,
+    async fetch(accountKey) {
+      const link = await currentLink(accountKey);
+      const publishers = await deps.withAccount(fetchPublishers, accountKey);
+      await writeIfLinked(link, async () => {
+        const all = await publishersDirectoryItem.getValue();
+        await publishersDirectoryItem.setValue({ ...all, [accountKey]: { fetchedAt: deps.now(), publishers } });
+      });
+    },
+    done: async () => undefined,
+  });
 
   async function cached(accountKey: string): Promise<StoredPublishers | undefined> {
     return (await publishersDirectoryItem.getValue())[accountKey];
@@ -70,7 +58,7 @@ export function createPublishersDirectory(deps: WorkspaceDeps) {
   async function ensure(accountKey: string): Promise<StoredPublishers | undefined> {
     const found = await cached(accountKey);
     if (found) return found;
-    await revalidate(accountKey);
+    await cache.revalidate(accountKey);
     return cached(accountKey);
   }
 
@@ -79,28 +67,27 @@ export function createPublishersDirectory(deps: WorkspaceDeps) {
     const account = accounts.find((a) => a.accountKey === activeAccountKey);
     if (!account) return { accountKey: null, publishers: [], fetchedAt: null, refreshing: false, error: null };
     const stored = await cached(account.accountKey);
-    const age = stored ? deps.now() - stored.fetchedAt : Number.POSITIVE_INFINITY;
-    const stale = !(age >= 0 && age < PUBLISHERS_MAX_AGE_MS);
-    const revalidating = (stale || refresh) && !account.needsRelink;
-    if (revalidating) later(() => revalidate(account.accountKey));
+    const state = cache.answer(account.accountKey, stored?.fetchedAt ?? null, {
+      force: refresh,
+      blocked: account.needsRelink,
+    });
     return {
       accountKey: account.accountKey,
       publishers: stored?.publishers ?? [],
       fetchedAt: stored?.fetchedAt ?? null,
-      refreshing: revalidating || refreshing.has(account.accountKey),
-      error: errors.get(account.accountKey) ?? null,
+      ...state,
     };
-  }
-
-  async function forgetAccount(accountKey: string): Promise<void> {
-    errors.delete(accountKey);
-    const { [accountKey]: _dropped, ...rest } = await publishersDirectoryItem.getValue();
-    await publishersDirectoryItem.setValue(rest);
   }
 
   const handlers: Pick<Handlers, 'publishers.directory'> = {
     'publishers.directory': ({ refresh }) => directory(refresh),
   };
 
-  return { handlers, ensure, revalidate, settled, forgetAccount };
+  return { handlers, ensure, settled: cache.settled };
+}
+
+/** The write that drops an account's publishers directory. */
+export async function withoutPublishers(accountKey: string): Promise<StorageWrites> {
+  const { [accountKey]: _gone, ...others } = await publishersDirectoryItem.getValue();
+  return [{ item: publishersDirectoryItem, value: others }];
 }

@@ -11,28 +11,12 @@ import type {
   LocationView,
   StatusDetailView,
 } from '../../messaging/protocol/index.ts';
+import { type ListingsColumns, packStrings, type StoredListing, type TableNames, unpackStrings } from './rows.ts';
+import { sortOrder } from './sort-order.ts';
 
-/** What is kept of a listing: the table's columns, and what the cache stores. */
-export interface StoredListing {
-  id: string;
-  locationId: string;
-  publisherId: string;
-  status: string;
-  listingUrl: string;
-  screenshotUrl: string;
-  statusDetails: StatusDetailView[];
-}
-
-export interface TableNames {
-  locations: readonly LocationView[];
-  folders: readonly FolderView[];
-  publishers: readonly { id: string; name: string }[];
-}
+export { type ListingsColumns, type StoredListing, type TableNames, toStoredListing } from './rows.ts';
 
 type Filters = Required<Omit<ListingsTableFilters, 'hasStatusDetails'>> & { hasStatusDetails?: boolean };
-
-/** Row indexes fit under this in a sort key's low bits (2^20 = 1,048,576 rows). */
-const ROW_BITS = 2 ** 20;
 
 /** Lower-cased, for matching: everything a person may type to find a location. */
 function locationText(id: string, location: LocationView | undefined): string {
@@ -41,21 +25,17 @@ function locationText(id: string, location: LocationView | undefined): string {
   return `${name}\n${address}\n${address2}\n${city}\n${state}\n${zip}\n${id}`.toLowerCase();
 }
 
-/** Each value's position among the distinct values in code-unit order. */
-function ranks(values: readonly string[]): Int32Array {
-  const distinct = [...new Set(values)].sort();
-  const rankOf = new Map(distinct.map((value, index) => [value, index]));
-  return Int32Array.from(values, (value) => rankOf.get(value)!);
-}
-
 export class ListingsTable {
-  private rows: StoredListing[] = [];
-  private readonly byId = new Map<string, number>();
-  private readonly loc: number[] = [];
-  private readonly pub: number[] = [];
-  private readonly stat: number[] = [];
-  private readonly url: string[] = [];
-  private readonly hasDetails: boolean[] = [];
+  private ids: string[] = [];
+  /** Built on first need: a table read from the cache may never be asked for an id. */
+  private byId: Map<string, number> | undefined;
+  private loc: number[] = [];
+  private pub: number[] = [];
+  private stat: number[] = [];
+  private listingUrls: string[] = [];
+  private screenshotUrls: string[] = [];
+  private details = new Map<number, StatusDetailView[]>();
+  private hasDetails: number[] = [];
   // Distinct locations, publishers and statuses, by the small numbers the columns hold.
   private readonly locIds: string[] = [];
   private readonly locIndex = new Map<string, number>();
@@ -71,32 +51,66 @@ export class ListingsTable {
   private version = 0;
   private orders = new Map<ListingsSortKey, Int32Array>();
   private lastMatch: { key: string; version: number; matched: Int32Array } | undefined;
+  private urls: { version: number; text: string; starts: Int32Array } | undefined;
 
   constructor(listings: readonly StoredListing[] = [], names?: TableNames) {
     if (names) this.setNames(names);
-    this.upsert(listings);
+    if (listings.length > 0) this.upsert(listings);
+  }
+
+  static fromColumns(columns: ListingsColumns, names?: TableNames): ListingsTable {
+    const table = new ListingsTable([], names);
+    const locs = columns.locationIds.map((id) => table.internLocation(id));
+    const pubs = columns.publisherIds.map((id) => table.internPublisher(id));
+    const stats = columns.statuses.map((s) => table.intern(s, table.statuses, table.statusIndex));
+    table.ids = unpackStrings(columns.ids);
+    table.loc = Array.from(columns.loc, (i) => locs[i]!);
+    table.pub = Array.from(columns.pub, (i) => pubs[i]!);
+    table.stat = Array.from(columns.stat, (i) => stats[i]!);
+    table.listingUrls = unpackStrings(columns.listingUrls);
+    table.screenshotUrls = unpackStrings(columns.screenshotUrls);
+    table.details = new Map(columns.details);
+    table.hasDetails = new Array<number>(table.ids.length).fill(0);
+    for (const [row] of columns.details) table.hasDetails[row] = 1;
+    table.changed();
+    return table;
+  }
+
+  columns(): ListingsColumns {
+    return {
+      ids: packStrings(this.ids),
+      locationIds: [...this.locIds],
+      publisherIds: [...this.pubIds],
+      statuses: [...this.statuses],
+      loc: Int32Array.from(this.loc),
+      pub: Int32Array.from(this.pub),
+      stat: Int32Array.from(this.stat),
+      listingUrls: packStrings(this.listingUrls),
+      screenshotUrls: packStrings(this.screenshotUrls),
+      details: [...this.details],
+    };
   }
 
   get size(): number {
-    return this.rows.length;
+    return this.ids.length;
   }
 
   /** Adds listings, or replaces those already held (same id): a page as it arrives, or refreshed rows. */
   upsert(listings: readonly StoredListing[]): void {
+    const byId = this.index();
     for (const listing of listings) {
-      const known = this.byId.get(listing.id);
-      const index = known ?? this.rows.length;
-      if (known === undefined) this.byId.set(listing.id, index);
-      this.rows[index] = listing;
-      this.loc[index] = this.intern(listing.locationId, this.locIds, this.locIndex, this.locText, (id) =>
-        locationText(id, this.locations.get(id)),
-      );
-      this.pub[index] = this.intern(listing.publisherId, this.pubIds, this.pubIndex, this.pubText, (id) =>
-        `${this.publisherNames.get(id) ?? ''}\n${id}`.toLowerCase(),
-      );
-      this.stat[index] = this.intern(listing.status, this.statuses, this.statusIndex);
-      this.url[index] = listing.listingUrl.toLowerCase();
-      this.hasDetails[index] = listing.statusDetails.length > 0;
+      const known = byId.get(listing.id);
+      const i = known ?? this.ids.length;
+      if (known === undefined) byId.set(listing.id, i);
+      this.ids[i] = listing.id;
+      this.loc[i] = this.internLocation(listing.locationId);
+      this.pub[i] = this.internPublisher(listing.publisherId);
+      this.stat[i] = this.intern(listing.status, this.statuses, this.statusIndex);
+      this.listingUrls[i] = listing.listingUrl;
+      this.screenshotUrls[i] = listing.screenshotUrl;
+      if (listing.statusDetails.length > 0) this.details.set(i, listing.statusDetails);
+      else this.details.delete(i);
+      this.hasDetails[i] = listing.statusDetails.length > 0 ? 1 : 0;
     }
     this.changed();
   }
@@ -105,20 +119,28 @@ export class ListingsTable {
     this.locations = new Map(names.locations.map((l) => [l.id, l]));
     this.publisherNames = new Map(names.publishers.map((p) => [p.id, p.name]));
     this.folders = [...names.folders];
-    for (const location of names.locations) this.intern(location.id, this.locIds, this.locIndex, this.locText);
-    for (const publisher of names.publishers) this.intern(publisher.id, this.pubIds, this.pubIndex, this.pubText);
+    for (const location of names.locations) this.internLocation(location.id);
+    for (const publisher of names.publishers) this.internPublisher(publisher.id);
     this.locText = this.locIds.map((id) => locationText(id, this.locations.get(id)));
-    this.pubText = this.pubIds.map((id) => `${this.publisherNames.get(id) ?? ''}\n${id}`.toLowerCase());
+    this.pubText = this.pubIds.map((id) => this.publisherText(id));
     this.changed();
   }
 
-  listings(): readonly StoredListing[] {
-    return this.rows;
+  listing(i: number): StoredListing {
+    return {
+      id: this.ids[i]!,
+      locationId: this.locIds[this.loc[i]!]!,
+      publisherId: this.pubIds[this.pub[i]!]!,
+      status: this.statuses[this.stat[i]!]!,
+      listingUrl: this.listingUrls[i]!,
+      screenshotUrl: this.screenshotUrls[i]!,
+      statusDetails: this.details.get(i) ?? [],
+    };
   }
 
   get(id: string): StoredListing | undefined {
-    const index = this.byId.get(id);
-    return index === undefined ? undefined : this.rows[index];
+    const i = this.index().get(id);
+    return i === undefined ? undefined : this.listing(i);
   }
 
   /** Row indexes the filters match, in the sort order. */
@@ -142,8 +164,9 @@ export class ListingsTable {
     const terms = filters.text.toLowerCase().split(/\s+/).filter(Boolean);
     const locTerm = terms.map((term) => Uint8Array.from(this.locText, (text) => (text.includes(term) ? 1 : 0)));
     const pubTerm = terms.map((term) => Uint8Array.from(this.pubText, (text) => (text.includes(term) ? 1 : 0)));
+    const urlTerm = terms.map((term) => this.urlsContaining(term));
     const details = filters.hasStatusDetails;
-    const { loc, pub, stat, url, hasDetails } = this;
+    const { loc, pub, stat, hasDetails } = this;
     const out = new Int32Array(n);
     let m = 0;
     rows: for (let k = 0; k < n; k++) {
@@ -151,9 +174,9 @@ export class ListingsTable {
       if (statusOk && !statusOk[stat[i]!]) continue;
       if (pubOk && !pubOk[pub[i]!]) continue;
       if (locOk && !locOk[loc[i]!]) continue;
-      if (details !== undefined && hasDetails[i] !== details) continue;
+      if (details !== undefined && (hasDetails[i] === 1) !== details) continue;
       for (let t = 0; t < terms.length; t++) {
-        if (!locTerm[t]![loc[i]!] && !pubTerm[t]![pub[i]!] && !url[i]!.includes(terms[t]!)) continue rows;
+        if (!locTerm[t]![loc[i]!] && !pubTerm[t]![pub[i]!] && !urlTerm[t]![i]) continue rows;
       }
       out[m++] = i;
     }
@@ -162,8 +185,43 @@ export class ListingsTable {
     return matched;
   }
 
+  /**
+   * Rows whose listing URL contains the term. One indexOf walk over every URL joined by line breaks
+   * (a term never holds one) costs a fraction of 100,000 includes() calls.
+   */
+  private urlsContaining(term: string): Uint8Array {
+    const n = this.ids.length;
+    if (this.urls?.version !== this.version) {
+      let text = this.listingUrls.join('\n').toLowerCase();
+      // A few characters change length when lower-cased: then each URL is lower-cased on its own.
+      const lower = text.length === this.listingUrls.reduce((sum, u) => sum + u.length + 1, -1);
+      const urls = lower ? this.listingUrls : this.listingUrls.map((u) => u.toLowerCase());
+      if (!lower) text = urls.join('\n');
+      const starts = new Int32Array(n);
+      let at = 0;
+      for (let i = 0; i < n; i++) {
+        starts[i] = at;
+        at += urls[i]!.length + 1;
+      }
+      this.urls = { version: this.version, text, starts };
+    }
+    const { text, starts } = this.urls;
+    const flags = new Uint8Array(n);
+    // Hits come in order, so the row holding each one is found by walking forward, not searching.
+    let row = 0;
+    let from = 0;
+    for (;;) {
+      const found = text.indexOf(term, from);
+      if (found < 0) break;
+      while (row + 1 < n && starts[row + 1]! <= found) row++;
+      flags[row] = 1;
+      from = row + 1 < n ? starts[row + 1]! : text.length;
+    }
+    return flags;
+  }
+
   row(index: number): ListingTableRow {
-    const listing = this.rows[index]!;
+    const listing = this.listing(index);
     const location = this.locations.get(listing.locationId);
     return {
       id: listing.id,
@@ -186,7 +244,7 @@ export class ListingsTable {
     const byStatus = new Array<number>(this.statuses.length).fill(0);
     const byPub = new Array<number>(this.pubIds.length).fill(0);
     const byLoc = new Array<number>(this.locIds.length).fill(0);
-    for (let i = 0; i < this.rows.length; i++) {
+    for (let i = 0; i < this.ids.length; i++) {
       byStatus[this.stat[i]!]!++;
       byPub[this.pub[i]!]!++;
       byLoc[this.loc[i]!]!++;
@@ -208,6 +266,25 @@ export class ListingsTable {
 
   folderList(): readonly FolderView[] {
     return this.folders;
+  }
+
+  private index(): Map<string, number> {
+    this.byId ??= new Map(this.ids.map((id, i) => [id, i]));
+    return this.byId;
+  }
+
+  private publisherText(id: string): string {
+    return `${this.publisherNames.get(id) ?? ''}\n${id}`.toLowerCase();
+  }
+
+  private internLocation(id: string): number {
+    return this.intern(id, this.locIds, this.locIndex, this.locText, (value) =>
+      locationText(value, this.locations.get(value)),
+    );
+  }
+
+  private internPublisher(id: string): number {
+    return this.intern(id, this.pubIds, this.pubIndex, this.pubText, (value) => this.publisherText(value));
   }
 
   private changed(): void {
@@ -261,63 +338,25 @@ export class ListingsTable {
 
   /** Every row index in ascending order of `key`; built once per change of the rows or names. */
   private order(key: ListingsSortKey): Int32Array {
-    const cached = this.orders.get(key);
-    if (cached) return cached;
-    const n = this.rows.length;
-    const locRank = this.nameRanks(this.locIds, (id) => {
-      const l = this.locations.get(id);
-      return `${(l?.name || id).toLowerCase()}\n${(l?.city ?? '').toLowerCase()}\n${id}`;
-    });
-    const pubRank = this.nameRanks(this.pubIds, (id) => `${(this.publisherNames.get(id) || id).toLowerCase()}\n${id}`);
-    let primary: ArrayLike<number>;
-    let secondary: ArrayLike<number> | undefined;
-    let secondarySize = 1;
-    switch (key) {
-      case 'location':
-        primary = this.loc.map((l) => locRank[l]!);
-        secondary = this.pub.map((p) => pubRank[p]!);
-        secondarySize = this.pubIds.length;
-        break;
-      case 'publisher':
-        primary = this.pub.map((p) => pubRank[p]!);
-        secondary = this.loc.map((l) => locRank[l]!);
-        secondarySize = this.locIds.length;
-        break;
-      case 'status': {
-        const statusRank = ranks(this.statuses);
-        primary = this.stat.map((s) => statusRank[s]!);
-        secondary = this.loc.map((l) => locRank[l]!);
-        secondarySize = this.locIds.length;
-        break;
-      }
-      case 'statusDetails':
-        primary = ranks(this.rows.map((r) => (r.statusDetails[0]?.message ?? '').toLowerCase()));
-        break;
-      case 'listingUrl':
-        primary = ranks(this.url);
-        break;
-      case 'screenshotUrl':
-        primary = ranks(this.rows.map((r) => r.screenshotUrl.toLowerCase()));
-        break;
+    let order = this.orders.get(key);
+    if (!order) {
+      order = sortOrder(key, {
+        loc: this.loc,
+        pub: this.pub,
+        stat: this.stat,
+        statuses: this.statuses,
+        locSortText: this.locIds.map((id) => {
+          const l = this.locations.get(id);
+          return `${(l?.name || id).toLowerCase()}\n${(l?.city ?? '').toLowerCase()}\n${id}`;
+        }),
+        pubSortText: this.pubIds.map((id) => `${(this.publisherNames.get(id) || id).toLowerCase()}\n${id}`),
+        cellText: () => {
+          if (key === 'statusDetails') return this.ids.map((_, i) => this.details.get(i)?.[0]?.message ?? '');
+          return key === 'listingUrl' ? this.listingUrls : this.screenshotUrls;
+        },
+      });
+      this.orders.set(key, order);
     }
-    const composite = (i: number) => primary[i]! * secondarySize + (secondary ? secondary[i]! : 0);
-    let order: Int32Array;
-    let largest = 0;
-    for (let i = 0; i < n; i++) largest = Math.max(largest, composite(i));
-    if (n < ROW_BITS && largest < 2 ** 32) {
-      // One native numeric sort of (key, row) packed in a double: far faster than a comparator.
-      const keys = new Float64Array(n);
-      for (let i = 0; i < n; i++) keys[i] = composite(i) * ROW_BITS + i;
-      keys.sort();
-      order = Int32Array.from(keys, (k) => k % ROW_BITS);
-    } else {
-      order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => composite(a) - composite(b) || a - b);
-    }
-    this.orders.set(key, order);
     return order;
-  }
-
-  private nameRanks(ids: readonly string[], sortText: (id: string) => string): Int32Array {
-    return ranks(ids.map(sortText));
   }
 }

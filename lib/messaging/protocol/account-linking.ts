@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { LinkingOutcome } from '../../storage.ts';
-import { accountKey, empty, request } from './request.ts';
+import { type Access, accountKey, empty, request } from './request.ts';
 
 /** A linked account as the UI sees it: never its token. Keyed by appSpecificAccountId (stable). */
 export interface LinkedAccountView {
@@ -22,7 +21,16 @@ export interface AccountsView {
 const attemptId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Use 8–64 letters, digits, - or _.');
 
 /** How the last Link or Relink ended: kept by the worker until a page shows it. */
-export type LinkingOutcomeView = LinkingOutcome;
+export interface LinkingOutcomeView {
+  /** The attempt's id, chosen by the page that started it (or by the worker). */
+  id: string;
+  relink: boolean;
+  finishedAt: number;
+  /** Set when an account was linked; names come from the service and are shown as text. */
+  account: { accountKey: string; accountName: string } | null;
+  /** Set when nothing was linked: the redacted reason, as every reply carries it. */
+  error: { code: string; message: string } | null;
+}
 
 export const accountLinkingProtocol = {
   'accounts.list': request<AccountsView>()('content', empty),
@@ -45,3 +53,9 @@ export interface AccountLinkingEvents {
   /** A Link or Relink ended; pages other than the one that started it show it. */
   'accounts.linkingOutcome': LinkingOutcomeView;
 }
+
+/** Who may hear each event: the embedded panel sees accounts, never how a link ended. */
+export const accountLinkingEventAccess = {
+  'accounts.changed': 'content',
+  'accounts.linkingOutcome': 'extension',
+} as const satisfies Record<keyof AccountLinkingEvents, Access>;

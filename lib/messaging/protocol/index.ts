@@ -1,20 +1,27 @@
 // The one typed map of every request a UI context can make of the background, and who may make it,
 // merged from one file per feature. Inputs are zod schemas, checked at the background's boundary;
-// outputs are types only. A feature adds its file here: one line in `protocol`, one in `DeskEvents`.
+// outputs are types only. A feature adds its file here: one line in `protocol`, and, with events, one in
+// `DeskEvents` and one in `eventAccess`.
 import type { z } from 'zod';
 import type { WireError } from '../wire-error.ts';
-import { type AccountLinkingEvents, accountLinkingProtocol } from './account-linking.ts';
+import { type AccountLinkingEvents, accountLinkingEventAccess, accountLinkingProtocol } from './account-linking.ts';
 import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
-import { type HealthEvents, healthProtocol } from './listings-health.ts';
-import { type ListingsWorkspaceEvents, listingsWorkspaceProtocol } from './listings-workspace.ts';
-import { type LocationsEvents, locationsProtocol } from './locations.ts';
-import { type TriageEvents, triageProtocol } from './suggestion-triage.ts';
+import { type HealthEvents, healthEventAccess, healthProtocol } from './listings-health.ts';
+import {
+  type ListingsWorkspaceEvents,
+  listingsWorkspaceEventAccess,
+  listingsWorkspaceProtocol,
+} from './listings-workspace.ts';
+import { type LocationsEvents, locationsEventAccess, locationsProtocol } from './locations.ts';
+import type { Access } from './request.ts';
+import { type TriageEvents, triageEventAccess, triageProtocol } from './suggestion-triage.ts';
 import { uiProtocol } from './ui.ts';
 
 export * from './account-linking.ts';
 export * from './badge.ts';
 export * from './connection-settings.ts';
+export * from './envelope.ts';
 export * from './listings-health.ts';
 export * from './listings-workspace.ts';
 export * from './locations.ts';
@@ -41,23 +48,20 @@ export interface DeskEvents
     LocationsEvents,
     ListingsWorkspaceEvents {}
 
+/** Who may hear each event: a content script (the embedded panel) only gets the 'content' ones. */
+export const eventAccess = {
+  ...accountLinkingEventAccess,
+  ...triageEventAccess,
+  ...healthEventAccess,
+  ...locationsEventAccess,
+  ...listingsWorkspaceEventAccess,
+} as const satisfies Record<keyof DeskEvents, Access>;
+
 export type Protocol = typeof protocol;
 export type RequestType = keyof Protocol;
 export type RequestInput<K extends RequestType> = z.input<Protocol[K]['input']>;
 export type ParsedInput<K extends RequestType> = z.output<Protocol[K]['input']>;
 export type RequestOutput<K extends RequestType> = NonNullable<Protocol[K]['output']>;
-
-/** What travels over runtime.sendMessage. The `desk` tag keeps foreign messages out. */
-export interface RequestMessage<K extends RequestType = RequestType> {
-  desk: 'request';
-  type: K;
-  input: unknown;
-}
-
-/** The one way to build a request envelope: the UI's ask(), the bench, `npm start` and the e2e fixture. */
-export function requestMessage<K extends RequestType>(type: K, input: RequestInput<K>): RequestMessage<K> {
-  return { desk: 'request', type, input };
-}
 
 export type Reply<K extends RequestType = RequestType> =
   | { ok: true; value: RequestOutput<K> }

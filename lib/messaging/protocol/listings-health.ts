@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WireError } from '../wire-error.ts';
-import { request } from './request.ts';
+import { type Access, request } from './request.ts';
 import { statusName } from './suggestion-triage.ts';
 
 export interface ListingsHealthView {
@@ -49,3 +49,8 @@ export const healthProtocol = {
 export interface HealthEvents {
   'health.changed': { accountKey: string | null };
 }
+
+/** Who may hear each event (the embedded panel shows the same list). */
+export const healthEventAccess = {
+  'health.changed': 'content',
+} as const satisfies Record<keyof HealthEvents, Access>;

@@ -3,7 +3,7 @@
 // (100,000 listings are ~16 MB: a stringify and parse per filter alone would cost ~80 ms).
 import { z } from 'zod';
 import type { WireError } from '../wire-error.ts';
-import { empty, request } from './request.ts';
+import { type Access, empty, request } from './request.ts';
 import { statusName } from './suggestion-triage.ts';
 
 const filterId = z.string().max(200);
@@ -227,3 +227,9 @@ export interface ListingsWorkspaceEvents {
   'listings.changed': { accountKey: string; load: ListingsLoadView };
   'listings.optIn.changed': { accountKey: string; job: OptInJobView };
 }
+
+/** The panel's one-location table follows loads; opt-in jobs are the options page's alone. */
+export const listingsWorkspaceEventAccess = {
+  'listings.changed': 'content',
+  'listings.optIn.changed': 'extension',
+} as const satisfies Record<keyof ListingsWorkspaceEvents, Access>;

@@ -2,7 +2,7 @@
 // Used by the listings workspace, users and roles, provisioning and the embedded panel (hence 'content').
 import { z } from 'zod';
 import type { WireError } from '../wire-error.ts';
-import { request } from './request.ts';
+import { type Access, request } from './request.ts';
 
 export interface LocationView {
   id: string;
@@ -47,3 +47,8 @@ export const locationsProtocol = {
 export interface LocationsEvents {
   'locations.changed': { accountKey: string };
 }
+
+/** The embedded panel shows location names too. */
+export const locationsEventAccess = {
+  'locations.changed': 'content',
+} as const satisfies Record<keyof LocationsEvents, Access>;

@@ -1,13 +1,32 @@
 import { z } from 'zod';
-import type { SuggestionDecision } from '../../api/suggestions.ts';
 import { STATUS_NAME, WAITING } from '../../listing-statuses.ts';
-import type { SuggestionView } from '../../storage.ts';
 import type { WireError } from '../wire-error.ts';
-import { accountKey, empty, request, safeId } from './request.ts';
+import { type Access, accountKey, empty, request, safeId } from './request.ts';
 
 const suggestionId = safeId('suggestion');
+
+export type DecisionView = 'ACCEPTED' | 'REJECTED';
 /** Known values are listed in lib/api; an unknown status from the service is still a valid filter. */
 export const statusName = z.string().regex(STATUS_NAME, 'Use a status such as WAITING_ON_CUSTOMER.');
+
+/** A suggestion as the triage list shows it; everything is publisher data, shown only as text. */
+export interface SuggestionView {
+  id: string;
+  status: string;
+  publisherId: string;
+  locationId: string;
+  fieldName: string;
+  originalContent: string;
+  suggestedContent: string;
+  dateCreated: string;
+}
+
+/** A warning from the service or the client about a list (items left out, no subscription, …); readable text. */
+export interface ListWarningView {
+  code: number;
+  type: string;
+  message: string;
+}
 
 export interface TriageAccountView {
   accountKey: string;
@@ -17,7 +36,7 @@ export interface TriageAccountView {
 
 export interface PendingDecisionView {
   suggestionId: string;
-  decision: SuggestionDecision;
+  decision: DecisionView;
   /** Epoch ms at which the undo window closes. */
   dueAt: number;
   batchId: string;
@@ -33,7 +52,7 @@ export interface PendingDecisionView {
 
 export interface FailedDecisionView {
   suggestionId: string;
-  decision: SuggestionDecision;
+  decision: DecisionView;
   code: string;
   message: string;
   failedAt: number;
@@ -41,7 +60,7 @@ export interface FailedDecisionView {
 
 export interface BatchOutcomeView {
   batchId: string;
-  decision: SuggestionDecision;
+  decision: DecisionView;
   size: number;
   /** Only PUTs the service answered with success (or a re-send's "already resolved" after our own attempt). */
   sent: number;
@@ -62,8 +81,12 @@ export interface TriageView {
   suggestions: SuggestionView[];
   /** The service's total for these filters; `suggestions` is capped at 500. */
   count: number;
+  /** False when `rows` cut the list short: `suggestions` are its first rows only. */
+  complete: boolean;
   /** null: never fetched for this account and status. */
   fetchedAt: number | null;
+  /** What the service or the client warned about when this list was fetched; shown as a notice. */
+  warnings: ListWarningView[];
   refreshing: boolean;
   /** The last refresh failed; the cached list is still shown. */
   error: WireError | null;
@@ -91,6 +114,8 @@ export const triageProtocol = {
         force: z.boolean().default(false),
         locationIds: z.array(safeId('location')).max(100).optional(),
         publisherIds: z.array(safeId('publisher')).max(100).optional(),
+        /** Only the first rows, for a fast first paint; ask again without it for the rest. */
+        rows: z.number().int().min(1).max(500).optional(),
       })
       .strict(),
   ),
@@ -127,3 +152,8 @@ export interface TriageEvents {
   /** Re-ask 'triage.view': the list, a pending decision or a failure changed. */
   'triage.changed': { accountKey: string | null; resolvedElsewhere: number; revision: number };
 }
+
+/** Who may hear each event (the embedded panel shows the same list). */
+export const triageEventAccess = {
+  'triage.changed': 'content',
+} as const satisfies Record<keyof TriageEvents, Access>;

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { request } from './request.ts';
 
 /** An options section id, e.g. `listings` (its URL hash). */
-export const OPTIONS_SECTION = /^[a-z][a-z0-9-]{0,39}$/;
+const OPTIONS_SECTION = /^[a-z][a-z0-9-]{0,39}$/;
 /** What follows the section in the hash: a query such as `?status=LIVE` (URL-safe characters only). */
-export const OPTIONS_QUERY = /^\?[\w.~:%+=&,-]{0,400}$/;
+const OPTIONS_QUERY = /^\?[\w.~:%+=&,-]{0,400}$/;
 
-export const openOptionsInput = z
+const openOptionsInput = z
   .object({
     section: z
       .string()

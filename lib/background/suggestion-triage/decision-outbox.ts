@@ -7,10 +7,14 @@
 // dead run is re-sent, and "already resolved" after an earlier attempt of ours counts as sent.
 // Answers are written in rounds: one locked storage write and one event per round, not per decision.
 import { browser } from 'wxt/browser';
-import { mapBounded } from '../api/paging.ts';
-import type { SuggestionDecision } from '../api/suggestions.ts';
-import { WAITING } from '../listing-statuses.ts';
-import type { DeskEvents } from '../messaging/protocol/index.ts';
+import { mapBounded } from '../../api/paging.ts';
+import type { SuggestionDecision } from '../../api/suggestions.ts';
+import { WAITING } from '../../listing-statuses.ts';
+import type { DeskEvents } from '../../messaging/protocol/index.ts';
+import { withAccountLock } from '../core/account-lock.ts';
+import { currentApiOrigin } from '../core/connection.ts';
+import { readAccounts, unknownAccountError } from '../core/linked-accounts.ts';
+import { BLOCKED_CODES, type Verdict, verdictOf } from './decision-verdict.ts';
 import {
   type FailedDecision,
   type PendingDecision,
@@ -19,11 +23,7 @@ import {
   triageFailuresItem,
   triagePendingItem,
   triageRevisionItem,
-} from '../storage.ts';
-import { withAccountLock } from './account-lock.ts';
-import { currentApiOrigin } from './connection-settings.ts';
-import { BLOCKED_CODES, type Verdict, verdictOf } from './decision-verdict.ts';
-import { readAccounts, unknownAccountError } from './linked-accounts.ts';
+} from './triage-items.ts';
 import {
   commitTriage,
   isListOf,

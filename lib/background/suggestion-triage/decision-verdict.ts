@@ -1,8 +1,8 @@
 // What one PUT's answer means for a decision: done, settled elsewhere, worth another try later, waiting
 // for Relink (or the Connection it was made on), or refused for good. Only a definitive answer fails it.
-import { isApiError } from '../api/errors.ts';
-import { toWireError } from '../messaging/background.ts';
-import { DeskError, type WireError } from '../messaging/wire-error.ts';
+import { isApiError } from '../../api/errors.ts';
+import { toWireError } from '../../messaging/background.ts';
+import { DeskError, type WireError } from '../../messaging/wire-error.ts';
 
 export type Verdict =
   | { kind: 'sent' }

@@ -3,7 +3,7 @@
 // after an await (a fetch, a 401) re-checks inside the lock that the link it started under still stands,
 // so nothing fetched for an unlinked account, or for the account's previous link on another API origin,
 // is written back.
-import { type LinkedAccount, linkedAccountsItem } from '../storage.ts';
+import { type LinkedAccount, linkedAccountsItem } from './account-items.ts';
 
 /** Which link of an account a piece of work belongs to: relinking (here or on another API origin) makes a new one. */
 export type AccountLink = Pick<LinkedAccount, 'accountKey' | 'apiOrigin' | 'linkedAt'>;

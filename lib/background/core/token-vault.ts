@@ -1,6 +1,35 @@
 // Access tokens and the app's API key at rest: AES-GCM with a non-extractable key that never leaves
 // IndexedDB. storage.local only ever sees ciphertext. Nothing here logs, and no error quotes a secret.
-import { apiKeyVaultItem, type SealedApiKey, type SealedToken, tokenVaultItem } from '../storage.ts';
+import { storage } from 'wxt/utils/storage';
+
+export interface SealedToken {
+  /** base64 of the 12-byte AES-GCM nonce */
+  iv: string;
+  /** base64 of the AES-GCM ciphertext + tag; the plaintext token is never stored. */
+  ciphertext: string;
+}
+
+/**
+ * accountKey → sealed access token. The AES key itself is a non-extractable CryptoKey in IndexedDB.
+ * Since linkedAccounts v2 the issuing API origin is bound into the ciphertext: v1 tokens no longer open,
+ * which matches their accounts being marked for relinking.
+ */
+export const tokenVaultItem = storage.defineItem<Record<string, SealedToken>>('local:tokenVault', {
+  fallback: {},
+  version: 1,
+});
+
+export interface SealedApiKey {
+  /** The API origin the key was entered for; it is bound into the ciphertext and sent nowhere else. */
+  apiOrigin: string;
+  sealed: SealedToken;
+}
+
+/** The app's API key (also the OAuth client secret), sealed like a token; null until the user enters one. */
+export const apiKeyVaultItem = storage.defineItem<SealedApiKey | null>('local:apiKeyVault', {
+  fallback: null,
+  version: 1,
+});
 
 const DB_NAME = 'listings-desk-vault';
 const STORE = 'keys';
@@ -147,21 +176,4 @@ export async function openApiKey(apiOrigin: string): Promise<string | null> {
   const stored = await apiKeyVaultItem.getValue();
   if (!stored || stored.apiOrigin !== apiOrigin) return null;
   return open(apiKeyAdditionalData(apiOrigin), stored.sealed, 'API key');
-}
-
-export async function storeToken(binding: TokenBinding, token: string): Promise<void> {
-  const sealed = await sealToken(binding, token);
-  const vault = await tokenVaultItem.getValue();
-  await tokenVaultItem.setValue({ ...vault, [binding.accountKey]: sealed });
-}
-
-export async function removeToken(accountKey: string): Promise<void> {
-  const vault = await tokenVaultItem.getValue();
-  if (!Object.hasOwn(vault, accountKey)) return;
-  const { [accountKey]: _removed, ...rest } = vault;
-  await tokenVaultItem.setValue(rest);
-}
-
-export async function hasToken(accountKey: string): Promise<boolean> {
-  return Object.hasOwn(await tokenVaultItem.getValue(), accountKey);
 }

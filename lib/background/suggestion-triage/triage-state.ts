@@ -6,26 +6,24 @@ import type {
   FailedDecisionView,
   PendingDecisionView,
   TriageView,
-} from '../messaging/protocol/index.ts';
-import { DeskError } from '../messaging/wire-error.ts';
+} from '../../messaging/protocol/index.ts';
+import { DeskError } from '../../messaging/wire-error.ts';
+import { activeAccountKeyItem, type LinkedAccount, linkedAccountsItem } from '../core/account-items.ts';
+import { type PublisherNames, publisherNamesItem } from '../core/publisher-names.ts';
+import type { StorageWrites } from '../feature.ts';
 import {
-  activeAccountKeyItem,
   type CachedSuggestions,
   type DecisionBatch,
   type FailedDecision,
   keyboardShortcutsItem,
-  type LinkedAccount,
-  linkedAccountsItem,
   type PendingDecision,
-  type PublisherNames,
-  publisherNamesItem,
   triageBatchesItem,
   triageCacheItem,
   triageFailuresItem,
   triagePendingItem,
   triageRevisionItem,
   triageUndoWindowMsForTestsItem,
-} from '../storage.ts';
+} from './triage-items.ts';
 
 export const UNDO_WINDOW_MS = 5000;
 /** Batch outcomes are kept this long for the popup's bulk progress. */
@@ -45,7 +43,7 @@ export function cacheKey(accountKey: string, status: string, filters: ListFilter
 }
 
 /** Statuses and filters have no spaces, so the account is everything before the last one. */
-export function isCacheKeyOf(key: string, accountKey: string): boolean {
+function isCacheKeyOf(key: string, accountKey: string): boolean {
   return key.slice(0, key.lastIndexOf(' ')) === accountKey;
 }
 
@@ -55,8 +53,6 @@ export function isListOf(key: string, accountKey: string, status: string): boole
   const rest = key.slice(key.lastIndexOf(' ') + 1);
   return rest === status || rest.startsWith(`${status}|`);
 }
-
-type StorageWrites = Parameters<typeof storage.setItems>[0];
 
 /**
  * Writes triage items and the next revision in one storage call; returns that revision. Call inside
@@ -69,20 +65,18 @@ export async function commitTriage(writes: StorageWrites): Promise<number> {
 }
 
 /**
- * The writes that drop an account's triage data (cached lists, pending decisions, failures, batches,
- * publisher names), with the next revision. Call inside withAccountLock, and write them in the same
+ * The writes that drop an account's triage data (cached lists, pending decisions, failures, batches),
+ * with the next revision. Call inside withAccountLock, and write them in the same
  * storage call as the account's own removal: no triage write lands between this read and that write.
  */
 export async function withoutTriageData(accountKey: string): Promise<StorageWrites> {
-  const [cache, pending, failures, batches, publishers, revision] = await Promise.all([
+  const [cache, pending, failures, batches, revision] = await Promise.all([
     triageCacheItem.getValue(),
     triagePendingItem.getValue(),
     triageFailuresItem.getValue(),
     triageBatchesItem.getValue(),
-    publisherNamesItem.getValue(),
     triageRevisionItem.getValue(),
   ]);
-  const { [accountKey]: _names, ...otherNames } = publishers;
   return [
     {
       item: triageCacheItem,
@@ -92,15 +86,17 @@ export async function withoutTriageData(accountKey: string): Promise<StorageWrit
     { item: triagePendingItem, value: pending.filter((p) => p.accountKey !== accountKey) },
     { item: triageFailuresItem, value: failures.filter((f) => f.accountKey !== accountKey) },
     { item: triageBatchesItem, value: batches.filter((b) => b.accountKey !== accountKey) },
-    { item: publisherNamesItem, value: otherNames },
     { item: triageRevisionItem, value: revision + 1 },
   ];
 }
 
 /** The window in force: a test build may shorten it through a storage item; production never does. */
 export async function undoWindowMs(): Promise<number> {
+  return undoWindowFrom(await triageUndoWindowMsForTestsItem.getValue());
+}
+
+function undoWindowFrom(forTests: number | null): number {
   if (import.meta.env.LISTINGS_DESK_ENVIRONMENT === 'production') return UNDO_WINDOW_MS;
-  const forTests = await triageUndoWindowMsForTestsItem.getValue();
   return typeof forTests === 'number' && forTests >= 0 ? forTests : UNDO_WINDOW_MS;
 }
 
@@ -117,11 +113,11 @@ export function toPendingView(p: PendingDecision): PendingDecisionView {
   };
 }
 
-export function toFailureView(f: FailedDecision): FailedDecisionView {
+function toFailureView(f: FailedDecision): FailedDecisionView {
   return { suggestionId: f.suggestionId, decision: f.decision, code: f.code, message: f.message, failedAt: f.failedAt };
 }
 
-export function toBatchView(b: DecisionBatch): BatchOutcomeView {
+function toBatchView(b: DecisionBatch): BatchOutcomeView {
   const answered = b.sent + b.resolvedElsewhere + b.failed + b.undone;
   const { batchId, decision, size, sent, resolvedElsewhere, failed, undone } = b;
   return { batchId, decision, size, sent, resolvedElsewhere, failed, undone, queued: Math.max(0, size - answered) };
@@ -135,6 +131,7 @@ export async function readStoredTriageView(
   status: string,
   filters: ListFilters = {},
   now = Date.now(),
+  rows?: number,
 ): Promise<StoredTriageView> {
   const values = await storage.getItems([
     linkedAccountsItem,
@@ -146,28 +143,31 @@ export async function readStoredTriageView(
     keyboardShortcutsItem,
     triageBatchesItem,
     triageRevisionItem,
+    triageUndoWindowMsForTestsItem,
   ]);
-  const [accounts, activeKey, cache, pending, failures, publishers, keyboardShortcuts, batches, revision] = values.map(
-    (v) => v.value,
-  ) as [
-    LinkedAccount[],
-    string | null,
-    Record<string, CachedSuggestions>,
-    PendingDecision[],
-    FailedDecision[],
-    Record<string, PublisherNames>,
-    boolean,
-    DecisionBatch[],
-    number,
-  ];
+  const [accounts, activeKey, cache, pending, failures, publishers, keyboardShortcuts, batches, revision, forTests] =
+    values.map((v) => v.value) as [
+      LinkedAccount[],
+      string | null,
+      Record<string, CachedSuggestions>,
+      PendingDecision[],
+      FailedDecision[],
+      Record<string, PublisherNames>,
+      boolean,
+      DecisionBatch[],
+      number,
+      number | null,
+    ];
   // The same rule as linked-accounts' readAccounts: a stale active key falls back to the first account.
   const account = accounts.find((a) => a.accountKey === activeKey) ?? accounts[0] ?? null;
-  const base = { revision, status, keyboardShortcuts, undoWindowMs: await undoWindowMs(), accountRecord: account };
+  const base = { revision, status, keyboardShortcuts, undoWindowMs: undoWindowFrom(forTests), accountRecord: account };
   if (!account) {
     return {
       ...base,
       account: null,
       suggestions: [],
+      complete: true,
+      warnings: [],
       count: 0,
       fetchedAt: null,
       publishers: {},
@@ -177,13 +177,16 @@ export async function readStoredTriageView(
     };
   }
   const cached = cache[cacheKey(account.accountKey, status, filters)];
+  const all = cached?.suggestions ?? [];
   const mine = <T extends { accountKey: string }>(x: T) => x.accountKey === account.accountKey;
   return {
     ...base,
     account: { accountKey: account.accountKey, accountName: account.accountName, needsRelink: account.needsRelink },
-    suggestions: cached?.suggestions ?? [],
+    suggestions: rows === undefined ? all : all.slice(0, rows),
+    complete: rows === undefined || all.length <= rows,
     count: cached?.count ?? 0,
     fetchedAt: cached?.fetchedAt ?? null,
+    warnings: cached?.warnings ?? [],
     publishers: publishers[account.accountKey]?.names ?? {},
     pending: pending.filter(mine).map(toPendingView),
     failures: failures.filter(mine).map(toFailureView),

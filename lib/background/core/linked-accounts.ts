@@ -1,10 +1,10 @@
 // The list of linked accounts and which one is active, as stored. Tokens live in the token vault.
-import { broadcast } from '../messaging/background.ts';
-import type { AccountsView, LinkedAccountView } from '../messaging/protocol/index.ts';
-import { DeskError } from '../messaging/wire-error.ts';
-import { activeAccountKeyItem, type LinkedAccount, linkedAccountsItem } from '../storage.ts';
+import { broadcast } from '../../messaging/background.ts';
+import type { AccountsView, LinkedAccountView } from '../../messaging/protocol/index.ts';
+import { DeskError } from '../../messaging/wire-error.ts';
+import { activeAccountKeyItem, type LinkedAccount, linkedAccountsItem } from './account-items.ts';
 import { type AccountLink, sameLink, withAccountLock } from './account-lock.ts';
-import { currentApiOrigin } from './connection-settings.ts';
+import { currentApiOrigin } from './connection.ts';
 
 /**
  * What the UI is told about an account. `currentOrigin` is the API origin of the Connection now in use:

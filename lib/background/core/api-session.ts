@@ -1,0 +1,119 @@
+// The one way background features call the API on behalf of a linked account. A 401 is final:
+// the account is marked "needs relinking" and the UI offers Relink; the call is never retried.
+import { ApiClient, type ApiConfig } from '../../api/client.ts';
+import { isApiError } from '../../api/errors.ts';
+import { DeskError } from '../../messaging/wire-error.ts';
+import type { LinkedAccount } from './account-items.ts';
+import { apiOriginOf, getConnectionSettings, requireApiKey } from './connection.ts';
+import { findAccount, markNeedsRelink } from './linked-accounts.ts';
+import { openToken } from './token-vault.ts';
+
+export interface AccountSession {
+  client: ApiClient;
+  account: LinkedAccount;
+}
+
+export function needsRelinkError(account: Pick<LinkedAccount, 'accountName' | 'accountKey'>): DeskError {
+  return new DeskError({
+    code: 'needs-relink',
+    message: `${account.accountName} needs to be linked again: its access is no longer accepted. Choose Relink.`,
+    status: 401,
+    fields: { accountKey: account.accountKey },
+  });
+}
+
+function noAccountError(): DeskError {
+  return new DeskError({ code: 'no-account', message: 'No account is linked yet. Choose “Link account”.' });
+}
+
+/** Only the origin is named (scheme, host, port): never a path, key or token. */
+function otherEnvironmentError(account: Pick<LinkedAccount, 'accountName' | 'accountKey' | 'apiOrigin'>) {
+  return new DeskError({
+    code: 'other-environment',
+    message: `${account.accountName} was linked on ${account.apiOrigin}; switch the Connection back or link it again here.`,
+    fields: { accountKey: account.accountKey },
+  });
+}
+
+export type WithAccount = <T>(
+  run: (client: ApiClient, account: LinkedAccount) => Promise<T>,
+  accountKey?: string,
+  /** Per-feature client settings, e.g. the decision outbox's "never wait for a rate limit in memory". */
+  config?: Partial<ApiConfig>,
+) => Promise<T>;
+
+export interface ApiSession {
+  openSession(accountKey?: string, config?: Partial<ApiConfig>): Promise<AccountSession>;
+  withAccount: WithAccount;
+}
+
+/** `clientConfig` applies to every client the session opens: tests and the bench inject fetch or shrink retries. */
+export function createApiSession(clientConfig: Partial<ApiConfig> = {}): ApiSession {
+  /**
+   * An API client for a linked account (the active one by default), with its token opened from the vault.
+   * The token goes only to the API origin that issued it: on any other Connection nothing is sent.
+   */
+  async function openSession(accountKey?: string, config: Partial<ApiConfig> = {}): Promise<AccountSession> {
+    const account = await findAccount(accountKey);
+    if (!account) throw noAccountError();
+    const settings = await getConnectionSettings();
+    const apiOrigin = apiOriginOf(settings.apiUrl);
+    if (!account.apiOrigin) {
+      // Linked before origins were recorded: which server issued the token is unknown.
+      await markNeedsRelink(account);
+      throw needsRelinkError(account);
+    }
+    if (account.apiOrigin !== apiOrigin) throw otherEnvironmentError(account);
+    if (account.needsRelink) throw needsRelinkError(account);
+    let token: string | null;
+    try {
+      // Opened for the origin it will be sent to, not the stored one: an edited record cannot redirect it.
+      token = await openToken({ accountKey: account.accountKey, apiOrigin });
+    } catch {
+      token = null;
+    }
+    if (!token) {
+      // A lost vault key or a missing token cannot be repaired by anything but linking again.
+      await markNeedsRelink(account);
+      throw needsRelinkError(account);
+    }
+    const client = new ApiClient({
+      baseUrl: settings.apiUrl,
+      apiKey: await requireApiKey(settings),
+      version: settings.apiVersion,
+      accessToken: token,
+      ...config,
+      ...clientConfig,
+      retry: { ...config.retry, ...clientConfig.retry },
+    });
+    return { client, account };
+  }
+
+  /**
+   * Runs API calls for an account (the active one by default). On a 401 the account is marked
+   * "needs relinking" and a 'needs-relink' DeskError is thrown instead of the ApiError. An account linked
+   * on another API origin fails with 'other-environment' before any request.
+   */
+  async function withAccount<T>(
+    run: (client: ApiClient, account: LinkedAccount) => Promise<T>,
+    accountKey?: string,
+    /** Per-feature client settings, e.g. the decision outbox's "never wait for a rate limit in memory". */
+    config: Partial<ApiConfig> = {},
+  ): Promise<T> {
+    const { client, account } = await openSession(accountKey, config);
+    try {
+      return await run(client, account);
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) {
+        await markNeedsRelink(account);
+        throw needsRelinkError(account);
+      }
+      throw error;
+    }
+  }
+
+  return { openSession, withAccount };
+}
+
+/** The production session, for code that has no deps at hand; features use `deps.withAccount`. */
+export const { withAccount, openSession } = createApiSession();

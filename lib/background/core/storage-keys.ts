@@ -1,0 +1,44 @@
+// Every key the extension keeps in storage.local, with the feature that owns it and what it holds, for
+// audit: which keys hold secrets (sealed), and which hold something per linked account (dropped on unlink
+// by that feature's forgetAccount). A new item is one line here; a unit test checks that none is missing.
+export interface StorageKeyInfo {
+  feature: string;
+  holds: string;
+  /** Kept per linked account: the owning feature's forgetAccount drops it on unlink. */
+  perAccount?: true;
+  /** Ciphertext only (AES-GCM, key in IndexedDB). */
+  sealed?: true;
+}
+
+export const STORAGE_KEYS = {
+  'local:connectionSettings': { feature: 'core', holds: 'API and authorize URLs, client id, API version' },
+  'local:apiKeyVault': { feature: 'core', holds: 'the app API key and the origin it is for', sealed: true },
+  'local:tokenVault': { feature: 'core', holds: 'access tokens', perAccount: true, sealed: true },
+  'local:linkedAccounts': {
+    feature: 'core',
+    holds: 'linked accounts (names, link time, API origin)',
+    perAccount: true,
+  },
+  'local:activeAccountKey': { feature: 'core', holds: 'which account is active' },
+  'local:publisherNames': { feature: 'core', holds: 'publisher id → name', perAccount: true },
+  'local:pendingAuthStates': { feature: 'account-linking', holds: 'OAuth states in flight (10 min)' },
+  'local:linkingOutcome': { feature: 'account-linking', holds: 'how the last Link ended, until seen' },
+  'local:badgeCounts': { feature: 'badge', holds: 'waiting count per account', perAccount: true },
+  'local:allowedPageOrigins': { feature: 'allowed-pages', holds: 'partner CRM origins for the panel' },
+  'local:listingsHealth': { feature: 'listings-health', holds: 'listing counts per status', perAccount: true },
+  'local:triageCache': { feature: 'suggestion-triage', holds: 'last fetched suggestion lists', perAccount: true },
+  'local:triagePending': { feature: 'suggestion-triage', holds: 'decisions in their undo window', perAccount: true },
+  'local:triageFailures': { feature: 'suggestion-triage', holds: 'refused decisions', perAccount: true },
+  'local:triageBatches': { feature: 'suggestion-triage', holds: 'recent batch outcomes', perAccount: true },
+  'local:triageRevision': { feature: 'suggestion-triage', holds: 'order of triage views' },
+  'local:triageUndoWindowMsForTests': { feature: 'suggestion-triage', holds: 'test builds only: undo window' },
+  'local:keyboardShortcuts': { feature: 'suggestion-triage', holds: 'single-key shortcuts on/off' },
+  'local:locationsDirectory': { feature: 'locations', holds: 'locations and folders per account', perAccount: true },
+  'local:publishersDirectory': {
+    feature: 'listings-workspace',
+    holds: 'publishers with countries and brands',
+    perAccount: true,
+  },
+  'local:listingsOptInJobs': { feature: 'listings-workspace', holds: 'bulk opt-in jobs and batches', perAccount: true },
+  'session:deskEventFrames': { feature: 'messaging', holds: 'embedded-panel frames listening for events' },
+} as const satisfies Record<string, StorageKeyInfo>;

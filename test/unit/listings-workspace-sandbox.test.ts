@@ -1,0 +1,380 @@
+// @vitest-environment node
+// The listings workspace's worker side against the real sandbox over HTTP: the fake browser for storage
+// and alarms (hence the unit project), the real client and a real sandbox for everything it asks.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { browser } from 'wxt/browser';
+import { API_VERSION } from '../../lib/api/config.ts';
+import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
+import { createDeskDeps } from '../../lib/background/core/deps.ts';
+import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
+import { OPT_IN_ALARM } from '../../lib/background/listings-workspace/opt-in-jobs.ts';
+import { createLocations, locationsItem } from '../../lib/background/locations.ts';
+import type { RequestContext } from '../../lib/messaging/background.ts';
+import { type DeskEvents, protocol } from '../../lib/messaging/protocol/index.ts';
+import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
+import {
+  allow,
+  fakeIdentity,
+  gate,
+  linkAccount,
+  resetDesk,
+  routedFetch,
+  settleBadgeRefresh,
+  tokenRoute,
+  useExchange,
+} from './desk-fakes.ts';
+
+let sb: RunningSandbox;
+let events: { type: keyof DeskEvents; payload: unknown }[];
+
+interface Logged {
+  method: string;
+  path: string;
+  status: number;
+  query?: Record<string, string>;
+}
+
+async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${sb.apiUrl}/__sandbox/${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const requests = async () => (await control<{ requests: Logged[] }>('GET', 'requests')).requests;
+const sandboxListings = async () =>
+  (
+    await control<{
+      listings: { id: string; accountId: string; locationId: string; publisherId: string; status: string }[];
+    }>('GET', 'state')
+  ).listings.filter((l) => l.accountId === '1001');
+/** `[a,b]`, `a,b`: the ids one logged request carried. */
+const listOf = (value: string | undefined) =>
+  (value ?? '')
+    .replace(/^\[|\]$/g, '')
+    .split(',')
+    .filter(Boolean);
+
+let deps = createDeskDeps();
+
+function workspace(options: Parameters<typeof createListingsWorkspace>[1] = {}) {
+  return createListingsWorkspace(deps, { ensureLocations: createLocations(deps).ensure, ...options });
+}
+
+const extension = { access: 'extension', sender: {} } as RequestContext;
+const content = { access: 'content', sender: {} } as RequestContext;
+const ask = <K extends 'listings.query' | 'listings.optIn.plan' | 'listings.optIn.start'>(
+  w: ReturnType<typeof workspace>,
+  type: K,
+  input: unknown,
+  context = extension,
+) => w.handlers[type](protocol[type].input.parse(input) as never, context) as ReturnType<(typeof w.handlers)[K]>;
+
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, authPort: 0 });
+});
+afterAll(() => sb.close());
+
+beforeEach(async () => {
+  resetDesk();
+  events = [];
+  await control('POST', 'reset', {});
+  const { access_token } = await control<{ access_token: string }>('POST', 'tokens', { accountId: '1001' });
+  fakeIdentity(allow());
+  // The Connection is the test's sandbox, so the worker's clients call it as they would in the browser.
+  await saveConnectionSettings({
+    environment: 'custom',
+    apiUrl: sb.apiUrl,
+    authUrl: sb.authUrl,
+    clientId: sb.clientId,
+    apiKey: sb.apiKey,
+    apiVersion: API_VERSION,
+  });
+  fakeIdentity(allow());
+  useExchange({
+    fetch: routedFetch(
+      tokenRoute({ access_token, appSpecificAccountId: 'app-1001', accountName: 'Harbor Bakery Group' }),
+    ).fetch,
+  });
+  await linkAccount();
+  await settleBadgeRefresh('app-1001');
+  // The worker's one deps, talking to the real sandbox (desk-fakes' routing fetch is for faked answers).
+  deps = createDeskDeps({
+    apiConfig: {
+      fetch: (input, init) => globalThis.fetch(input, init),
+      retry: { retries: 3, backoffMs: [0, 0, 20], jitter: 0 },
+    },
+    broadcast: async (type, payload) => {
+      events.push({ type, payload });
+    },
+  });
+  await control('DELETE', 'requests');
+});
+
+async function loaded(w: ReturnType<typeof workspace>) {
+  await w.handlers['listings.load']({ refresh: false }, extension);
+  await w.settled();
+}
+
+describe('locations cache against the sandbox', () => {
+  test('answers from the cache at once and fetches in the background, with folders as a tree', async () => {
+    const locations = createLocations(deps);
+    const first = await locations.handlers['locations.list']({ refresh: false }, extension);
+    expect(first).toMatchObject({ accountKey: 'app-1001', locations: [], fetchedAt: null, refreshing: true });
+    await locations.settled();
+    const view = await locations.handlers['locations.list']({ refresh: false }, content);
+    expect(view).toMatchObject({ refreshing: false, error: null });
+    expect(view.locations).toHaveLength(30);
+    expect(view.locations[0]).toMatchObject({
+      id: 'HB-001',
+      name: 'Harbor Bakery – Pearl District',
+      city: 'Portland',
+      folderId: 'F-OR',
+    });
+    expect(view.folders.find((f) => f.id === 'F-WEST')).toEqual({ id: 'F-WEST', name: 'West', parentId: null });
+    expect(view.folders.find((f) => f.id === 'F-BAY')?.parentId).toBe('F-CA');
+    expect(events).toContainEqual({ type: 'locations.changed', payload: { accountKey: 'app-1001' } });
+    await control('DELETE', 'requests');
+    await locations.handlers['locations.list']({ refresh: false }, extension);
+    await locations.settled();
+    expect(await requests()).toEqual([]);
+  });
+});
+
+describe('listings workspace against the sandbox', () => {
+  test('loads every listing in the background, with names, and answers filtered windows', async () => {
+    const w = workspace();
+    const started = await w.handlers['listings.load']({ refresh: false }, extension);
+    expect(started.state).toBe('loading');
+    await w.settled();
+    const all = await ask(w, 'listings.query', { limit: 5 });
+    expect(all).toMatchObject({
+      accountKey: 'app-1001',
+      matched: 2070,
+      total: 2070,
+      load: { state: 'loaded', loaded: 2070, total: 2070 },
+    });
+    expect(all.rows).toHaveLength(5);
+    expect(all.rows[0]).toMatchObject({
+      locationName: expect.stringMatching(/^Harbor Bakery – /),
+      city: expect.any(String),
+    });
+    expect(all.rows[0]!.publisherName).not.toBe('');
+    expect(events.some((e) => e.type === 'listings.changed')).toBe(true);
+
+    const oregon = await ask(w, 'listings.query', {
+      filters: { folderIds: ['F-PNW'], statuses: ['UNAVAILABLE'], text: 'portland' },
+      limit: 500,
+    });
+    expect(oregon.matched).toBeGreaterThan(0);
+    expect(
+      oregon.rows.every((r) => r.status === 'UNAVAILABLE' && r.city === 'Portland' && r.statusDetails.length > 0),
+    ).toBe(true);
+
+    // The embedded panel reads one location's listings, and nothing wider.
+    const one = await ask(w, 'listings.query', { filters: { locationIds: ['HB-001'] }, limit: 100 }, content);
+    expect(one.matched).toBe(69);
+    await expect(ask(w, 'listings.query', { limit: 100 }, content)).rejects.toMatchObject({ code: 'forbidden' });
+  });
+
+  test('the embedded panel’s one location is fetched alone when the account was never loaded', async () => {
+    const w = workspace();
+    const view = await ask(w, 'listings.query', { filters: { locationIds: ['HB-002'] }, limit: 100 }, content);
+    expect(view).toMatchObject({ matched: 69, load: { state: 'empty' } });
+    expect(view.rows[0]).toMatchObject({
+      locationId: 'HB-002',
+      locationName: expect.stringMatching(/^Harbor Bakery – /),
+    });
+    const listingCalls = (await requests()).filter((r) => r.path.endsWith('/powerlistings/listings'));
+    expect(listingCalls.map((r) => r.query?.locationIds)).toEqual(['[HB-002]']);
+    await ask(w, 'listings.query', { filters: { locationIds: ['HB-002'] }, limit: 100 }, content);
+    expect((await requests()).filter((r) => r.path.endsWith('/powerlistings/listings'))).toHaveLength(1);
+    await w.settled();
+  });
+
+  test('after a worker restart the rows come from the cache, without asking the service', async () => {
+    await loaded(workspace());
+    await control('DELETE', 'requests');
+    const restarted = workspace();
+    const view = await ask(restarted, 'listings.query', { filters: { publisherIds: ['YELP'] }, limit: 10 });
+    expect(view.matched).toBe(30);
+    expect(view.load.state).toBe('loaded');
+    expect(await restarted.handlers['listings.load']({ refresh: false }, extension)).toMatchObject({ state: 'loaded' });
+    expect(await requests()).toEqual([]);
+  });
+
+  test('rows show while the first load is still running', async () => {
+    await control('POST', 'latency', { ms: 100 });
+    const w = workspace();
+    await w.handlers['listings.load']({ refresh: false }, extension);
+    await expect
+      .poll(
+        async () => {
+          const view = await ask(w, 'listings.query', { limit: 10 });
+          return view.load.state === 'loading' && view.rows.length === 10 && view.matched < 2070;
+        },
+        { interval: 20, timeout: 5000 },
+      )
+      .toBe(true);
+    await control('POST', 'latency', { ms: 0 });
+    await w.settled();
+  });
+
+  test('exports the filtered rows as CSV, and counts facets for the pickers', async () => {
+    const w = workspace();
+    await loaded(w);
+    const filters = { statuses: ['UNAVAILABLE'], folderIds: ['F-CA'] };
+    const view = await ask(w, 'listings.query', { filters, limit: 500 });
+    const { csv, rows, filename } = await w.handlers['listings.exportCsv'](
+      protocol['listings.exportCsv'].input.parse({ filters }),
+      extension,
+    );
+    expect(filename).toMatch(/^listings-app-1001-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(rows).toBe(view.matched);
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Location id,Location,City,Address,Publisher id,Publisher,Status,Status details,Listing URL,Screenshot URL',
+    );
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(view.rows.map((r) => r.locationId));
+    expect(lines.slice(1).every((line) => line.includes('UNAVAILABLE'))).toBe(true);
+
+    const facets = await w.handlers['listings.facets']({}, extension);
+    expect(facets.statuses.reduce((sum, s) => sum + s.count, 0)).toBe(2070);
+    expect(facets.publishers.find((p) => p.id === 'YELP')).toEqual({ id: 'YELP', name: 'Yelp', count: 30 });
+    expect(facets.locations.find((l) => l.id === 'HB-001')).toMatchObject({
+      city: 'Portland',
+      folderId: 'F-OR',
+      count: 69,
+    });
+    expect(facets.folders.map((f) => f.id)).toContain('F-BAY');
+  });
+
+  test('a location renamed in its cache shows by its new name, and the page is told', async () => {
+    const w = workspace();
+    await loaded(w);
+    w.start();
+    events = [];
+    const stored = await locationsItem.getValue();
+    const mine = stored['app-1001']!;
+    const locations = mine.locations.map((l) => (l.id === 'HB-001' ? { ...l, name: 'Harbor Bakery – Renamed' } : l));
+    await locationsItem.setValue({ ...stored, 'app-1001': { ...mine, locations } });
+    const nameOf = async () =>
+      (await ask(w, 'listings.query', { filters: { locationIds: ['HB-001'] }, limit: 1 })).rows[0]?.locationName;
+    await expect.poll(nameOf).toBe('Harbor Bakery – Renamed');
+    expect(events.some((e) => e.type === 'listings.changed')).toBe(true);
+  });
+
+  test('a Cancel stops the fetch-all and keeps what came', async () => {
+    await control('POST', 'latency', { ms: 40 });
+    const w = workspace();
+    await w.handlers['listings.load']({ refresh: false }, extension);
+    const cancelled = await w.handlers['listings.cancelLoad']({}, extension);
+    await control('POST', 'latency', { ms: 0 });
+    expect(cancelled.state).toBe('cancelled');
+    expect(cancelled.loaded).toBeLessThan(2070);
+  });
+
+  test('opts in 150 selected pairs in requests of at most 100, never a pair outside the selection', async () => {
+    const w = workspace();
+    await loaded(w);
+    const locationIds = Array.from({ length: 15 }, (_, i) => `HB-${String(i + 1).padStart(3, '0')}`);
+    const publisherIds = ['APPLE', 'BING', 'FACEBOOK', 'FOURSQUARE', 'GOOGLEMYBUSINESS', 'HERE', 'TOMTOM', 'YELP'];
+    const selection = { filters: { locationIds, publisherIds } };
+    // Plus 30 pairs picked one by one: 15 × 8 + 30 = 150, not one rectangle.
+    const extra = locationIds.flatMap((l) => [`${l}-MAPQUEST`, `${l}-NEXTDOOR`]);
+    const picked = {
+      listingIds: [
+        ...(await ask(w, 'listings.query', { filters: selection.filters, limit: 500 })).rows.map((r) => r.id),
+        ...extra,
+      ],
+    };
+    const plan = await ask(w, 'listings.optIn.plan', { selection: picked });
+    expect(plan).toMatchObject({ listings: 150, locations: 15, publishers: 10, requests: 2, minimumRequests: 2 });
+    expect(plan.warning).toMatch(/not recommended for enterprise/);
+
+    await control('DELETE', 'requests');
+    const job = await ask(w, 'listings.optIn.start', { selection: picked });
+    expect(job).toMatchObject({ state: 'running', pairs: 150 });
+    await w.settled();
+    const chosen = new Set(picked.listingIds);
+    const sent = new Set<string>();
+    const puts = (await requests()).filter((r) => r.method === 'PUT');
+    expect(puts).toHaveLength(2);
+    for (const put of puts) {
+      expect(put.path).toBe('/v2/accounts/me/powerlistings/listings/optin');
+      const locations = listOf(put.query?.locationIds);
+      const publishers = listOf(put.query?.publisherIds);
+      expect(locations.length * publishers.length).toBeLessThanOrEqual(100);
+      for (const l of locations)
+        for (const p of publishers) {
+          expect(chosen.has(`${l}-${p}`)).toBe(true);
+          sent.add(`${l}-${p}`);
+        }
+    }
+    expect(sent).toEqual(chosen);
+    const inSandbox = (await sandboxListings()).filter((l) => chosen.has(l.id));
+    expect(inSandbox.every((l) => l.status !== 'OPTED_OUT')).toBe(true);
+    // The rows were fetched again when the job ended.
+    const after = await ask(w, 'listings.query', { filters: { statuses: ['OPTED_OUT'] }, limit: 500 });
+    expect(after.rows.some((r) => chosen.has(r.id))).toBe(false);
+    const [finished] = await w.handlers['listings.optIn.jobs']({}, extension);
+    expect(finished).toMatchObject({ state: 'finished', batches: { total: 2, done: 2, failed: 0 } });
+    expect(await browser.alarms.get(OPT_IN_ALARM)).toBeFalsy();
+  });
+
+  test('a batch that fails after the client’s retries is listed with its error, and Retry failed sends it', async () => {
+    const w = workspace();
+    await loaded(w);
+    // The client tries a request 4 times (3 retries): all four of the first batch's tries fail.
+    await control('POST', 'faults', {
+      method: 'PUT',
+      path: '/v2/accounts/me/powerlistings/listings/optin',
+      status: 503,
+      count: 4,
+    });
+    const selection = { filters: { locationIds: ['HB-001', 'HB-002', 'HB-003'], publisherIds: ['YELP', 'BING'] } };
+    const job = await ask(w, 'listings.optIn.start', { selection });
+    await w.settled();
+    const [failed] = await w.handlers['listings.optIn.jobs']({}, extension);
+    expect(failed).toMatchObject({ id: job.id, state: 'finished', batches: { total: 1, failed: 1, done: 0 } });
+    expect(failed!.failed[0]).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      error: { code: '2099', message: expect.stringContaining('503') },
+    });
+    expect((await requests()).filter((r) => r.method === 'PUT').map((r) => r.status)).toEqual([503, 503, 503, 503]);
+
+    const retried = await w.handlers['listings.optIn.retryFailed']({ jobId: job.id }, extension);
+    expect(retried.state).toBe('running');
+    await w.settled();
+    const [done] = await w.handlers['listings.optIn.jobs']({}, extension);
+    expect(done).toMatchObject({ state: 'finished', batches: { done: 1, failed: 0 }, failed: [] });
+    expect(events.filter((e) => e.type === 'listings.optIn.changed').length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a job whose worker died mid-batch is resumed by the next worker, with the alarm as backstop', async () => {
+    const held = gate();
+    const dying = workspace({ send: () => held.held });
+    await loaded(dying);
+    const selection = { filters: { locationIds: ['HB-001', 'HB-002'], publisherIds: ['YELP', 'BING', 'APPLE'] } };
+    await ask(dying, 'listings.optIn.start', { selection });
+    await expect.poll(async () => (await browser.alarms.get(OPT_IN_ALARM))?.name).toBe(OPT_IN_ALARM);
+
+    // A new worker: its own run, the real client. The dead run's claim is sent again.
+    await control('DELETE', 'requests');
+    const next = workspace();
+    await next.jobs.resume();
+    const [job] = await next.handlers['listings.optIn.jobs']({}, extension);
+    expect(job).toMatchObject({ state: 'finished', batches: { done: 1, failed: 0, pending: 0 } });
+    expect((await requests()).filter((r) => r.method === 'PUT')).toHaveLength(1);
+    expect(await browser.alarms.get(OPT_IN_ALARM)).toBeFalsy();
+    // The dead run's late answer changes nothing.
+    held.open();
+    await dying.settled();
+    expect((await next.handlers['listings.optIn.jobs']({}, extension))[0]).toMatchObject({ batches: { done: 1 } });
+  });
+});

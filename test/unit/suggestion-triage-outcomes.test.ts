@@ -1,0 +1,358 @@
+// What became of a decision (sent, failed, resolved elsewhere, waiting for Relink), whose it may be, and unlinking mid-way.
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { ApiError } from '../../lib/api/errors.ts';
+import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
+import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
+import { activateAccount } from '../../lib/background/core/linked-accounts.ts';
+import { isResolvedElsewhere } from '../../lib/background/suggestion-triage/decision-verdict.ts';
+import { createSuggestionTriage, type TriageDeps } from '../../lib/background/suggestion-triage/index.ts';
+import {
+  type FailedDecision,
+  type PendingDecision,
+  triageCacheItem,
+  triageFailuresItem,
+  triagePendingItem,
+} from '../../lib/background/suggestion-triage/triage-items.ts';
+import { UNDO_WINDOW_MS } from '../../lib/background/suggestion-triage/triage-state.ts';
+import { WAITING } from '../../lib/listing-statuses.ts';
+import { type Handlers, handleRequest } from '../../lib/messaging/background.ts';
+import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
+import {
+  allow,
+  envelope,
+  fakeIdentity,
+  gate,
+  localStorageText,
+  PRODUCTION_CONNECTION,
+  relinkAccount,
+  resetDesk,
+  routedFetch,
+  testDeps,
+  tokenRoute,
+  unlinkAccount,
+  useExchange,
+} from './desk-fakes.ts';
+import { type FakeService, fakeService, linkTestAccount } from './suggestion-triage-fakes.ts';
+
+let clock = 1_000_000;
+let events: { type: keyof DeskEvents; payload: unknown }[] = [];
+let service: FakeService;
+let accountKey: string;
+/** Every instance a test made: their background refreshes must end before the next test's storage. */
+const instances: ReturnType<typeof createSuggestionTriage>[] = [];
+
+function triage(overrides: Partial<TriageDeps> = {}) {
+  const instance = createSuggestionTriage({
+    ...testDeps({
+      broadcast: async (type, payload) => {
+        events.push({ type, payload });
+      },
+      now: () => clock,
+    }),
+    ...overrides,
+  });
+  instances.push(instance);
+  return instance;
+}
+
+/** Loads the list the way the popup does on open, and waits for the refresh behind it. */
+async function loaded(t: ReturnType<typeof triage>, status = WAITING) {
+  await t.view(status, true);
+  await refreshed(t);
+  return t.view(status, false);
+}
+
+/** The view starts its refresh just after answering; this waits for that refresh to end. */
+async function refreshed(t: ReturnType<typeof triage>) {
+  await t.settled();
+}
+
+beforeEach(async () => {
+  resetDesk();
+  clock = 1_000_000;
+  events = [];
+  accountKey = await linkTestAccount();
+  service = fakeService();
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  // A refresh still running (e.g. after "already resolved") would otherwise write into the next test's cache.
+  await Promise.all(instances.splice(0).map((t) => t.settled()));
+});
+
+describe('suggestion-triage: what became of a decision', () => {
+  test('a failed decision comes back with its error; deciding again clears it', async () => {
+    const t = triage();
+    const target = (await loaded(t)).suggestions[0]!.id;
+    service.putFailures.push(envelope({}, 400, [{ code: 7303, type: 'FATAL_ERROR', message: 'Invalid status' }]));
+    await t.decide(accountKey, [target], 'ACCEPTED');
+    clock += UNDO_WINDOW_MS;
+    await t.flushDue();
+    const view = await t.view(WAITING, false);
+    expect(view.suggestions.map((s) => s.id)).toContain(target);
+    expect(view.pending).toEqual([]);
+    expect(view.failures).toEqual([
+      expect.objectContaining({ suggestionId: target, decision: 'ACCEPTED', code: '7303', failedAt: clock }),
+    ]);
+    expect(view.failures[0]!.message).toBe('The service refused this decision: Invalid status');
+    expect(view.failures[0]!.message).not.toMatch(/access_token|api_key|http:\/\//);
+
+    await t.decide(accountKey, [target], 'REJECTED');
+    expect((await t.view(WAITING, false)).failures).toEqual([]);
+    clock += UNDO_WINDOW_MS;
+    await t.flushDue();
+    expect(service.puts().at(-1)).toEqual({ id: target, status: 'REJECTED' });
+  });
+
+  test('resolved elsewhere (7301) is not a failure: it leaves the list and the list is refreshed', async () => {
+    const t = triage();
+    const target = (await loaded(t)).suggestions[0]!.id;
+    service.suggestions.find((s) => s.id === target)!.status = 'REJECTED';
+    service.requests.length = 0;
+    await t.decide(accountKey, [target], 'ACCEPTED');
+    clock += UNDO_WINDOW_MS;
+    await t.flushDue();
+    await t.revalidate(accountKey, WAITING);
+    const view = await t.view(WAITING, false);
+    expect(view.failures).toEqual([]);
+    expect(view.suggestions.map((s) => s.id)).not.toContain(target);
+    expect(events).toContainEqual({
+      type: 'triage.changed',
+      payload: { accountKey, resolvedElsewhere: 1, revision: expect.any(Number) },
+    });
+    expect(service.gets().some((u) => u.pathname.endsWith('publishersuggestions'))).toBe(true);
+  });
+
+  test('a 401 marks the account for relinking; the decision waits for Relink (not failed), then goes', async () => {
+    const t = triage();
+    const target = (await loaded(t)).suggestions[0]!.id;
+    service.putFailures.push(envelope({}, 401, [{ code: 2003, type: 'FATAL_ERROR', message: 'Token revoked' }]));
+    await t.decide(accountKey, [target], 'ACCEPTED');
+    clock += UNDO_WINDOW_MS;
+    await t.flushDue();
+    const view = await t.view(WAITING, false);
+    expect(view.failures).toEqual([]);
+    expect(view.pending).toEqual([
+      expect.objectContaining({
+        suggestionId: target,
+        sending: false,
+        attempts: 1,
+        retryAt: null,
+        lastError: expect.objectContaining({ code: 'needs-relink' }),
+      }),
+    ]);
+    expect(view.account?.needsRelink).toBe(true);
+    // The same error, in the same words, as every other feature's.
+    expect(view.error).toMatchObject({ code: 'needs-relink', message: expect.stringMatching(/Choose Relink\.$/) });
+    // Nothing is tried while the account cannot be used, however late it gets.
+    clock += 3_600_000;
+    await t.flushDue();
+    expect(service.puts()).toHaveLength(1);
+
+    await linkTestAccount();
+    service = fakeService(service.suggestions);
+    await t.flushDue();
+    expect(service.puts()).toEqual([{ id: target, status: 'ACCEPTED' }]);
+    expect((await t.view(WAITING, false)).pending).toEqual([]);
+  });
+
+  test('deciding for an account that is not linked is refused', async () => {
+    await expect(triage().decide('app-9999', ['1'], 'ACCEPTED')).rejects.toMatchObject({
+      code: 'unknown-account',
+      message: 'That account is not linked (any more).',
+    });
+  });
+
+  test('deciding for a linked account that is not the active one is refused, and nothing is queued', async () => {
+    const other = await linkTestAccount('app-1002', 'Summit Outdoor Supply');
+    await activateAccount(accountKey);
+    const t = triage();
+    await expect(t.decide(other, ['42'], 'ACCEPTED')).rejects.toMatchObject({ code: 'not-active-account' });
+    // The embedded panel (a content script) is held to the same rule.
+    const reply = await handleRequest(
+      {
+        desk: 'request',
+        type: 'triage.decide',
+        input: { accountKey: other, suggestionIds: ['43'], decision: 'REJECTED' },
+      },
+      { id: 'test-id', url: 'https://crm.example.com/', tab: { id: 1 } as never },
+      t.handlers as unknown as Handlers,
+      { runtimeId: 'test-id', extensionOrigin: 'chrome-extension://test-id/', isAllowedPageOrigin: async () => true },
+    );
+    expect(reply).toMatchObject({ ok: false, error: { code: 'not-active-account' } });
+    expect(await triagePendingItem.getValue()).toEqual([]);
+    clock += UNDO_WINDOW_MS;
+    await t.flushDue();
+    expect(service.puts()).toEqual([]);
+    // The active account still decides as before.
+    expect((await t.decide(accountKey, ['42'], 'ACCEPTED')).pending.map((p) => p.suggestionId)).toEqual(['42']);
+  });
+
+  test("undo and dismissing failures reach only the active account's decisions", async () => {
+    const other = await linkTestAccount('app-1002', 'Summit Outdoor Supply');
+    await activateAccount(accountKey);
+    const t = triage();
+    const due = clock + UNDO_WINDOW_MS;
+    const pending = (key: string, suggestionId: string, batchId: string, dueAt = due): PendingDecision => ({
+      suggestionId,
+      accountKey: key,
+      decision: 'ACCEPTED',
+      dueAt,
+      batchId,
+    });
+    // The other account's decision on the same id is newer than ours.
+    await triagePendingItem.setValue([
+      pending(other, '42', 'theirs', due + 100),
+      pending(accountKey, '42', 'ours'),
+      pending(other, '43', 'theirs-too'),
+    ]);
+    const failure = (key: string, suggestionId: string): FailedDecision => ({
+      suggestionId,
+      accountKey: key,
+      decision: 'REJECTED',
+      code: '2099',
+      message: 'Injected fault',
+      failedAt: clock,
+    });
+    await triageFailuresItem.setValue([failure(other, '42'), failure(accountKey, '42'), failure(other, '43')]);
+
+    // 43 is only another account's: nothing of ours to undo, and the answer says so.
+    expect(await t.undo({ suggestionIds: ['42', '43'] })).toMatchObject({ undone: ['42'], tooLate: ['43'] });
+    const left = () => triagePendingItem.getValue().then((all) => all.map((p) => `${p.accountKey} ${p.suggestionId}`));
+    expect(await left()).toEqual([`${other} 42`, `${other} 43`]);
+    // A batch id reaches the active account's decisions only.
+    const { batchId } = await t.decide(accountKey, ['42'], 'REJECTED');
+    expect(await left()).toEqual([`${other} 42`, `${other} 43`, `${accountKey} 42`]);
+    expect(await t.undo({ batchId })).toMatchObject({ undone: ['42'], tooLate: [] });
+    expect(await t.undo({ batchId })).toMatchObject({ undone: [], tooLate: [] });
+    expect(await t.undo({ batchId: 'theirs' })).toMatchObject({ undone: [], tooLate: [] });
+    expect(await left()).toEqual([`${other} 42`, `${other} 43`]);
+
+    // decide above cleared our failure on 42 (deciding again clears it); put it back.
+    await triageFailuresItem.setValue([failure(other, '42'), failure(accountKey, '42'), failure(other, '43')]);
+    expect(await t.dismissFailures(['42', '43'])).toEqual({ dismissed: 1 });
+    expect((await triageFailuresItem.getValue()).map((f) => `${f.accountKey} ${f.suggestionId}`)).toEqual([
+      `${other} 42`,
+      `${other} 43`,
+    ]);
+  });
+
+  test('isResolvedElsewhere: 7301 and 7302 yes, 7303 (bad status) and others no', () => {
+    const error = (code: number) =>
+      new ApiError({
+        kind: 'http',
+        operation: 'decideSuggestion',
+        status: 409,
+        errors: [{ code, type: 'FATAL_ERROR', message: 'x' }],
+      });
+    expect(isResolvedElsewhere(error(7301))).toBe(true);
+    expect(isResolvedElsewhere(error(7302))).toBe(true);
+    expect(isResolvedElsewhere(error(7303))).toBe(false);
+    expect(isResolvedElsewhere(error(2099))).toBe(false);
+    expect(isResolvedElsewhere(new Error('7301'))).toBe(false);
+  });
+});
+
+describe('suggestion-triage: unlinking while triaging', () => {
+  test('a decision in flight during unlink writes no failure back for the unlinked account', async () => {
+    const t = triage();
+    const target = (await loaded(t)).suggestions[0]!.id;
+    service.putFailures.push(envelope({}, 500, [{ code: 2099, type: 'FATAL_ERROR', message: 'Injected fault' }]));
+    const puts = gate();
+    service.holdPuts = puts.held;
+    await t.decide(accountKey, [target], 'ACCEPTED');
+    clock += UNDO_WINDOW_MS;
+    const flushing = t.flushDue();
+    await vi.waitFor(() => expect(service.puts()).toHaveLength(1));
+
+    await unlinkAccount(accountKey);
+    puts.open();
+    await flushing;
+    await t.settled();
+    expect(await triageFailuresItem.getValue()).toEqual([]);
+    expect(await localStorageText()).not.toContain(accountKey);
+  });
+
+  test('a list refresh in flight during unlink writes no cache entry or badge count back', async () => {
+    const t = triage();
+    const lists = gate();
+    service.holdLists = lists.held;
+    const refreshing = t.revalidate(accountKey, WAITING);
+    await vi.waitFor(() => expect(service.gets().some((u) => u.pathname.endsWith('publishersuggestions'))).toBe(true));
+
+    await unlinkAccount(accountKey);
+    lists.open();
+    await refreshing;
+    await t.settled();
+    expect(await localStorageText()).not.toContain(accountKey);
+  });
+
+  test('decisions claimed before unlink and not yet sent are never sent, even if the account is linked again', async () => {
+    const t = triage();
+    const ids = (await loaded(t)).suggestions.slice(0, 6).map((s) => s.id);
+    const puts = gate();
+    service.holdPuts = puts.held;
+    await t.decide(accountKey, ids, 'ACCEPTED');
+    clock += UNDO_WINDOW_MS;
+    const flushing = t.flushDue();
+    // Four are on their way; the other two wait their turn behind them.
+    await vi.waitFor(() => expect(service.puts()).toHaveLength(4));
+
+    await unlinkAccount(accountKey);
+    await linkTestAccount(accountKey);
+    puts.open();
+    await flushing;
+    await t.settled();
+    expect(service.puts()).toHaveLength(4);
+    expect(await triagePendingItem.getValue()).toEqual([]);
+    expect(await triageFailuresItem.getValue()).toEqual([]);
+  });
+
+  test('a list refresh in flight when the account is relinked on another API origin writes nothing from the old one', async () => {
+    const t = triage();
+    const lists = gate();
+    service.holdLists = lists.held;
+    const refreshing = t.revalidate(accountKey, WAITING);
+    await vi.waitFor(() => expect(service.gets().some((u) => u.pathname.endsWith('publishersuggestions'))).toBe(true));
+
+    await saveConnectionSettings(PRODUCTION_CONNECTION);
+    fakeIdentity(allow());
+    useExchange({
+      fetch: routedFetch(
+        tokenRoute({ access_token: 'prod-token', appSpecificAccountId: accountKey, accountName: 'HB' }),
+      ).fetch,
+    });
+    await relinkAccount(accountKey);
+    lists.open();
+    await refreshing;
+    await t.settled();
+    // The sandbox's list must not show as production's.
+    expect(await triageCacheItem.getValue()).toEqual({});
+    expect((await linkedAccountsItem.getValue())[0]).toMatchObject({ apiOrigin: 'https://api.yext.com' });
+  });
+
+  test("another account's decision made while unlink is between its read and its write is kept", async () => {
+    const other = await linkTestAccount('app-1002', 'Summit Outdoor Supply');
+    await activateAccount(accountKey);
+    const t = triage();
+    const real = browser.storage.local.set.bind(browser.storage.local);
+    let deciding: Promise<unknown> | undefined;
+    vi.spyOn(browser.storage.local, 'set').mockImplementation(async (items) => {
+      if (!deciding && Object.hasOwn(items, 'tokenVault')) {
+        // Unlink has read everything and is about to write: a decision for the active account arrives now.
+        deciding = t.decide(accountKey, ['42'], 'ACCEPTED');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return real(items);
+    });
+
+    await unlinkAccount(other);
+    await deciding;
+    vi.restoreAllMocks();
+    expect((await triagePendingItem.getValue()).map((p) => `${p.accountKey} ${p.suggestionId}`)).toEqual([
+      `${accountKey} 42`,
+    ]);
+  });
+});
