@@ -9,6 +9,7 @@ import { outboxFigures } from './outbox.ts';
 import { popupFigures } from './popup.ts';
 import { sandboxListingsScaling } from './sandbox.ts';
 import { entrypointSizes } from './sizes.ts';
+import { workspacePageFigures } from './workspace-page.ts';
 
 const figures: Figure[] = [];
 
@@ -21,6 +22,7 @@ figures.push(...(await sandboxListingsScaling()));
 figures.push(...(await listingsWorkspaceFigures()));
 figures.push(...(await popupFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await outboxFigures({ extensionDir: '.output/chrome-mv3' })));
+figures.push(...(await workspacePageFigures({ extensionDir: '.output/chrome-mv3' })));
 
 const width = Math.max(...figures.map((f) => f.name.length));
 console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(10)}  target     met`);

@@ -1,6 +1,6 @@
 // The workspace's filters; they combine (every one must match). Changing one changes the URL.
 import type { RefObject } from 'preact';
-import { useId } from 'preact/hooks';
+import { useId, useMemo } from 'preact/hooks';
 import { OTHER_LISTING_STATUS } from '../../lib/listing-statuses.ts';
 import { LISTING_STATUS_ORDER, listingStatusLabel, listingStatusTone } from '../listings-health/status-labels.ts';
 import { Button } from '../ui/Button.tsx';
@@ -40,6 +40,9 @@ export function publisherOptions(directories: Directories): ChipOption[] {
 
 export function FilterBar({ filters, onChange, directories, searchRef }: FilterBarProps) {
   const id = useId();
+  // Built once per directory, not per keystroke (an account may have thousands of locations).
+  const publishers = useMemo(() => publisherOptions(directories), [directories]);
+  const locations = useMemo(() => locationOptions(directories), [directories]);
   const set = (patch: Partial<ListingsFilters>, typing = false) => onChange({ ...filters, ...patch }, typing);
   const toggleStatus = (status: string) =>
     set({
@@ -89,14 +92,14 @@ export function FilterBar({ filters, onChange, directories, searchRef }: FilterB
         <ChipPicker
           label="Publishers"
           placeholder="Publisher name or id"
-          options={publisherOptions(directories)}
+          options={publishers}
           values={filters.publisherIds}
           onChange={(publisherIds) => set({ publisherIds })}
         />
         <ChipPicker
           label="Locations"
           placeholder="Location name, city or id"
-          options={locationOptions(directories)}
+          options={locations}
           values={filters.locationIds}
           onChange={(locationIds) => set({ locationIds })}
         />

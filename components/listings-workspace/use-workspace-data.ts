@@ -1,7 +1,7 @@
 // The workspace's data hooks: where loading stands, the directories that turn ids into names, and
 // the window of rows on screen, fetched from the source page by page as the user scrolls.
 import { createContext } from 'preact';
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type ListingsFilters, type ListingsSort, queryKey } from './workspace-filters.ts';
 import type {
   FolderEntry,
@@ -141,7 +141,9 @@ export function useRows(
     [source],
   );
 
-  useEffect(() => {
+  // A layout effect: the ask leaves in the same task as the keystroke's render, not a frame later
+  // (useEffect waits for the next paint, a frame or more of the filter's latency).
+  useLayoutEffect(() => {
     current.current = { key, version, pages: new Map(), asked: new Set() };
     fetchPages(wanted.current.first, wanted.current.end);
   }, [key, version, fetchPages]);
