@@ -7,10 +7,8 @@ import {
   chooseOptedOut,
   idList,
   linkFresh,
-  OPTIN_PATH,
   optedOutCount,
   optInRequests,
-  PAIRS,
   pairKey,
 } from './listings-workspace-helpers.ts';
 
