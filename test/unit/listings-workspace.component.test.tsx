@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { FilteredListings } from '../../components/listings-workspace/FilteredListings.tsx';
 import { ListingsWorkspace } from '../../components/listings-workspace/ListingsWorkspace.tsx';
 import { WorkspaceSourceContext } from '../../components/listings-workspace/use-workspace-data.ts';
+import { NO_FILTERS } from '../../components/listings-workspace/workspace-filters.ts';
 import { FakeSource, fakeRows } from './listings-workspace-fakes.ts';
 
 function mount(source: FakeSource) {
@@ -181,5 +183,18 @@ describe('news from the worker', () => {
     source.all = source.all.map((r) => ({ ...r, locationName: 'Renamed Bakery' }));
     source.emitLoad({ ...source.state });
     await waitFor(() => expect(dataRows()[0]!.textContent).toContain('Renamed Bakery'));
+  });
+});
+
+describe('the table on its own, filtered by props (the embedded panel)', () => {
+  test('shows only the given location’s listings', async () => {
+    const source = new FakeSource(fakeRows(60));
+    render(
+      <WorkspaceSourceContext.Provider value={source}>
+        <FilteredListings filters={{ ...NO_FILTERS, locationIds: ['L3'] }} />
+      </WorkspaceSourceContext.Provider>,
+    );
+    await waitFor(() => expect(dataRows().length).toBe(3));
+    for (const row of dataRows()) expect(row.textContent).toContain('Bakery 3, Springfield');
   });
 });
