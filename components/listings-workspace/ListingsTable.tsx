@@ -4,6 +4,7 @@
 import type { RefObject } from 'preact';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import { scrollToShow } from '../ui/row-window.ts';
+import { safeHttpUrl } from '../ui/safe-url.ts';
 import { VirtualTable } from '../ui/VirtualTable.tsx';
 import { ListingRow } from './ListingRow.tsx';
 import { addKeys, isSelected, type SelectionState, toggleKey } from './selection.ts';
@@ -96,6 +97,12 @@ export function ListingsTable({
     if (event.key in moves) {
       event.preventDefault();
       moveTo(moves[event.key]!);
+    } else if (event.key === 'Enter') {
+      // The row's links are out of the tab order (one stop for the whole grid): Enter opens its listing.
+      const url = safeHttpUrl(rows.rowAt(active)?.listingUrl ?? '');
+      if (!url) return;
+      event.preventDefault();
+      window.open(url, '_blank', 'noopener,noreferrer');
     } else if (event.key === 'x' || event.key === ' ') {
       const row = rows.rowAt(active);
       if (!row) return;

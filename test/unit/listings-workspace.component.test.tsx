@@ -198,3 +198,26 @@ describe('the table on its own, filtered by props (the embedded panel)', () => {
     for (const row of dataRows()) expect(row.textContent).toContain('Bakery 3, Springfield');
   });
 });
+
+describe('Enter on a row', () => {
+  test('opens its listing when the URL is http(s), and nothing for javascript:', async () => {
+    const rows = fakeRows(2).map((r, i) => ({ ...r, listingUrl: i ? 'javascript:alert(1)' : 'https://example.com/a' }));
+    const opened: unknown[][] = [];
+    const original = window.open;
+    window.open = ((...args: unknown[]) => {
+      opened.push(args);
+      return null;
+    }) as typeof window.open;
+    try {
+      mount(new FakeSource(rows));
+      await waitFor(() => expect(dataRows().length).toBe(2));
+      const grid = screen.getByRole('grid');
+      fireEvent.keyDown(grid, { key: 'Enter' });
+      fireEvent.keyDown(grid, { key: 'ArrowDown' });
+      fireEvent.keyDown(grid, { key: 'Enter' });
+      expect(opened).toEqual([['https://example.com/a', '_blank', 'noopener,noreferrer']]);
+    } finally {
+      window.open = original;
+    }
+  });
+});
