@@ -28,7 +28,8 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Listings Desk',
     description: 'Triage publisher suggestions and manage listings, users and services for linked customer accounts.',
-    permissions: ['identity', 'storage', 'alarms', 'notifications'],
+    // scripting: the embedded panel's content script is registered per site the user adds, at run time.
+    permissions: ['identity', 'storage', 'alarms', 'notifications', 'scripting'],
     // A production build asks for the loopback sandbox only if someone picks it; plain http is
     // refused elsewhere (tokens travel in the query), so no other http origin is ever requested.
     host_permissions: production ? VENDOR_HOSTS : [...VENDOR_HOSTS, ...LOOPBACK_HOSTS],
@@ -36,6 +37,17 @@ export default defineConfig({
     // A pinned key keeps the extension id, and so the OAuth redirect URI, stable across machines.
     ...(env.LISTINGS_DESK_EXTENSION_KEY ? { key: env.LISTINGS_DESK_EXTENSION_KEY } : {}),
     icons: STORE_ICONS,
+    commands: {
+      'toggle-panel': {
+        suggested_key: { default: 'Alt+Shift+L' },
+        description: 'Show or hide the Listings Desk panel on a CRM page',
+      },
+    },
+    // The panel frame. A dynamic URL changes every session, so a page cannot name it; and the frame
+    // acts only after trading a one-time ticket our content script put in its URL (no clickjacking).
+    web_accessible_resources: [
+      { resources: ['panel.html'], matches: ['https://*/*', ...LOOPBACK_HOSTS], use_dynamic_url: true },
+    ],
     action: {
       default_title: 'Listings Desk',
       default_icon: STORE_ICONS,

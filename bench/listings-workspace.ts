@@ -22,11 +22,14 @@ const ROUNDS = 31;
 const OPT_IN_PATH = '/v2/accounts/me/powerlistings/listings/optin';
 
 async function control<T>(apiUrl: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${apiUrl}/__sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`${apiUrl}/__sandbox/${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  // After seconds of measuring, the kept-alive connection may have been closed by the server: once more.
+  const response = await send().catch(send);
   return (await response.json()) as T;
 }
 
@@ -92,6 +95,18 @@ export async function listingsWorkspaceFigures(): Promise<Figure[]> {
     });
     table.match(EMPTY);
     const indexMs = performance.now() - t;
+    // After a worker restart: IndexedDB hands back a structured clone of the cached columns, the table is
+    // rebuilt from them, and the first window answered (what the options page waits for).
+    const names = {
+      locations: locations.locations.map((l) => toLocationView(l, folderIds)),
+      folders: folderViews,
+      publishers: publishers.data,
+    };
+    const columns = table.columns();
+    t = performance.now();
+    const restored = ListingsTable.fromColumns(structuredClone(columns), names);
+    answer(restored, EMPTY);
+    const restartMs = performance.now() - t;
 
     const words = ['portland', 'bakery seattle', 'yelp', 'glisan', 'google', 'mission', 'bing.com', 'fremont'];
     const statuses = ['LIVE', 'OPTED_OUT', 'UNAVAILABLE', 'WAITING_ON_PUBLISHER', 'WAITING_ON_CUSTOMER'];
@@ -122,6 +137,11 @@ export async function listingsWorkspaceFigures(): Promise<Figure[]> {
     return [
       { name: `workspace: fetch all ${all.listings.length} listings from the sandbox`, value: ms(fetchMs), unit: 'ms' },
       { name: 'workspace: index 100,000 listings in the worker (first sort order)', value: ms(indexMs), unit: 'ms' },
+      {
+        name: 'workspace: first window after a worker restart (cached columns cloned, table rebuilt)',
+        value: ms(restartMs),
+        unit: 'ms',
+      },
       ...filterFigures('text', textMs),
       ...filterFigures('status', statusMs),
       ...filterFigures('publisher', publisherMs),

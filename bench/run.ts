@@ -6,9 +6,11 @@ import { clientCpuFigures, pagingSpeedup } from './client.ts';
 import type { Figure } from './figure.ts';
 import { listingsWorkspaceFigures } from './listings-workspace.ts';
 import { outboxFigures } from './outbox.ts';
+import { panelMatcherFigures } from './panel-matcher.ts';
 import { popupFigures } from './popup.ts';
 import { sandboxListingsScaling } from './sandbox.ts';
 import { entrypointSizes } from './sizes.ts';
+import { usersFigures } from './users.ts';
 import { workspacePageFigures } from './workspace-page.ts';
 
 const figures: Figure[] = [];
@@ -17,9 +19,11 @@ const build = spawnSync('node_modules/.bin/wxt', ['build'], { stdio: 'ignore' })
 if (build.status !== 0) throw new Error('wxt build failed');
 figures.push(...entrypointSizes('.output/chrome-mv3'));
 figures.push(...clientCpuFigures());
+figures.push(...panelMatcherFigures());
 figures.push(...(await pagingSpeedup()));
 figures.push(...(await sandboxListingsScaling()));
 figures.push(...(await listingsWorkspaceFigures()));
+figures.push(...(await usersFigures()));
 figures.push(...(await popupFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await outboxFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await workspacePageFigures({ extensionDir: '.output/chrome-mv3' })));

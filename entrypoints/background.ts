@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { isAllowedPageOrigin } from '../lib/background/allowed-pages.ts';
+import { isAllowedPageOrigin, isClaimedPanel } from '../lib/background/embedded-panel/index.ts';
 import { allHandlers, backgroundFeatures } from '../lib/background/index.ts';
 import { serveEvents, serveProtocol } from '../lib/messaging/background.ts';
 
@@ -12,6 +12,7 @@ export default defineBackground({
       runtimeId: browser.runtime.id,
       extensionOrigin: browser.runtime.getURL('/'),
       isAllowedPageOrigin,
+      isClaimedPanel,
     };
     serveProtocol(allHandlers(features), senders);
     serveEvents(senders);

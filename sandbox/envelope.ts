@@ -31,6 +31,8 @@ export const CODES = {
   ADD_REQUEST_NOT_FOUND: 8001,
   NO_ACTIVE_SERVICE: 8003,
   MINIMUM_COMMITMENT: 8004,
+  ADD_REQUEST_NOT_IN_REVIEW: 8005,
+  SERVICE_STOPPED: 8006,
 } as const;
 
 /** Thrown anywhere in a handler; the app's onError turns it into the vendor error envelope. */

@@ -1,10 +1,11 @@
-// CLI: `npm run sandbox -- [--port N] [--auth-port N] [--data FILE] [--hostile] [--locations N] [--processing-ms N]`
+// CLI: `npm run sandbox -- [--port N] [--auth-port N] [--crm-port N] [--data FILE] [--hostile] [--locations N] [--processing-ms N]`
 import { busyPortMessage, checkDataFile, countOption, parseCli, portOption, UsageError } from './cli-support.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from './server.ts';
 
 const USAGE = `Usage: npm run sandbox -- [options]
   --port N           API origin port (default 8787, 0 = free port)
   --auth-port N      OAuth authorize origin port (default 8788, 0 = free port)
+  --crm-port N       the demo CRM for the embedded panel (default 8789, 0 = free port)
   --data FILE        load state from FILE if it exists; save to it after each change
   --reset-data       with --data: move FILE aside (to FILE.old) and start from the seed
   --hostile          seed publisher data carrying HTML, <script> and javascript: URLs
@@ -23,6 +24,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
     {
       port: { type: 'string' },
       'auth-port': { type: 'string' },
+      'crm-port': { type: 'string' },
       data: { type: 'string' },
       'reset-data': { type: 'boolean' },
       hostile: { type: 'boolean' },
@@ -38,6 +40,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
   }
   const port = portOption(values.port, '--port', 8787);
   const authPort = portOption(values['auth-port'], '--auth-port', 8788);
+  const crmPort = portOption(values['crm-port'], '--crm-port', port === 0 ? 0 : 8789);
   const locationsPerAccount = countOption(values.locations, '--locations', 1);
   const processingMs = countOption(values['processing-ms'], '--processing-ms', 0);
   if (values['reset-data'] && !values.data)
@@ -46,6 +49,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
   const options: SandboxOptions = {
     port,
     authPort,
+    crmPort,
     hostile: values.hostile === true,
     ...(values.data ? { dataFile: values.data } : {}),
     ...(locationsPerAccount !== undefined ? { locationsPerAccount } : {}),
@@ -59,6 +63,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
       [
         { port, option: '--port', role: 'the sandbox API' },
         { port: authPort, option: '--auth-port', role: 'the authorize page' },
+        { port: crmPort, option: '--crm-port', role: 'the demo CRM' },
       ],
       'npm run sandbox',
     );
@@ -85,6 +90,7 @@ console.log(`Listings API sandbox${options.hostile ? ' (HOSTILE dataset)' : ''}$
   API        ${sandbox.apiUrl}
   Auth       ${sandbox.authUrl}/oauth2/authorize
   Control    ${sandbox.apiUrl}/__sandbox/  (see sandbox/README.md)
+  Demo CRM   ${sandbox.crmUrl}/  (for the embedded panel)
   api_key    ${sandbox.apiKey}
   client_id  ${sandbox.clientId}  (client_secret = api_key)
   token      ${token}  (account 1001 "Harbor Bakery Group")

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import * as control from './control.ts';
+import { createCrmApp } from './crm.ts';
 import type { OAuthConfig, RouteModule, SandboxApp, SandboxDeps } from './deps.ts';
 import { ApiError, CODES, fail, plainJson } from './envelope.ts';
 import { type SandboxEnv, v2Guard } from './guard.ts';
@@ -29,6 +30,8 @@ export interface SandboxOptions {
   hostile?: boolean;
   locationsPerAccount?: number;
   addRequestProcessingMs?: number;
+  /** The demo CRM for the embedded panel (default 8789, or a free port when `port` is 0, as in tests); false: none. */
+  crmPort?: number | false;
 }
 
 export interface RunningSandbox {
@@ -36,6 +39,8 @@ export interface RunningSandbox {
   authUrl: string;
   apiKey: string;
   clientId: string;
+  /** The demo CRM's origin, e.g. http://127.0.0.1:8789; '' when it was not started. */
+  crmUrl: string;
   close(): Promise<void>;
 }
 
@@ -142,16 +147,33 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     // no IPv6 loopback here: 127.0.0.1 alone is enough
   }
 
+  // A third origin, so that the panel's site is neither the API's nor the authorize page's.
+  let crmServer: NodeServer | undefined;
+  if (options.crmPort !== false) {
+    try {
+      crmServer = await listen(
+        createCrmApp(store).fetch,
+        options.crmPort ?? (options.port === 0 ? 0 : 8789),
+        '127.0.0.1',
+      );
+    } catch (error) {
+      await Promise.all([close(apiServer), ...authServers.map(close)]);
+      throw error;
+    }
+  }
+  const crmUrl = crmServer ? `http://127.0.0.1:${(crmServer.address() as AddressInfo).port}` : '';
+
   let closed = false;
   return {
     apiUrl: `http://127.0.0.1:${apiPort}`,
     authUrl: `http://localhost:${authPort}`,
     apiKey: SANDBOX_API_KEY,
     clientId: SANDBOX_CLIENT_ID,
+    crmUrl,
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([close(apiServer), ...authServers.map(close)]);
+      await Promise.all([close(apiServer), ...authServers.map(close), ...(crmServer ? [close(crmServer)] : [])]);
       store.saveNow();
     },
   };

@@ -2,6 +2,9 @@
 // its id is its URL hash (`options.html#listings?...`).
 import type { FunctionComponent } from 'preact';
 import { ConnectionSettings } from '../connection-settings/ConnectionSettings.tsx';
+import { EmbeddedPanelSection } from '../embedded-panel/EmbeddedPanelSection.tsx';
+import { ProvisioningSection } from '../provisioning/ProvisioningSection.tsx';
+import { UsersSection } from '../user-editor/UsersSection.tsx';
 import { AccountsSection } from './AccountsSection.tsx';
 import { ListingsSection } from './ListingsSection.tsx';
 
@@ -30,5 +33,23 @@ export const OPTIONS_SECTIONS = [
     title: 'Listings',
     description: 'Every listing of the active account: find, export and opt in.',
     Body: ListingsSection,
+  },
+  {
+    id: 'users',
+    title: 'Users',
+    description: 'Who may log in to the active account, and with which role on which part of it.',
+    Body: UsersSection,
+  },
+  {
+    id: 'provisioning',
+    title: 'Provisioning',
+    description: 'Add services to locations, follow each add request to its end, and cancel services.',
+    Body: ProvisioningSection,
+  },
+  {
+    id: 'embedded-panel',
+    title: 'Embedded panel',
+    description: 'The sites where the panel shows a customer’s location beside its record in your CRM.',
+    Body: EmbeddedPanelSection,
   },
 ] as const satisfies readonly OptionsSection[];

@@ -6,6 +6,7 @@ import { AccountSwitcher } from '../account-switcher/AccountSwitcher.tsx';
 import { useAccounts } from '../account-switcher/accounts-store.ts';
 import { HealthSummary } from '../listings-health/HealthSummary.tsx';
 import { createHealthStore } from '../listings-health/health-store.ts';
+import { InReviewLine } from '../provisioning/InReviewLine.tsx';
 import { SuggestionTriage } from '../suggestion-triage/SuggestionTriage.tsx';
 import { useStarted } from '../ui/store.ts';
 import './popup.css';
@@ -33,6 +34,7 @@ export function PopupApp() {
         )}
       </header>
       <HealthSummary view={health.view.value} error={health.error.value} />
+      <InReviewLine />
       <SuggestionTriage listingsTotal={health.view.value?.total ?? null} linkAction={<NoAccountLinked />} />
     </main>
   );

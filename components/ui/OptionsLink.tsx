@@ -2,7 +2,8 @@
 // tab, since the embedded panel can neither follow a relative link to options.html nor call tabs.create.
 import type { ComponentChildren } from 'preact';
 import { browser } from 'wxt/browser';
-import { optionsPath, type RequestInput } from '../../lib/messaging/protocol/index.ts';
+import { optionsPath } from '../../lib/messaging/protocol/envelope.ts';
+import type { RequestInput } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 
 export type OptionsTarget = RequestInput<'ui.openOptions'>;

@@ -1,18 +1,20 @@
 import { z } from 'zod';
+import { isTerminalAddRequestStatus, nextPollDelayMs } from './add-request-schedule.ts';
 import { type ApiClient, type ApiResult, accountPath, type CallOptions, sleep } from './client.ts';
-import { arrayReader } from './lists.ts';
+import type { ApiMessage } from './errors.ts';
+import { arrayReader, pageReader } from './lists.ts';
+import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
 import { id, itemReader, itemSchema, opt } from './schemas-common.ts';
+import type { Paging } from './users.ts';
 
 /** Known values (interface document and public record); unknown ones are shown verbatim as pending. */
 export const ADD_REQUEST_STATUSES = ['SUBMITTED', 'PROCESSING', 'REVIEW', 'COMPLETED', 'CANCELED', 'FAILED'] as const;
 
-const TERMINAL_ADD_REQUEST_STATUSES: ReadonlySet<string> = new Set(['COMPLETED', 'COMPLETE', 'CANCELED', 'FAILED']);
+export { isTerminalAddRequestStatus, nextPollDelayMs } from './add-request-schedule.ts';
 
 export const SERVICE_STATUSES = ['ACTIVE', 'STOPPED'] as const;
-
-export function isTerminalAddRequestStatus(status: string): boolean {
-  return TERMINAL_ADD_REQUEST_STATUSES.has(status);
-}
+/** The public reference pages services and add requests by limit/offset; 50 is the largest page asked for. */
+export const PROVISIONING_PAGE_SIZE = 50;
 
 export interface AvailableService {
   sku: string;
@@ -131,10 +133,29 @@ export interface CancelServicesRequest {
 }
 
 export interface PollOptions {
-  intervalMs?: number;
+  /** When to ask again; the tracker's schedule (fast, then backing off in REVIEW) unless told. */
+  delayMs?: (status: string, inStatusMs: number) => number | null;
   signal?: AbortSignal;
   onUpdate?: (addRequest: AddRequest) => void;
 }
+
+export interface ServiceFilters extends Paging {
+  locationIds?: string[];
+  skus?: string[];
+}
+
+export interface ServicesPage {
+  count: number;
+  services: Service[];
+}
+
+export interface AddRequestsPage {
+  count: number;
+  addRequests: AddRequest[];
+}
+
+const readServicesPage = pageReader('services', serviceReader);
+const AddRequestsPageSchema = z.object({ count: z.number(), addRequests: z.array(AddRequestSchema) });
 
 export function listAvailableServices(
   client: ApiClient,
@@ -238,17 +259,107 @@ export function cancelServices(
   );
 }
 
-/** Gets the add request until its status is terminal. REVIEW can last 48 hours: pass a signal. */
+/** Services provisioned through the account, one page; filtered by location and sku. */
+export function listServices(
+  client: ApiClient,
+  accountId = 'me',
+  { limit, offset, locationIds, skus }: ServiceFilters = {},
+  options?: CallOptions,
+): Promise<ApiResult<ServicesPage>> {
+  return client.request(
+    {
+      operation: 'listServices',
+      method: 'GET',
+      path: accountPath(accountId, 'services'),
+      ids: { 'account id': accountId },
+      query: { limit, offset, locationIds, skus },
+      read: readServicesPage,
+    },
+    options,
+  );
+}
+
+export async function fetchAllServices(
+  client: ApiClient,
+  accountId = 'me',
+  filters: Omit<ServiceFilters, 'limit' | 'offset'> = {},
+  options: FetchAllOptions = {},
+): Promise<{ count: number; services: Service[]; warnings: ApiMessage[]; incomplete?: Incomplete }> {
+  const { count, items, warnings, incomplete } = await fetchAllPages({
+    ...options,
+    operation: 'fetchAllServices',
+    pageSize: PROVISIONING_PAGE_SIZE,
+    fetchPage: async (offset, limit, signal) => {
+      const { data, warnings } = await listServices(client, accountId, { ...filters, offset, limit }, { signal });
+      return { count: data.count, items: data.services, warnings };
+    },
+  });
+  return incomplete ? { count, services: items, warnings, incomplete } : { count, services: items, warnings };
+}
+
+export function listAddRequests(
+  client: ApiClient,
+  accountId = 'me',
+  { limit, offset }: Paging = {},
+  options?: CallOptions,
+): Promise<ApiResult<AddRequestsPage>> {
+  return client.request(
+    {
+      operation: 'listAddRequests',
+      method: 'GET',
+      path: accountPath(accountId, 'addrequests'),
+      ids: { 'account id': accountId },
+      query: { limit, offset },
+      schema: AddRequestsPageSchema,
+    },
+    options,
+  );
+}
+
+export type AddRequestResolution = 'COMPLETED' | 'CANCELED';
+
+/** The vendor's sandbox-only call that ends a request in REVIEW; production has no such call. */
+export function processAddRequest(
+  client: ApiClient,
+  accountId: string,
+  addRequestId: string,
+  status: AddRequestResolution,
+  options?: CallOptions,
+): Promise<ApiResult<AddRequest>> {
+  return client.request(
+    {
+      operation: 'processAddRequest',
+      method: 'POST',
+      path: accountPath(accountId, 'processaddrequest'),
+      ids: { 'account id': accountId, 'add request id': addRequestId },
+      json: { addRequestId, status },
+      schema: AddRequestSchema,
+    },
+    options,
+  );
+}
+
+/**
+ * Gets the add request until its status is terminal, on the tracker's schedule: every 2 s while
+ * PROCESSING, backing off to every 30 min in REVIEW (which can last 48 hours: pass a signal).
+ */
 export async function pollAddRequest(
   client: ApiClient,
   accountId: string,
   addRequestId: string,
-  { intervalMs = 2000, signal, onUpdate }: PollOptions = {},
+  { delayMs = nextPollDelayMs, signal, onUpdate }: PollOptions = {},
 ): Promise<ApiResult<AddRequest>> {
+  let status = '';
+  let since = Date.now();
   for (;;) {
     const result = await getAddRequest(client, accountId, addRequestId, { signal });
     onUpdate?.(result.data);
-    if (isTerminalAddRequestStatus(result.data.status)) return result;
-    await sleep(intervalMs, signal, 'pollAddRequest');
+    if (result.data.status !== status) {
+      status = result.data.status;
+      since = Date.now();
+    }
+    const delay = isTerminalAddRequestStatus(status) ? null : delayMs(status, Date.now() - since);
+    if (delay === null) return result;
+    await sleep(delay, signal, 'pollAddRequest');
   }
 }

@@ -5,13 +5,16 @@ import { accountLinkingFeature } from './account-linking.ts';
 import { badgeFeature } from './badge.ts';
 import { connectionSettingsFeature } from './connection-settings.ts';
 import { createDeskDeps, type DeskDeps } from './core/deps.ts';
+import { embeddedPanelFeature } from './embedded-panel/index.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature, StorageWrites } from './feature.ts';
 import { listingsHealthFeature } from './listings-health.ts';
 import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
 import { locationsFeature } from './locations.ts';
+import { provisioningFeature } from './provisioning/index.ts';
 import { suggestionTriageFeature } from './suggestion-triage/index.ts';
 import { uiFeature } from './ui.ts';
+import { usersAndRolesFeature } from './users-and-roles/index.ts';
 
 export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
   // Unlinking asks every feature listed here, account linking included, to forget the account.
@@ -23,6 +26,9 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
     suggestionTriageFeature(deps),
     failureNoticeFeature(),
     listingsHealthFeature(deps),
+    embeddedPanelFeature(deps),
+    usersAndRolesFeature(deps),
+    provisioningFeature(deps),
     uiFeature(),
     locationsFeature(deps),
     listingsWorkspaceFeature(deps),

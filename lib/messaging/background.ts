@@ -9,6 +9,7 @@ import {
   EVENTS_PORT,
   type EventMessage,
   eventAccess,
+  mayAsk,
   type ParsedInput,
   protocol,
   type Reply,
@@ -30,23 +31,43 @@ export interface SenderPolicy {
   runtimeId: string;
   /** e.g. chrome-extension://<id>/ */
   extensionOrigin: string;
-  /** Partner CRM origins the user allowed the embedded panel on. */
+  /** Partner CRM origins the user allowed the embedded panel on, read at the time of each message. */
   isAllowedPageOrigin(origin: string): Promise<boolean>;
+  /** Whether this panel frame traded a one-time ticket from our content script in its tab. */
+  isClaimedPanel?(sender: Runtime.MessageSender): Promise<boolean>;
 }
 
-/** Extension pages get everything; content scripts only on allowed origins; anything else nothing. */
-export async function senderAccess(sender: Runtime.MessageSender, policy: SenderPolicy): Promise<Access | null> {
-  if (sender.id !== policy.runtimeId || !sender.url) return null;
-  if (sender.url.startsWith(policy.extensionOrigin)) return 'extension';
-  if (!sender.tab) return null;
-  let url: URL;
+/** The embedded panel's page: it runs inside partner pages, so it is never an 'extension' sender. */
+export const PANEL_PATH = '/panel.html';
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
   try {
-    url = new URL(sender.url);
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  return (await policy.isAllowedPageOrigin(url.origin)) ? 'content' : null;
+}
+
+/**
+ * Extension pages get everything. A panel frame (our page inside a tab) gets 'content' once it has
+ * claimed a ticket, 'page' before, and only while its tab's top page is on an allowed site. Our content
+ * script gets 'page' on an allowed site's top frame. Anything else nothing.
+ */
+export async function senderAccess(sender: Runtime.MessageSender, policy: SenderPolicy): Promise<Access | null> {
+  if (sender.id !== policy.runtimeId || !sender.url) return null;
+  if (sender.url.startsWith(policy.extensionOrigin)) {
+    const path = new URL(sender.url).pathname;
+    const embedded = path === PANEL_PATH || (sender.tab !== undefined && (sender.frameId ?? 0) !== 0);
+    if (!embedded) return 'extension';
+    const top = originOf(sender.tab?.url);
+    if (!top || !(await policy.isAllowedPageOrigin(top))) return null;
+    return (await policy.isClaimedPanel?.(sender)) ? 'content' : 'page';
+  }
+  if (!sender.tab || (sender.frameId ?? 0) !== 0) return null;
+  const origin = originOf(sender.url);
+  return origin && (await policy.isAllowedPageOrigin(origin)) ? 'page' : null;
 }
 
 export function isRequestMessage(message: unknown): message is { desk: 'request'; type: string; input: unknown } {
@@ -66,7 +87,7 @@ export async function handleRequest(
   const type = message.type as RequestType;
   const spec = protocol[type];
   const access = await senderAccess(sender, policy);
-  if (access === null || (spec.access === 'extension' && access !== 'extension')) {
+  if (access === null || !mayAsk(access, spec.access)) {
     return { ok: false, error: { code: 'forbidden', message: `This page may not ask for “${type}”.` } };
   }
   const parsed = spec.input.safeParse(message.input);
@@ -121,6 +142,11 @@ export async function acceptEventsPort(port: Runtime.Port, policy: SenderPolicy)
     port.disconnect();
     return;
   }
+  // Our content script ('page' access) lives in the partner page's process: it hears nothing.
+  if (access === 'page') {
+    port.disconnect();
+    return;
+  }
   const tabId = sender?.tab?.id;
   if (access === 'extension' || tabId === undefined) return;
   const frame: EventFrame = { tabId, frameId: sender?.frameId ?? 0, access };
@@ -140,7 +166,7 @@ export function serveEvents(policy: SenderPolicy): void {
  */
 export async function broadcast<K extends keyof DeskEvents>(type: K, payload: DeskEvents[K]): Promise<void> {
   const message: EventMessage<K> = { desk: 'event', type, payload };
-  const frames = eventAccess[type] === 'content' ? await eventFramesItem.getValue().catch(() => []) : [];
+  const frames = (await eventFramesItem.getValue().catch(() => [])).filter((f) => mayAsk(f.access, eventAccess[type]));
   await Promise.all([
     browser.runtime.sendMessage(message).catch(() => undefined),
     ...frames.map((frame) =>

@@ -1,13 +1,15 @@
 // Provisioning: available services, accounts, add requests (existing and new location), cancel.
 import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, ok } from '../envelope.ts';
-import { jsonBody, resolveAccount } from '../guard.ts';
+import { intParam, jsonBody, listParam, resolveAccount } from '../guard.ts';
 import type { AddRequest, NewLocationData, Service } from '../model.ts';
 import {
   type AddRequestDraft,
   cancelServices,
   catalogFor,
   decideOutcome,
+  finishAddRequest,
+  isPossibleDuplicate,
   submitAddRequest,
 } from '../rules/provisioning.ts';
 
@@ -54,6 +56,31 @@ function skuList(body: Record<string, unknown>, requiredField: boolean): string[
   if (list.length === 0)
     throw new ApiError(400, CODES.MISSING_FIELD, 'Missing required field: skus (a non-empty list)');
   return list;
+}
+
+const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+
+/**
+ * The vendor's flat location fields (locationName or name, address, city, state, zip, countryCode or country)
+ * or the nested address form: both are read.
+ */
+function locationDataOf(data: Record<string, unknown>): NewLocationData {
+  const nested = (data.address && typeof data.address === 'object' ? data.address : {}) as Record<string, unknown>;
+  const pick = (...values: unknown[]) => values.map(str).find((v) => v !== undefined);
+  const address = {
+    line1: pick(typeof data.address === 'string' ? data.address : undefined, nested.line1),
+    line2: pick(data.address2, nested.line2),
+    city: pick(data.city, nested.city),
+    region: pick(data.state, nested.region),
+    postalCode: pick(data.zip, nested.postalCode),
+    countryCode: pick(data.countryCode, data.country, nested.countryCode),
+  };
+  return {
+    ...(data as NewLocationData),
+    name: pick(data.name, data.locationName),
+    address: Object.fromEntries(Object.entries(address).filter(([, v]) => v !== undefined)),
+    phone: pick(data.phone),
+  };
 }
 
 function agreementOf(body: Record<string, unknown>): number | string {
@@ -129,7 +156,7 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
     if (!data || typeof data !== 'object' || Array.isArray(data)) {
       throw new ApiError(400, CODES.MISSING_FIELD, 'Missing required field: newLocationData');
     }
-    const locationData = data as NewLocationData;
+    const locationData = locationDataOf(data as Record<string, unknown>);
     if (typeof locationData.name !== 'string' || !locationData.name.trim()) {
       throw new ApiError(400, CODES.MISSING_FIELD, 'Missing required field: newLocationData.name');
     }
@@ -151,8 +178,7 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
         'Missing required field: newLocationAccountName (for a new account)',
       );
     }
-    const name = locationData.name.trim().toLowerCase();
-    const duplicate = store.state.locations.some((l) => tree.includes(l.accountId) && l.name.toLowerCase() === name);
+    const duplicate = isPossibleDuplicate(store, tree, locationData);
     const agreementId = agreementOf(body);
     return submitted({
       accountId: account.accountId,
@@ -177,6 +203,60 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
     if (!request) throw new ApiError(404, CODES.ADD_REQUEST_NOT_FOUND, `Add request not found: ${raw}`);
     return ok(publicAddRequest(request));
   };
+  const listAddRequests = (c: Parameters<typeof resolveAccount>[0]) => {
+    const account = resolveAccount(c, store);
+    const query = new URL(c.req.url).searchParams;
+    const limit = intParam(query, 'limit', 50, 1, 50);
+    const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const tree = store.accountTree(account.accountId).map((a) => a.accountId);
+    const mine = store.state.addRequests.filter((r) => tree.includes(r.accountId));
+    return ok({ count: mine.length, addRequests: mine.slice(offset, offset + limit).map(publicAddRequest) });
+  };
+  app.get(`${BASE}/addrequests`, listAddRequests);
+  app.get(`${BASE}/addRequests`, listAddRequests);
+
+  app.get(`${BASE}/services`, (c) => {
+    const account = resolveAccount(c, store);
+    const query = new URL(c.req.url).searchParams;
+    const limit = intParam(query, 'limit', 50, 1, 50);
+    const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const locationIds = listParam(query, 'locationIds') ?? listParam(query, 'locationId');
+    const skus = listParam(query, 'skus') ?? listParam(query, 'sku');
+    const tree = store.accountTree(account.accountId).map((a) => a.accountId);
+    const matching = store.state.services.filter(
+      (s) =>
+        tree.includes(s.locationAccountId) &&
+        (!locationIds || locationIds.includes(s.locationId)) &&
+        (!skus || skus.includes(s.sku)),
+    );
+    return ok({ count: matching.length, services: matching.slice(offset, offset + limit).map(publicService) });
+  });
+
+  // Sandbox-only in the vendor's service too: resolves a request in REVIEW.
+  app.post(`${BASE}/processaddrequest`, async (c) => {
+    const account = resolveAccount(c, store);
+    const body = await jsonBody(c);
+    const id = text(body, 'addRequestId');
+    if (!id) throw new ApiError(400, CODES.MISSING_FIELD, 'Missing required field: addRequestId');
+    const raw = text(body, 'status').toUpperCase();
+    const status = raw === 'COMPLETE' ? 'COMPLETED' : raw;
+    if (status !== 'COMPLETED' && status !== 'CANCELED') {
+      throw new ApiError(400, CODES.INVALID_PARAMETER, 'Invalid field status: expected COMPLETED or CANCELED');
+    }
+    const tree = store.accountTree(account.accountId).map((a) => a.accountId);
+    const request = store.state.addRequests.find((r) => String(r.id) === id && tree.includes(r.accountId));
+    if (!request) throw new ApiError(404, CODES.ADD_REQUEST_NOT_FOUND, `Add request not found: ${id}`);
+    if (request.status !== 'REVIEW') {
+      throw new ApiError(
+        409,
+        CODES.ADD_REQUEST_NOT_IN_REVIEW,
+        `Add request ${id} is ${request.status}; only a request in REVIEW can be processed`,
+      );
+    }
+    finishAddRequest(store, request, status, status === 'CANCELED' ? 'Duplicate confirmed during review' : '');
+    return ok(publicAddRequest(request));
+  });
+
   app.get(`${BASE}/addRequests/:addRequestId`, getAddRequest);
   app.get(`${BASE}/addrequests/:addRequestId`, getAddRequest);
 

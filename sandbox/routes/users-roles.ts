@@ -44,6 +44,7 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
     if (!Array.isArray(value)) throw new ApiError(400, CODES.INVALID_ACL, 'Invalid field acl: expected an array');
     const roles = rolesOf(account);
     const tree = store.accountTree(store.rootAccount(account).accountId).map((a) => a.accountId);
+    const seen = new Set<string>();
     return value.map((raw, i) => {
       const entry = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
       const roleId = str(entry, 'roleId') ?? '';
@@ -61,6 +62,15 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
             ? store.state.locations.some((l) => l.id === on && tree.includes(l.accountId))
             : store.state.folders.some((f) => f.id === on && tree.includes(f.accountId));
       if (!exists) throw new ApiError(400, CODES.INVALID_ACL, `Invalid acl[${i}].on: no such ${onType.toLowerCase()}`);
+      const key = `${roleId} ${onType} ${on}`;
+      if (seen.has(key)) {
+        throw new ApiError(
+          400,
+          CODES.INVALID_ACL,
+          `Invalid acl[${i}]: the same role on the same ${onType.toLowerCase()} twice`,
+        );
+      }
+      seen.add(key);
       return { roleId, roleName: role.name, on, accountId: str(entry, 'accountId') ?? account.accountId, onType };
     });
   };

@@ -5,6 +5,7 @@ import {
   type Account,
   type AddRequest,
   type AvailableService,
+  DAY_MS,
   isoDateTimeNoZone,
   type Location,
   type NewLocationData,
@@ -72,11 +73,20 @@ export function submitAddRequest(store: Store, draft: AddRequestDraft): AddReque
   return request;
 }
 
-/** Moves add requests whose processing time has passed; runs before every request. */
+/** The interface: REVIEW is resolved within 48 hours. Unresolved by then, the sandbox's review finds no duplicate. */
+export const REVIEW_ENDS_AFTER_MS = 2 * DAY_MS - 60 * 60_000;
+
+/** Moves add requests whose processing (or review) time has passed; runs before every request. */
 export function advanceAddRequests(store: Store): void {
   const now = store.nowMs();
   let moved = false;
   for (const request of store.state.addRequests) {
+    // processAtMs is also when REVIEW began.
+    if (request.status === 'REVIEW' && request.processAtMs + REVIEW_ENDS_AFTER_MS <= now) {
+      moved = true;
+      finishAddRequest(store, request, 'COMPLETED', 'Review found no duplicate location');
+      continue;
+    }
     if (request.status !== 'PROCESSING' || request.processAtMs > now) continue;
     moved = true;
     if (request.outcome.status === 'REVIEW') {
@@ -194,6 +204,24 @@ function commitmentEnd(started: string, catalog: AvailableService | undefined): 
   return date;
 }
 
+const normalized = (value: string | undefined) => (value ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The seeded "possible duplicate" rule: a new location named like, or at the address of, an existing one. */
+export function isPossibleDuplicate(store: Store, accountIds: string[], data: NewLocationData): boolean {
+  const name = normalized(data.name);
+  const line1 = normalized(data.address?.line1);
+  const postalCode = normalized(data.address?.postalCode);
+  const city = normalized(data.address?.city);
+  return store.state.locations.some(
+    (l) =>
+      accountIds.includes(l.accountId) &&
+      ((name !== '' && normalized(l.name) === name) ||
+        (line1 !== '' &&
+          normalized(l.address.line1) === line1 &&
+          (normalized(l.address.postalCode) === postalCode || normalized(l.address.city) === city))),
+  );
+}
+
 /** Stops the location's matching active services, or none when any is still within its commitment. */
 export function cancelServices(
   store: Store,
@@ -201,13 +229,23 @@ export function cancelServices(
   skus: string[] | undefined,
   agreementId: number | string,
 ): Service[] {
-  const targets = store.state.services.filter(
-    (s) =>
-      s.locationId === locationId &&
-      s.status === 'ACTIVE' &&
-      (!skus || skus.includes(s.sku)) &&
-      (agreementId === '' || String(s.agreementId) === String(agreementId)),
-  );
+  const matches = (s: Service) =>
+    s.locationId === locationId &&
+    (!skus || skus.includes(s.sku)) &&
+    (agreementId === '' || String(s.agreementId) === String(agreementId));
+  const targets = store.state.services.filter((s) => matches(s) && s.status === 'ACTIVE');
+  // A named sku whose only service was stopped: say so, since a stopped service cannot be started again.
+  const alreadyStopped = (skus ?? [])
+    .filter((sku) => !targets.some((t) => t.sku === sku))
+    .map((sku) => store.state.services.find((s) => matches(s) && s.sku === sku && s.status === 'STOPPED'))
+    .find((s) => s !== undefined);
+  if (alreadyStopped) {
+    throw new ApiError(
+      409,
+      CODES.SERVICE_STOPPED,
+      `Service ${alreadyStopped.id} (${alreadyStopped.sku}) on location ${locationId} was already stopped on ${alreadyStopped.stopped}; a stopped service cannot be canceled or restarted (send a new add request instead)`,
+    );
+  }
   if (targets.length === 0) {
     throw new ApiError(400, CODES.NO_ACTIVE_SERVICE, `No active service matches on location ${locationId}`);
   }

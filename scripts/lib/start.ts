@@ -16,6 +16,7 @@ const USAGE = `Usage: npm start -- [options]
   --headless         no browser window even when a display exists
   --port N           sandbox API port (default 8787, 0 = free port)
   --auth-port N      sandbox authorize-page port (default 8788, 0 = free port)
+  --crm-port N       the demo CRM the embedded panel opens on (default 8789, 0 = free port)
   --data FILE        sandbox state file (default .sandbox-data.json)
   --reset-data       move the state file aside (to FILE.old) and start from the seed
   --profile DIR      keep the browser profile in DIR`;
@@ -40,6 +41,7 @@ async function startDesk() {
       screenshots: { type: 'string' },
       port: { type: 'string' },
       'auth-port': { type: 'string' },
+      'crm-port': { type: 'string' },
       data: { type: 'string', default: '.sandbox-data.json' },
       'reset-data': { type: 'boolean' },
       profile: { type: 'string' },
@@ -53,15 +55,17 @@ async function startDesk() {
   }
   const port = portOption(values.port, '--port', 8787);
   const authPort = portOption(values['auth-port'], '--auth-port', 8788);
+  const crmPort = portOption(values['crm-port'], '--crm-port', port === 0 ? 0 : 8789);
   checkDataFile(values.data, values['reset-data'] === true, '`npm start -- --reset-data`');
   step(`starting the sandbox on 127.0.0.1:${port} (API) and localhost:${authPort} (authorize page)`);
   let sandbox: RunningSandbox;
   try {
-    sandbox = await startSandbox({ port, authPort, dataFile: values.data });
+    sandbox = await startSandbox({ port, authPort, crmPort, dataFile: values.data });
   } catch (error) {
     const ports = [
       { port, option: '--port', role: 'the sandbox API' },
       { port: authPort, option: '--auth-port', role: 'the authorize page' },
+      { port: crmPort, option: '--crm-port', role: 'the demo CRM' },
     ];
     const busy = busyPortMessage(error, ports, 'npm start');
     throw busy ? new UsageError(busy) : error;
@@ -121,8 +125,25 @@ try {
   }
   const page = await context.newPage();
   await page.goto(extensionUrl('options.html#accounts'));
+  if (sandbox.crmUrl) {
+    // The demo CRM is an allowed site from the start (a development build already holds loopback access),
+    // so a newcomer who links an account sees the panel on its record pages.
+    step(`adding the demo CRM ${sandbox.crmUrl} as an embedded-panel site and opening it`);
+    const reply = (await page.evaluate(
+      (origin) =>
+        (
+          globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+        ).chrome.runtime.sendMessage({ desk: 'request', type: 'panel.sites.add', input: { origin } }),
+      sandbox.crmUrl,
+    )) as { ok: boolean; error?: { message: string } };
+    if (!reply.ok) console.error(`  could not add the demo CRM: ${reply.error?.message}`);
+    const crmPage = await context.newPage();
+    await crmPage.goto(sandbox.crmUrl);
+    await page.bringToFront();
+  }
   const addresses = `  sandbox API    ${sandbox.apiUrl}      (its state: ${sandbox.apiUrl}/__sandbox/state)
   authorize page ${sandbox.authUrl}/oauth2/authorize
+  demo CRM       ${sandbox.crmUrl}/  (the embedded panel is on; link an account, open a customer, click “Listings Desk”)
   api_key        ${sandbox.apiKey}, client_id ${sandbox.clientId}`;
   if (headless) {
     console.log(`

@@ -195,7 +195,7 @@ describe('provisioning', () => {
 
     const seen: string[] = [];
     const done = await pollAddRequest(client, 'me', created.data.id, {
-      intervalMs: 50,
+      delayMs: () => 50,
       onUpdate: (r) => seen.push(r.status),
     });
     expect(done.data.status).toBe('COMPLETED');
@@ -215,7 +215,7 @@ describe('provisioning', () => {
     const seen: string[] = [];
     let resolving: Promise<unknown> | undefined;
     const polling = pollAddRequest(client, '1001', created.data.id, {
-      intervalMs: 50,
+      delayMs: () => 50,
       onUpdate: (r) => {
         if (seen.at(-1) !== r.status) seen.push(r.status);
         if (r.status === 'REVIEW')
@@ -233,7 +233,7 @@ describe('provisioning', () => {
       newLocationData: { name: 'Harbor Bakery Integration Test Kiosk' },
       skus: ['PL-ESSENTIALS'],
     });
-    const done = await pollAddRequest(client, 'me', created.data.id, { intervalMs: 50 });
+    const done = await pollAddRequest(client, 'me', created.data.id, { delayMs: () => 50 });
     expect(done.data).toMatchObject({ status: 'COMPLETED', newLocationId: 'it-new-location-1' });
     expect((await h.state()).locations.some((l) => l.id === 'it-new-location-1')).toBe(true);
   });

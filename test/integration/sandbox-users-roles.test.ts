@@ -127,6 +127,14 @@ describe('sandbox users', () => {
     expectErrorEnvelope(await bad([{ roleId: '101', on: '1001', onType: 'GALAXY' }]), 400);
     expectErrorEnvelope(await bad([{ roleId: '999', on: '1001', onType: 'ACCOUNT' }]), 400);
     expectErrorEnvelope(await bad([{ roleId: '101', on: 'NO-SUCH-FOLDER', onType: 'FOLDER' }]), 400);
+    // Another account's folder, location or account id is no scope of this account.
+    expect(expectErrorEnvelope(await bad([{ roleId: '104', on: 'F-CO', onType: 'FOLDER' }]), 400).message).toMatch(
+      /acl\[0\]\.on: no such folder/,
+    );
+    expectErrorEnvelope(await bad([{ roleId: '102', on: 'SOS-001', onType: 'LOCATION' }]), 400);
+    expectErrorEnvelope(await bad([{ roleId: '101', on: '1002', onType: 'ACCOUNT' }]), 400);
+    const twice = { roleId: '102', on: 'HB-001', onType: 'LOCATION' };
+    expect(expectErrorEnvelope(await bad([twice, { ...twice }]), 400).message).toMatch(/acl\[1\]: the same role/);
     expect((await bad([{ roleId: '104', on: 'F-OR', onType: 'FOLDER' }])).status).toBe(201);
   });
 

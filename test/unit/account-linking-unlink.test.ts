@@ -239,6 +239,8 @@ describe('unlink forgets everything kept for the account', () => {
         'listingsHealth',
         'listingsOptInJobs',
         'locationsDirectory',
+        'provisioningSendBatches',
+        'provisioningTracker',
         'publisherNames',
         'publishersDirectory',
         'tokenVault',
@@ -247,6 +249,7 @@ describe('unlink forgets everything kept for the account', () => {
         'triageFailures',
         'triagePending',
         'triageRevision',
+        'usersAndRoles',
       ].sort(),
     );
     expect(Object.keys(await triageCacheItem.getValue()).sort()).toEqual([

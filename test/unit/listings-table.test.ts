@@ -191,4 +191,14 @@ describe('listings table', () => {
     expect(ListingsTable.fromColumns(structuredClone(columns)).get(odd.id)?.listingUrl).toBe(odd.listingUrl);
     expect(Array.isArray(new ListingsTable(listings()).columns().listingUrls)).toBe(false);
   });
+
+  test('the saved default order is used only while the names it was sorted by hold', () => {
+    const names = { locations: LOCATIONS, folders: FOLDERS, publishers: PUBLISHERS };
+    const columns = structuredClone(table.columns());
+    expect(ids(ListingsTable.fromColumns(columns, names), {})).toEqual(ids(table, {}));
+    // Ballard renamed after the rows were cached: it sorts last now, not first.
+    const renamed = LOCATIONS.map((l) => (l.id === 'HB-002' ? { ...l, name: 'Zeta Bakery' } : l));
+    const restored = ListingsTable.fromColumns(columns, { ...names, locations: renamed });
+    expect(ids(restored, {}).slice(-3)).toEqual(['HB-002-BING', 'HB-002-GOOGLEMYBUSINESS', 'HB-002-YELP']);
+  });
 });

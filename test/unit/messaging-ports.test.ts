@@ -14,14 +14,17 @@ const policy: SenderPolicy = {
   runtimeId: browser.runtime.id,
   extensionOrigin: browser.runtime.getURL('/'),
   isAllowedPageOrigin: async (origin) => origin === CRM,
+  isClaimedPanel: async () => true,
 };
+/** The panel's page, framed in a CRM tab (it traded its ticket: isClaimedPanel above). */
+const PANEL = browser.runtime.getURL('/panel.html');
 
-function fakePort(url: string, tabId?: number, frameId = 0) {
+function fakePort(url: string, tabId?: number, frameId = 0, tabUrl?: string) {
   const disconnects: (() => void)[] = [];
   const tab =
     tabId === undefined
       ? undefined
-      : { id: tabId, index: 0, highlighted: false, active: true, pinned: false, incognito: false };
+      : { id: tabId, url: tabUrl, index: 0, highlighted: false, active: true, pinned: false, incognito: false };
   const port = {
     name: EVENTS_PORT,
     sender: { id: browser.runtime.id, url, tab, frameId },
@@ -49,7 +52,7 @@ beforeEach(() => {
 
 describe('the worker side', () => {
   test('an allowed content frame hears the events content may hear, and no other', async () => {
-    await acceptEventsPort(fakePort(`${CRM}/deals/7`, 12, 3) as unknown as Runtime.Port, policy);
+    await acceptEventsPort(fakePort(PANEL, 12, 3, `${CRM}/deals/7`) as unknown as Runtime.Port, policy);
     await broadcast('triage.changed', { accountKey: 'app-1001', resolvedElsewhere: 0, revision: 4 });
     await broadcast('accounts.linkingOutcome', {
       id: 'attempt-123',
@@ -74,15 +77,23 @@ describe('the worker side', () => {
     expect(await eventFramesItem.getValue()).toEqual([]);
   });
 
+  test('our content script on an allowed page (page access, in the page’s process) is refused and hears nothing', async () => {
+    const port = fakePort(`${CRM}/deals/7`, 5);
+    await acceptEventsPort(port as unknown as Runtime.Port, policy);
+    expect(port.disconnect).toHaveBeenCalled();
+    await broadcast('triage.changed', { accountKey: 'app-1001', resolvedElsewhere: 0, revision: 5 });
+    expect(sentToTabs).toEqual([]);
+  });
+
   test('extension pages are not kept: they hear runtime messages', async () => {
     await acceptEventsPort(fakePort(browser.runtime.getURL('/options.html'), 9) as unknown as Runtime.Port, policy);
     expect(await eventFramesItem.getValue()).toEqual([]);
   });
 
   test('a frame is forgotten when its port closes, or when a send to it fails (the tab is gone)', async () => {
-    const first = fakePort(`${CRM}/a`, 1);
+    const first = fakePort(PANEL, 1, 3, `${CRM}/a`);
     await acceptEventsPort(first as unknown as Runtime.Port, policy);
-    await acceptEventsPort(fakePort(`${CRM}/b`, 2) as unknown as Runtime.Port, policy);
+    await acceptEventsPort(fakePort(PANEL, 2, 3, `${CRM}/b`) as unknown as Runtime.Port, policy);
     first.closed();
     await vi.waitFor(async () => expect((await eventFramesItem.getValue()).map((f) => f.tabId)).toEqual([2]));
 

@@ -15,6 +15,7 @@ const policy: SenderPolicy = {
   runtimeId: ID,
   extensionOrigin: `chrome-extension://${ID}/`,
   isAllowedPageOrigin: async (origin) => origin === 'https://crm.partner.example',
+  isClaimedPanel: async (sender) => sender.documentId === 'claimed-doc',
 };
 
 const optionsPage: Runtime.MessageSender = { id: ID, url: `chrome-extension://${ID}/options.html` };
@@ -28,6 +29,15 @@ const otherExtension: Runtime.MessageSender = {
 };
 const noUrl: Runtime.MessageSender = { id: ID };
 const extensionUrlInTab: Runtime.MessageSender = { id: ID, url: 'chrome-extension://other/popup.html', tab };
+const crmTab = { ...tab, url: 'https://crm.partner.example/deals/1' };
+/** Our panel page framed in a CRM tab, after it traded its ticket. */
+const claimedPanel = {
+  id: ID,
+  url: `chrome-extension://${ID}/panel.html`,
+  tab: crmTab,
+  frameId: 3,
+  documentId: 'claimed-doc',
+} as Runtime.MessageSender;
 
 function handlers() {
   const calls: string[] = [];
@@ -49,7 +59,8 @@ describe('senderAccess', () => {
   test('extension pages get full access; content scripts only on allowed origins; anything else nothing', async () => {
     expect(await senderAccess(optionsPage, policy)).toBe('extension');
     expect(await senderAccess(popupPage, policy)).toBe('extension');
-    expect(await senderAccess(contentOnCrm, policy)).toBe('content');
+    expect(await senderAccess(contentOnCrm, policy)).toBe('page');
+    expect(await senderAccess(claimedPanel, policy)).toBe('content');
     expect(await senderAccess(contentElsewhere, policy)).toBeNull();
     expect(await senderAccess(otherExtension, policy)).toBeNull();
     expect(await senderAccess(noUrl, policy)).toBeNull();
@@ -79,18 +90,18 @@ describe('handleRequest', () => {
     expect(calls).toEqual(['accounts.link', 'connection.save', 'accounts.list']);
   });
 
-  test('a content script on an allowed page gets only the read-and-triage subset', async () => {
+  test('the panel frame on an allowed page gets only the read-and-triage subset', async () => {
     const { all, calls } = handlers();
-    expect(await handleRequest(request('accounts.list'), contentOnCrm, all, policy)).toMatchObject({ ok: true });
+    expect(await handleRequest(request('accounts.list'), claimedPanel, all, policy)).toMatchObject({ ok: true });
     for (const type of ['accounts.link', 'accounts.unlink', 'connection.get', 'connection.save', 'badge.refresh']) {
       const input = type === 'accounts.unlink' ? { accountKey: 'app-1001' } : {};
-      const reply = await handleRequest(request(type, input), contentOnCrm, all, policy);
+      const reply = await handleRequest(request(type, input), claimedPanel, all, policy);
       expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
     expect(calls).toEqual(['accounts.list']);
   });
 
-  test('the content subset is exactly reading accounts, switching, triage, the health summary, opening options, locations and one location’s listings', () => {
+  test('the content subset is exactly reading accounts, switching, triage, the health summary, opening options, locations, one location’s listings and the panel’s reads', () => {
     const content = (Object.keys(protocol) as RequestType[]).filter((t) => protocol[t].access === 'content').sort();
     expect(content).toEqual([
       'accounts.activate',
@@ -98,6 +109,8 @@ describe('handleRequest', () => {
       'health.summary',
       'listings.query',
       'locations.list',
+      'panel.listings',
+      'panel.locate',
       'triage.decide',
       'triage.dismissFailures',
       'triage.undo',

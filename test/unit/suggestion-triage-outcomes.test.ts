@@ -170,16 +170,26 @@ describe('suggestion-triage: what became of a decision', () => {
     await activateAccount(accountKey);
     const t = triage();
     await expect(t.decide(other, ['42'], 'ACCEPTED')).rejects.toMatchObject({ code: 'not-active-account' });
-    // The embedded panel (a content script) is held to the same rule.
+    // The embedded panel (our panel page framed in a CRM tab) is held to the same rule.
     const reply = await handleRequest(
       {
         desk: 'request',
         type: 'triage.decide',
         input: { accountKey: other, suggestionIds: ['43'], decision: 'REJECTED' },
       },
-      { id: 'test-id', url: 'https://crm.example.com/', tab: { id: 1 } as never },
+      {
+        id: 'test-id',
+        url: 'chrome-extension://test-id/panel.html',
+        frameId: 2,
+        tab: { id: 1, url: 'https://crm.example.com/' } as never,
+      },
       t.handlers as unknown as Handlers,
-      { runtimeId: 'test-id', extensionOrigin: 'chrome-extension://test-id/', isAllowedPageOrigin: async () => true },
+      {
+        runtimeId: 'test-id',
+        extensionOrigin: 'chrome-extension://test-id/',
+        isAllowedPageOrigin: async () => true,
+        isClaimedPanel: async () => true,
+      },
     );
     expect(reply).toMatchObject({ ok: false, error: { code: 'not-active-account' } });
     expect(await triagePendingItem.getValue()).toEqual([]);

@@ -140,6 +140,29 @@ describe('suggestion-triage: the list', () => {
     expect(await t.view(WAITING, false, false, {}, 500)).toMatchObject({ complete: true });
   });
 
+  test('a decision sent elsewhere while paging (the count moves) costs one more walk, not an error', async () => {
+    const t = triage();
+    let firstPages = 0;
+    const real = makeSuggestions(120);
+    useApi({
+      fetch: routedFetch(
+        (_request, url) => {
+          if (!url.pathname.endsWith('/powerlistings/publishersuggestions')) return undefined;
+          // The first walk's second page sees one suggestion fewer, as if another user had decided it.
+          if (url.searchParams.get('offset') === '50' && firstPages++ === 0) real.shift();
+          const offset = Number(url.searchParams.get('offset') ?? 0);
+          const limit = Number(url.searchParams.get('limit') ?? 50);
+          return envelope({ count: real.length, suggestions: real.slice(offset, offset + limit) });
+        },
+        (_request, url) => (url.pathname.endsWith('/powerlistings/publishers') ? envelope([]) : undefined),
+      ).fetch,
+    });
+    const view = await loaded(t);
+    expect(view.error).toBeNull();
+    expect(view).toMatchObject({ count: 119 });
+    expect(view.suggestions).toHaveLength(119);
+  });
+
   test("the service's warnings about a list reach the view", async () => {
     const t = triage();
     const original = service.suggestions;

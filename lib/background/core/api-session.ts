@@ -22,7 +22,7 @@ export function needsRelinkError(account: Pick<LinkedAccount, 'accountName' | 'a
   });
 }
 
-function noAccountError(): DeskError {
+export function noAccountError(): DeskError {
   return new DeskError({ code: 'no-account', message: 'No account is linked yet. Choose “Link account”.' });
 }
 

@@ -24,7 +24,12 @@ export const STORAGE_KEYS = {
   'local:pendingAuthStates': { feature: 'account-linking', holds: 'OAuth states in flight (10 min)' },
   'local:linkingOutcome': { feature: 'account-linking', holds: 'how the last Link ended, until seen' },
   'local:badgeCounts': { feature: 'badge', holds: 'waiting count per account', perAccount: true },
-  'local:allowedPageOrigins': { feature: 'allowed-pages', holds: 'partner CRM origins for the panel' },
+  'local:panelSites': { feature: 'embedded-panel', holds: 'CRM sites the panel is on, their rules and hidden flags' },
+  'session:panelTickets': { feature: 'embedded-panel', holds: 'one-time tickets that open a panel frame (60 s)' },
+  'session:panelClaims': {
+    feature: 'embedded-panel',
+    holds: 'panel frames (tab, frame, document) that traded a ticket',
+  },
   'local:listingsHealth': { feature: 'listings-health', holds: 'listing counts per status', perAccount: true },
   'local:triageCache': { feature: 'suggestion-triage', holds: 'last fetched suggestion lists', perAccount: true },
   'local:triagePending': { feature: 'suggestion-triage', holds: 'decisions in their undo window', perAccount: true },
@@ -32,6 +37,11 @@ export const STORAGE_KEYS = {
   'local:triageBatches': { feature: 'suggestion-triage', holds: 'recent batch outcomes', perAccount: true },
   'local:triageRevision': { feature: 'suggestion-triage', holds: 'order of triage views' },
   'local:triageUndoWindowMsForTests': { feature: 'suggestion-triage', holds: 'test builds only: undo window' },
+  'local:usersAndRoles': {
+    feature: 'users-and-roles',
+    holds: 'users (no passwords) and roles per account',
+    perAccount: true,
+  },
   'local:keyboardShortcuts': { feature: 'suggestion-triage', holds: 'single-key shortcuts on/off' },
   'local:locationsDirectory': { feature: 'locations', holds: 'locations and folders per account', perAccount: true },
   'local:publishersDirectory': {
@@ -41,4 +51,15 @@ export const STORAGE_KEYS = {
   },
   'local:listingsOptInJobs': { feature: 'listings-workspace', holds: 'bulk opt-in jobs and batches', perAccount: true },
   'session:deskEventFrames': { feature: 'messaging', holds: 'embedded-panel frames listening for events' },
+  'local:provisioningTracker': {
+    feature: 'provisioning',
+    holds: 'add requests followed to their end',
+    perAccount: true,
+  },
+  'local:provisioningSendBatches': {
+    feature: 'provisioning',
+    holds: 'add requests still being sent, and the last few batches',
+    perAccount: true,
+  },
+  'local:provisioningPollScaleForTests': { feature: 'provisioning', holds: 'test builds only: polling speed-up' },
 } as const satisfies Record<string, StorageKeyInfo>;

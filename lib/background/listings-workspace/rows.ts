@@ -63,6 +63,10 @@ export interface ListingsColumns {
   screenshotUrls: PackedStrings;
   /** Only rows that have status details: [row, details]. */
   details: [number, StatusDetailView[]][];
+  /** The default sort (location, ascending), kept so a restart does not sort 100,000 rows again. */
+  locationOrder?: Int32Array;
+  /** namesFingerprint() of the names that order was sorted by. */
+  orderNames?: string;
 }
 
 export interface TableNames {

@@ -65,3 +65,13 @@ export function sortOrder(key: ListingsSortKey, c: SortColumns): Int32Array {
   }
   return Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => composite(a) - composite(b) || a - b);
 }
+
+/** Says whether two tables sort their locations and publishers alike (FNV-1a over the sorted names). */
+export function namesFingerprint(texts: { locSortText: readonly string[]; pubSortText: readonly string[] }): string {
+  let hash = 0x811c9dc5;
+  for (const text of [...[...texts.locSortText].sort(), '\u0001', ...[...texts.pubSortText].sort()]) {
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    hash = Math.imul(hash ^ 0x0a, 0x01000193);
+  }
+  return `${texts.locSortText.length}:${texts.pubSortText.length}:${(hash >>> 0).toString(16)}`;
+}

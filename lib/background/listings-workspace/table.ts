@@ -12,7 +12,7 @@ import type {
   StatusDetailView,
 } from '../../messaging/protocol/index.ts';
 import { type ListingsColumns, packStrings, type StoredListing, type TableNames, unpackStrings } from './rows.ts';
-import { sortOrder } from './sort-order.ts';
+import { namesFingerprint, sortOrder } from './sort-order.ts';
 
 export { type ListingsColumns, type StoredListing, type TableNames, toStoredListing } from './rows.ts';
 
@@ -73,6 +73,11 @@ export class ListingsTable {
     table.hasDetails = new Array<number>(table.ids.length).fill(0);
     for (const [row] of columns.details) table.hasDetails[row] = 1;
     table.changed();
+    // The default order saved with the rows holds while the names it was sorted by are the same.
+    const { locationOrder, orderNames } = columns;
+    if (locationOrder?.length === table.ids.length && orderNames === namesFingerprint(table.sortTexts())) {
+      table.orders.set('location', locationOrder);
+    }
     return table;
   }
 
@@ -88,6 +93,8 @@ export class ListingsTable {
       listingUrls: packStrings(this.listingUrls),
       screenshotUrls: packStrings(this.screenshotUrls),
       details: [...this.details],
+      locationOrder: this.order('location'),
+      orderNames: namesFingerprint(this.sortTexts()),
     };
   }
 
@@ -336,6 +343,16 @@ export class ListingsTable {
     return found;
   }
 
+  private sortTexts() {
+    return {
+      locSortText: this.locIds.map((id) => {
+        const l = this.locations.get(id);
+        return `${(l?.name || id).toLowerCase()}\n${(l?.city ?? '').toLowerCase()}\n${id}`;
+      }),
+      pubSortText: this.pubIds.map((id) => `${(this.publisherNames.get(id) || id).toLowerCase()}\n${id}`),
+    };
+  }
+
   /** Every row index in ascending order of `key`; built once per change of the rows or names. */
   private order(key: ListingsSortKey): Int32Array {
     let order = this.orders.get(key);
@@ -345,11 +362,7 @@ export class ListingsTable {
         pub: this.pub,
         stat: this.stat,
         statuses: this.statuses,
-        locSortText: this.locIds.map((id) => {
-          const l = this.locations.get(id);
-          return `${(l?.name || id).toLowerCase()}\n${(l?.city ?? '').toLowerCase()}\n${id}`;
-        }),
-        pubSortText: this.pubIds.map((id) => `${(this.publisherNames.get(id) || id).toLowerCase()}\n${id}`),
+        ...this.sortTexts(),
         cellText: () => {
           if (key === 'statusDetails') return this.ids.map((_, i) => this.details.get(i)?.[0]?.message ?? '');
           return key === 'listingUrl' ? this.listingUrls : this.screenshotUrls;

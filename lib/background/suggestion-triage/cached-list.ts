@@ -1,6 +1,7 @@
 // The triage list the popup paints from: each status's suggestions as last fetched, kept in storage and
 // refreshed behind the answer (stale-while-revalidate). Decisions are the outbox's job (decision-outbox.ts).
 import type { ApiClient } from '../../api/client.ts';
+import { isApiError } from '../../api/errors.ts';
 import { fetchAllSuggestions, type Suggestion } from '../../api/suggestions.ts';
 import { WAITING } from '../../listing-statuses.ts';
 import { toWireError } from '../../messaging/background.ts';
@@ -48,7 +49,12 @@ function byDate(a: SuggestionView, b: SuggestionView): number {
 /** One suggestion status (and the filters, sent to the service), every page up to MAX_LIST, with the warnings. */
 async function fetchList(client: ApiClient, status: string, filters: ListFilters) {
   const query = { statuses: [status], locationIds: filters.locationIds, publisherIds: filters.publisherIds };
-  const all = await fetchAllSuggestions(client, query, { maxItems: MAX_LIST, concurrency: 3 });
+  const walk = () => fetchAllSuggestions(client, query, { maxItems: MAX_LIST, concurrency: 3 });
+  // Decisions sent while paging move the count and the pages no longer line up: one more walk, at once.
+  const all = await walk().catch((error: unknown) => {
+    if (isApiError(error) && error.kind === 'count-changed') return walk();
+    throw error;
+  });
   if (all.incomplete) throw all.incomplete.error;
   // Pages may overlap when something was decided while paging: keep one of each.
   const seen = new Map<string, SuggestionView>();

@@ -1,5 +1,5 @@
-// What travels between a UI context and the worker, without the schemas: UI pages import this (and types
-// only from index.ts), so zod and the protocol's schemas stay out of the popup's bundle.
+// The protocol's values a UI context needs, without the schemas: UI pages import this (and types only from
+// index.ts), so zod and the protocol's schemas stay out of the popup's and the panel's bundles.
 import type { RequestInput, RequestType } from './index.ts';
 
 /** What travels over runtime.sendMessage. The `desk` tag keeps foreign messages out. */
@@ -16,3 +16,8 @@ export function requestMessage<K extends RequestType>(type: K, input: RequestInp
 
 /** The port a UI context outside the extension's pages opens to be told of events (lib/messaging/ui.ts). */
 export const EVENTS_PORT = 'desk-events';
+
+/** The options page's address for a section and its query: `options.html#listings?status=LIVE`. */
+export function optionsPath(input: { section?: string; hash?: string }): string {
+  return input.section ? `/options.html#${input.section}${input.hash ?? ''}` : '/options.html';
+}

@@ -7,6 +7,7 @@ import type { WireError } from '../wire-error.ts';
 import { type AccountLinkingEvents, accountLinkingEventAccess, accountLinkingProtocol } from './account-linking.ts';
 import { badgeProtocol } from './badge.ts';
 import { connectionProtocol } from './connection-settings.ts';
+import { embeddedPanelProtocol } from './embedded-panel.ts';
 import { type HealthEvents, healthEventAccess, healthProtocol } from './listings-health.ts';
 import {
   type ListingsWorkspaceEvents,
@@ -14,20 +15,25 @@ import {
   listingsWorkspaceProtocol,
 } from './listings-workspace.ts';
 import { type LocationsEvents, locationsEventAccess, locationsProtocol } from './locations.ts';
+import { type ProvisioningEvents, provisioningEventAccess, provisioningProtocol } from './provisioning.ts';
 import type { Access } from './request.ts';
 import { type TriageEvents, triageEventAccess, triageProtocol } from './suggestion-triage.ts';
 import { uiProtocol } from './ui.ts';
+import { type UsersEvents, usersEventAccess, usersProtocol } from './users-and-roles.ts';
 
 export * from './account-linking.ts';
 export * from './badge.ts';
 export * from './connection-settings.ts';
+export * from './embedded-panel.ts';
 export * from './envelope.ts';
 export * from './listings-health.ts';
 export * from './listings-workspace.ts';
 export * from './locations.ts';
+export * from './provisioning.ts';
 export * from './request.ts';
 export * from './suggestion-triage.ts';
 export * from './ui.ts';
+export * from './users-and-roles.ts';
 
 export const protocol = {
   ...accountLinkingProtocol,
@@ -35,6 +41,9 @@ export const protocol = {
   ...badgeProtocol,
   ...triageProtocol,
   ...healthProtocol,
+  ...embeddedPanelProtocol,
+  ...usersProtocol,
+  ...provisioningProtocol,
   ...uiProtocol,
   ...locationsProtocol,
   ...listingsWorkspaceProtocol,
@@ -46,7 +55,9 @@ export interface DeskEvents
     TriageEvents,
     HealthEvents,
     LocationsEvents,
-    ListingsWorkspaceEvents {}
+    ListingsWorkspaceEvents,
+    UsersEvents,
+    ProvisioningEvents {}
 
 /** Who may hear each event: a content script (the embedded panel) only gets the 'content' ones. */
 export const eventAccess = {
@@ -55,6 +66,8 @@ export const eventAccess = {
   ...healthEventAccess,
   ...locationsEventAccess,
   ...listingsWorkspaceEventAccess,
+  ...usersEventAccess,
+  ...provisioningEventAccess,
 } as const satisfies Record<keyof DeskEvents, Access>;
 
 export type Protocol = typeof protocol;

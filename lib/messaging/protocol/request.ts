@@ -1,9 +1,17 @@
 // The pieces every feature's protocol file is built from: who may ask, the input schema, the output type.
 // 'extension' requests come only from the extension's own pages (popup, options);
-// 'content' requests may also come from the embedded panel on an allowed partner CRM page.
+// 'content' requests may also come from the embedded panel's frame on an allowed partner CRM page;
+// 'page' requests may also come from the content script there, which lives in the partner page's process.
 import { z } from 'zod';
 
-export type Access = 'extension' | 'content';
+export type Access = 'extension' | 'content' | 'page';
+
+const ACCESS_RANK: Record<Access, number> = { page: 0, content: 1, extension: 2 };
+
+/** Each level may ask what the levels below it may. */
+export function mayAsk(sender: Access, needed: Access): boolean {
+  return ACCESS_RANK[sender] >= ACCESS_RANK[needed];
+}
 
 export interface RequestSpec<Input extends z.ZodType, Output> {
   input: Input;

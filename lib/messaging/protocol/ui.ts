@@ -34,8 +34,3 @@ export const uiProtocol = {
   // Opens only the extension's own page, so the embedded panel may ask too.
   'ui.openOptions': request<OpenedView>()('content', openOptionsInput),
 } as const;
-
-/** The options page's address for a section and its query: `options.html#listings?status=LIVE`. */
-export function optionsPath(input: { section?: string; hash?: string }): string {
-  return input.section ? `/options.html#${input.section}${input.hash ?? ''}` : '/options.html';
-}

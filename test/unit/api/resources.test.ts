@@ -150,7 +150,10 @@ describe('each operation sends what the interface says', () => {
       envelope({ ...addRequest, status: 'COMPLETE' }),
     );
     const seen: string[] = [];
-    const result = await pollAddRequest(r.client, 'me', '9', { intervalMs: 1, onUpdate: (a) => seen.push(a.status) });
+    const result = await pollAddRequest(r.client, 'me', '9', {
+      delayMs: () => 1,
+      onUpdate: (a) => seen.push(a.status),
+    });
     expect(seen).toEqual(['PROCESSING', 'REVIEW', 'COMPLETED']);
     expect(result.data.status).toBe('COMPLETED');
   });
@@ -160,7 +163,7 @@ describe('each operation sends what the interface says', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
     await expect(
-      pollAddRequest(r.client, 'me', '9', { intervalMs: 5, signal: controller.signal }),
+      pollAddRequest(r.client, 'me', '9', { delayMs: () => 5, signal: controller.signal }),
     ).rejects.toMatchObject({
       kind: 'aborted',
     });

@@ -1,0 +1,118 @@
+// The options page's Embedded panel section: the sites the panel is on, adding one (the browser asks
+// for that host's permission), hiding its launcher, its location rule, and removing it.
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { checkSiteOrigin, permissionPattern } from '../../lib/embedded-panel/site-origin.ts';
+import type { PanelRuleView, PanelSitesView, PanelSiteView } from '../../lib/messaging/protocol/index.ts';
+import { ask } from '../../lib/messaging/ui.ts';
+import { Button } from '../ui/Button.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { TextField } from '../ui/Field.tsx';
+import { SiteRuleEditor } from './SiteRuleEditor.tsx';
+import './embedded-panel-section.css';
+
+export function EmbeddedPanelSection() {
+  const [view, setView] = useState<PanelSitesView | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [origin, setOrigin] = useState('');
+  const [originError, setOriginError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  useEffect(() => {
+    ask('panel.sites.list', {}).then(setView, setError);
+  }, []);
+
+  const run = async (work: () => Promise<PanelSitesView>) => {
+    setError(null);
+    try {
+      setView(await work());
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+
+  const add = async (event: Event) => {
+    event.preventDefault();
+    const parsed = checkSiteOrigin(origin);
+    if (!parsed.ok) {
+      setOriginError(parsed.problem);
+      return;
+    }
+    setOriginError(null);
+    setAdding(true);
+    try {
+      // permissions.request needs this click's user gesture, so it comes before any other await.
+      const granted = await browser.permissions.request({ origins: [permissionPattern(parsed.origin)] });
+      if (!granted) {
+        setOriginError('The panel needs permission to run on this site. Add it again and choose Allow.');
+        return;
+      }
+      await run(() => ask('panel.sites.add', { origin: parsed.origin }));
+      setOrigin('');
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const update = (site: PanelSiteView, change: { hidden?: boolean; rule?: PanelRuleView | null }) =>
+    run(() => ask('panel.sites.update', { origin: site.origin, ...change }));
+
+  return (
+    <div class="embedded-panel-section">
+      <p>
+        The panel opens beside a customer record in your CRM and shows that location’s suggestions and listings. It runs
+        only on the sites listed here
+        {view?.shortcut ? (
+          <>
+            ; <kbd>{view.shortcut}</kbd> shows or hides it
+          </>
+        ) : null}
+        .
+      </p>
+      <ErrorNotice error={error} />
+      <form class="embedded-panel-section__add" onSubmit={add}>
+        <TextField
+          label="Site"
+          type="url"
+          placeholder="https://acme.my.salesforce.com"
+          value={origin}
+          onValue={setOrigin}
+          error={originError}
+          hint="The address of your CRM, without a path. The browser asks you to allow Listings Desk on it."
+        />
+        <Button type="submit" variant="primary" busy={adding}>
+          Add site
+        </Button>
+      </form>
+      {view && view.sites.length === 0 ? (
+        <p class="embedded-panel-section__empty">The panel is on no site yet.</p>
+      ) : null}
+      <ul class="embedded-panel-section__sites" aria-label="Sites with the panel">
+        {view?.sites.map((site) => (
+          <li key={site.origin} class="embedded-panel-section__site">
+            <div class="embedded-panel-section__site-head">
+              <strong>{site.origin}</strong>
+              <label class="embedded-panel-section__hide">
+                <input
+                  type="checkbox"
+                  checked={site.hidden}
+                  onChange={(event) => void update(site, { hidden: event.currentTarget.checked })}
+                />{' '}
+                Hide the launcher on this site
+              </label>
+              <Button
+                variant="danger"
+                size="sm"
+                aria-label={`Remove ${site.origin}`}
+                onClick={() => void run(() => ask('panel.sites.remove', { origin: site.origin }))}
+              >
+                Remove
+              </Button>
+            </div>
+            <SiteRuleEditor rule={site.rule} onSave={(rule) => update(site, { rule })} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// The embedded panel: the location this CRM page is about (by the site's rule, or proposed from the
+// page's text for one click to confirm), its pending suggestions with the popup's triage, its listings
+// by publisher and a health line, and a way into the options page filtered to it.
+import { useState } from 'preact/hooks';
+import type { PanelLocateView } from '../../lib/messaging/protocol/index.ts';
+import { ask } from '../../lib/messaging/ui.ts';
+import { SuggestionTriage } from '../suggestion-triage/SuggestionTriage.tsx';
+import { Button } from '../ui/Button.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { LocationListings } from './LocationListings.tsx';
+import { useLocated } from './use-located.ts';
+import './panel.css';
+
+const FIELD_WORDS = { id: 'its id', name: 'its name', phone: 'its phone number', address: 'its address' } as const;
+
+export function PanelRefused() {
+  return (
+    <main class="panel panel--refused">
+      <p>This panel only works when Listings Desk opens it on a site you added in its options.</p>
+    </main>
+  );
+}
+
+/** The triage list reads its filters from this page's hash; the key remounts it for another location. */
+function Suggestions({ locationId }: { locationId: string | null }) {
+  const hash = locationId ? `#location=${encodeURIComponent(locationId)}` : '';
+  if (location.hash !== hash) history.replaceState(null, '', `${location.pathname}${hash}`);
+  return <SuggestionTriage key={locationId ?? 'all'} listingsTotal={null} />;
+}
+
+function LocationCard({
+  found,
+  confirmed,
+  onConfirm,
+}: {
+  found: NonNullable<PanelLocateView['found']>;
+  confirmed: boolean;
+  onConfirm(): void;
+}) {
+  const { location } = found;
+  const open = () =>
+    void ask('ui.openOptions', { section: 'listings', hash: `?location=${encodeURIComponent(location.id)}` });
+  return (
+    <section class="panel__location" aria-labelledby="panel-location-name">
+      {found.how === 'text' && !confirmed ? (
+        <p class="panel__proposal" data-testid="panel-proposal">
+          This page looks like <strong>{location.name}</strong>, {location.id} (by{' '}
+          {found.matchedOn.map((field) => FIELD_WORDS[field]).join(', ')}).
+        </p>
+      ) : null}
+      <h1 id="panel-location-name" class="panel__name" data-testid="panel-location">
+        {location.name}
+      </h1>
+      <p class="panel__muted">
+        {location.id}
+        {location.address ? ` · ${location.address}` : ''}
+        {location.phone ? ` · ${location.phone}` : ''}
+      </p>
+      <div class="panel__actions">
+        {found.how === 'text' && !confirmed ? (
+          <Button variant="primary" size="sm" onClick={onConfirm}>
+            Yes, this is {location.name}
+          </Button>
+        ) : null}
+        <Button size="sm" onClick={open}>
+          Open in Listings Desk
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export function PanelApp() {
+  const { view, error, loading } = useLocated();
+  const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
+  if (error && !view) return <ErrorNotice error={error} title="The panel could not read this page" />;
+  if (!view)
+    return (
+      <p class="panel__muted" aria-busy="true">
+        Reading this page…
+      </p>
+    );
+  const found = view.found;
+  const sure = found !== null && (found.how === 'rule' || confirmed.has(found.location.id));
+  return (
+    <main class="panel" aria-busy={loading ? 'true' : undefined}>
+      {view.account ? <p class="panel__account">{view.account.accountName}</p> : null}
+      {found ? (
+        <LocationCard
+          found={found}
+          confirmed={sure}
+          onConfirm={() => setConfirmed(new Set([...confirmed, found.location.id]))}
+        />
+      ) : (
+        <section class="panel__location">
+          <p class="panel__problem" data-testid="panel-problem">
+            {view.problem}
+          </p>
+        </section>
+      )}
+      {view.account ? (
+        <>
+          {sure ? <LocationListings locationId={found.location.id} /> : null}
+          <h2 class="panel__heading">{sure ? 'Pending suggestions for this location' : 'Pending suggestions'}</h2>
+          <Suggestions locationId={sure ? found.location.id : null} />
+        </>
+      ) : null}
+    </main>
+  );
+}

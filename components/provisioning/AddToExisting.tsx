@@ -1,0 +1,101 @@
+// Add services to existing locations: pick locations by name and skus; one add request per location,
+// sent by the worker, with a progress bar. The tracker follows each request from there.
+import { useState } from 'preact/hooks';
+import type { AvailableServiceView, SendBatchView } from '../../lib/messaging/protocol/index.ts';
+import { Button } from '../ui/Button.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { TextField } from '../ui/Field.tsx';
+import { PickList } from '../ui/Select.tsx';
+import type { StoreIo } from '../ui/store.ts';
+import { BatchProgress } from './BatchProgress.tsx';
+import { locationLabel } from './LocationServices.tsx';
+import type { PickableLocation } from './provisioning-store.ts';
+
+export interface AddToExistingProps {
+  io: StoreIo;
+  fromAccountId: string;
+  locations: PickableLocation[];
+  catalog: AvailableServiceView[];
+  batches: SendBatchView[];
+}
+
+export function AddToExisting({ io, fromAccountId, locations, catalog, batches }: AddToExistingProps) {
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<string[]>([]);
+  const [skus, setSkus] = useState<string[]>([]);
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  const needle = search.trim().toLowerCase();
+  const shown = locations.filter((l) => !needle || locationLabel(l).toLowerCase().includes(needle));
+  const batch = batches.find((b) => b.batchId === batchId) ?? null;
+
+  async function send() {
+    setBusy(true);
+    setError(null);
+    try {
+      const chosen = locations.filter((l) => picked.includes(l.id)).map((l) => ({ id: l.id, name: l.name }));
+      const answer = await io.ask('provisioning.addToExisting', { fromAccountId, skus, locations: chosen });
+      setBatchId(answer.batchId);
+      setPicked([]);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div class="prov-panel">
+      <div class="prov-columns">
+        <div>
+          <TextField
+            label="Find locations"
+            type="search"
+            value={search}
+            onValue={setSearch}
+            placeholder="Name, city or id"
+          />
+          <div class="prov-row prov-row--tight">
+            <Button size="sm" onClick={() => setPicked([...new Set([...picked, ...shown.map((l) => l.id)])])}>
+              Select {shown.length} shown
+            </Button>
+            <Button size="sm" variant="ghost" disabled={picked.length === 0} onClick={() => setPicked([])}>
+              Clear
+            </Button>
+          </div>
+          <PickList
+            class="prov-scroll"
+            label={`Locations (${picked.length} chosen)`}
+            values={picked.filter((id) => shown.some((l) => l.id === id))}
+            choices={shown.map((l) => ({ value: l.id, label: locationLabel(l) }))}
+            onValues={(values) => setPicked([...picked.filter((id) => !shown.some((l) => l.id === id)), ...values])}
+          />
+        </div>
+        <div>
+          <PickList
+            label="Services to add"
+            values={skus}
+            choices={catalog.map((s) => ({ value: s.sku, label: `${s.sku} — ${s.description}` }))}
+            onValues={setSkus}
+          />
+          <p class="prov-muted">
+            One add request is sent for each location. They are sent and followed in the background: you can close this
+            page.
+          </p>
+          <Button
+            variant="primary"
+            busy={busy}
+            disabled={picked.length === 0 || skus.length === 0}
+            onClick={() => void send()}
+          >
+            {picked.length === 1 ? 'Send 1 add request' : `Send ${picked.length} add requests`}
+          </Button>
+        </div>
+      </div>
+      <ErrorNotice error={error} title="Nothing was sent" />
+      {batch ? <BatchProgress batch={batch} /> : null}
+    </div>
+  );
+}

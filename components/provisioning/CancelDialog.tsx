@@ -1,0 +1,137 @@
+// Cancelling services of one location: immediate and final, so the dialog says so, shows each service's
+// minimum-commitment date (warning when it has not passed) and asks for the location's name typed.
+import { useState } from 'preact/hooks';
+import type { ServiceView } from '../../lib/messaging/protocol/index.ts';
+import { Button } from '../ui/Button.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { TextField } from '../ui/Field.tsx';
+import { PickList } from '../ui/Select.tsx';
+import type { StoreIo } from '../ui/store.ts';
+import { serviceMessage } from './service-message.ts';
+
+export interface CancelDialogProps {
+  io: StoreIo;
+  fromAccountId: string;
+  location: { id: string; name: string };
+  /** The location's active services. */
+  services: ServiceView[];
+  onClose: () => void;
+  onCancelled: (stopped: ServiceView[]) => void;
+}
+
+export function CancelDialog({ io, fromAccountId, location, services, onClose, onCancelled }: CancelDialogProps) {
+  const [skus, setSkus] = useState<string[]>([]);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [stopped, setStopped] = useState<ServiceView[] | null>(null);
+
+  const chosen = services.filter((s) => skus.includes(s.sku));
+  const early = chosen.filter((s) => !s.cancellableNow);
+  const nameMatches = typed.trim() === location.name.trim();
+  const all = skus.length === services.length;
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await io.ask('provisioning.cancel', {
+        fromAccountId,
+        locationId: location.id,
+        ...(all ? {} : { skus }),
+      });
+      setStopped(result);
+      onCancelled(result);
+    } catch (caught) {
+      setError(serviceMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (stopped) {
+    return (
+      <Dialog
+        title={`Services stopped at ${location.name}`}
+        onClose={onClose}
+        actions={
+          <Button variant="primary" onClick={onClose}>
+            Close
+          </Button>
+        }
+      >
+        <ul class="prov-list" aria-label="Stopped services">
+          {stopped.map((s) => (
+            <li key={s.id}>
+              <span class="prov-mono">{s.sku}</span> (service {s.id}) — {s.status}
+              {s.stopped ? ` on ${s.stopped}` : ''}
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      title={`Cancel services at ${location.name}`}
+      description="Cancelling takes effect immediately and cannot be undone: the only way back is a new add request."
+      onClose={onClose}
+      actions={
+        <>
+          <Button onClick={onClose}>Keep services</Button>
+          <Button
+            variant="danger"
+            busy={busy}
+            disabled={skus.length === 0 || !nameMatches}
+            onClick={() => void confirm()}
+          >
+            {skus.length > 1 ? `Cancel ${skus.length} services` : 'Cancel service'}
+          </Button>
+        </>
+      }
+    >
+      <PickList
+        label="Services to cancel"
+        values={skus}
+        choices={services.map((s) => ({
+          value: s.sku,
+          label: `${s.sku} — ${s.cancellableNow ? 'commitment met' : `commitment until ${s.commitmentMetOn ?? 'unknown'}`}`,
+        }))}
+        onValues={setSkus}
+      />
+      <ul class="prov-list prov-commitments">
+        {chosen.map((s) => (
+          <li key={s.id} data-tone={s.cancellableNow ? undefined : 'warn'}>
+            {s.sku}: started {s.started ?? 'on an unknown date'}; minimum commitment{' '}
+            {s.cancellableNow
+              ? `met on ${s.commitmentMetOn}`
+              : `not met until ${s.commitmentMetOn ?? 'an unknown date'}`}
+          </li>
+        ))}
+      </ul>
+      {early.length > 0 ? (
+        <p class="prov-warning" role="status">
+          {early.length === 1 ? `${early[0]!.sku} is` : `${early.length} services are`} still within the minimum
+          commitment: the service will likely refuse to cancel {early.length === 1 ? 'it' : 'them'}.
+        </p>
+      ) : null}
+      <TextField
+        label={`Type the location’s name to confirm: ${location.name}`}
+        value={typed}
+        onValue={setTyped}
+        spellcheck={false}
+        autoComplete="off"
+        error={typed && !nameMatches ? 'The name does not match yet.' : null}
+      />
+      {error ? (
+        <div class="ui-notice" data-tone="danger" role="alert">
+          <div class="ui-notice__body">
+            <p class="ui-notice__title">The service refused</p>
+            <p class="ui-notice__message">{error}</p>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+// What one location has: each service, since when, and whether it can be cancelled yet; and the way to cancel.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ServiceView } from '../../lib/messaging/protocol/index.ts';
+import { Button } from '../ui/Button.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { Select } from '../ui/Select.tsx';
+import type { StoreIo } from '../ui/store.ts';
+import { CancelDialog } from './CancelDialog.tsx';
+import type { PickableLocation } from './provisioning-store.ts';
+
+export interface LocationServicesProps {
+  io: StoreIo;
+  fromAccountId: string;
+  locations: PickableLocation[];
+}
+
+export function locationLabel(l: PickableLocation): string {
+  return [l.name, l.city].filter(Boolean).join(', ') + (l.name === l.id ? '' : ` (${l.id})`);
+}
+
+export function LocationServices({ io, fromAccountId, locations }: LocationServicesProps) {
+  const [locationId, setLocationId] = useState(locations[0]?.id ?? '');
+  const [services, setServices] = useState<ServiceView[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const shownFor = useRef('');
+  const location = locations.find((l) => l.id === locationId);
+
+  useEffect(() => {
+    if (!locationId && locations[0]) setLocationId(locations[0].id);
+  }, [locations, locationId]);
+
+  useEffect(() => {
+    if (!locationId) return;
+    let current = true;
+    // A reload after a cancel keeps the table shown until the answer replaces it.
+    if (shownFor.current !== locationId) setServices(null);
+    shownFor.current = locationId;
+    setError(null);
+    io.ask('provisioning.services', { fromAccountId, locationId }).then(
+      (answer) => current && setServices(answer),
+      (caught: unknown) => current && setError(caught),
+    );
+    return () => {
+      current = false;
+    };
+  }, [io, fromAccountId, locationId, generation]);
+
+  const active = (services ?? []).filter((s) => s.status === 'ACTIVE');
+  return (
+    <div class="prov-panel">
+      <div class="prov-row">
+        <Select
+          label="Location"
+          value={locationId}
+          choices={locations.map((l) => ({ value: l.id, label: locationLabel(l) }))}
+          onValue={setLocationId}
+        />
+        <Button variant="danger" disabled={active.length === 0} onClick={() => setCancelling(true)}>
+          Cancel services…
+        </Button>
+      </div>
+      <ErrorNotice error={error} title="Could not load this location’s services" />
+      {services === null && !error ? <p class="prov-muted">Loading services…</p> : null}
+      {services && services.length === 0 ? <p class="prov-muted">This location has no services.</p> : null}
+      {services && services.length > 0 ? (
+        <table class="prov-table" aria-label="Services of the location">
+          <thead>
+            <tr>
+              <th scope="col">Sku</th>
+              <th scope="col">Description</th>
+              <th scope="col">Status</th>
+              <th scope="col">Since</th>
+              <th scope="col">Can be cancelled</th>
+            </tr>
+          </thead>
+          <tbody>
+            {services.map((s) => (
+              <tr key={s.id}>
+                <td class="prov-mono">{s.sku}</td>
+                <td>{s.description || '—'}</td>
+                <td>
+                  <span class="prov-status" data-status={s.status}>
+                    {s.status}
+                  </span>
+                  {s.stopped ? ` on ${s.stopped}` : ''}
+                </td>
+                <td class="prov-nowrap">{s.started ?? '—'}</td>
+                <td>
+                  {s.status !== 'ACTIVE'
+                    ? '—'
+                    : s.cancellableNow
+                      ? `Yes (since ${s.commitmentMetOn})`
+                      : `Not before ${s.commitmentMetOn ?? 'an unknown date'}`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {cancelling && location ? (
+        <CancelDialog
+          io={io}
+          fromAccountId={fromAccountId}
+          location={{ id: location.id, name: location.name }}
+          services={active}
+          onClose={() => setCancelling(false)}
+          onCancelled={() => setGeneration((g) => g + 1)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+// The options page's Users section: the active account's users (searched, filtered by role, sorted),
+// its roles, and the editor, password, delete and bulk dialogs. `/` focuses the search, `n` opens a new user.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { RoleView, UserView } from '../../lib/messaging/protocol/index.ts';
+import { Button } from '../ui/Button.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { useStarted } from '../ui/store.ts';
+import { type BulkAction, BulkDialog } from './BulkDialog.tsx';
+import { DeleteUserDialog } from './DeleteUserDialog.tsx';
+import { RolesPanel } from './RolesPanel.tsx';
+import { SetPasswordDialog } from './SetPasswordDialog.tsx';
+import { UserEditor } from './UserEditor.tsx';
+import { UsersTable } from './UsersTable.tsx';
+import { DEFAULT_USERS_FILTER, type UsersFilter, visibleUsers } from './users-list.ts';
+import { createUsersStore, type UsersStore } from './users-store.ts';
+import './user-editor.css';
+
+type Open =
+  | { kind: 'create' }
+  | { kind: 'edit'; user: UserView }
+  | { kind: 'password'; user: UserView }
+  | { kind: 'delete'; user: UserView }
+  | { kind: 'bulk'; action: BulkAction; users: UserView[] }
+  | null;
+
+const FORBIDDEN = 'users-forbidden';
+const NONE_USERS: UserView[] = [];
+const NONE_ROLES: RoleView[] = [];
+const number = new Intl.NumberFormat();
+
+export function UsersSection() {
+  return <UsersPanel store={useMemo(() => createUsersStore(), [])} />;
+}
+
+/** The section with its store given, so tests can hand it a fake worker. */
+export function UsersPanel({ store }: { store: UsersStore }) {
+  const [filter, setFilter] = useState<UsersFilter>(DEFAULT_USERS_FILTER);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [open, setOpen] = useState<Open>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const search = useRef<HTMLInputElement>(null);
+
+  useStarted(store);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (open || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target?.closest('input, select, textarea, [contenteditable="true"]')) return;
+      if (event.key === '/') {
+        event.preventDefault();
+        search.current?.focus();
+      } else if (event.key === 'n' && store.view.value?.accountKey) {
+        event.preventDefault();
+        setOpen({ kind: 'create' });
+      }
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [open, store]);
+
+  const view = store.view.value;
+  const users = view?.users ?? NONE_USERS;
+  const roles = view?.roles ?? NONE_ROLES;
+  const shown = useMemo(() => visibleUsers(users, filter), [users, filter]);
+  const chosen = users.filter((u) => selected.has(u.id));
+  const forbidden = view?.error?.code === FORBIDDEN;
+
+  // Selection never outlives the users it names (deleted, or another account).
+  useEffect(() => {
+    setSelected((previous) => {
+      const kept = [...previous].filter((id) => users.some((u) => u.id === id));
+      return kept.length === previous.size ? previous : new Set(kept);
+    });
+  }, [users]);
+
+  const select = (ids: string[], on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      for (const id of ids) on ? next.add(id) : next.delete(id);
+      return next;
+    });
+
+  const sortBy = (column: UsersFilter['sort']['column']) =>
+    setFilter((f) => ({
+      ...f,
+      sort: { column, direction: f.sort.column === column && f.sort.direction === 'asc' ? 'desc' : 'asc' },
+    }));
+
+  const close = () => setOpen(null);
+
+  if (!view && store.loading.value) return <ProgressBar label="Loading users" />;
+  if (!view)
+    return (
+      <ErrorNotice
+        error={store.error.value}
+        title="Users could not be loaded"
+        actions={
+          <Button size="sm" onClick={() => void store.load(true)}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  if (!view.accountKey)
+    return (
+      <EmptyState title="No account linked">Link an account in the Accounts section to manage its users.</EmptyState>
+    );
+
+  return (
+    <section class="ue" aria-labelledby="ue-title" aria-busy={store.loading.value}>
+      <div class="ue__bar">
+        <h2 id="ue-title" class="ue__title">
+          Users of {view.accountName}
+        </h2>
+        <input
+          ref={search}
+          type="search"
+          class="ui-input ue__search"
+          aria-label="Search users by name, username or e-mail"
+          placeholder="Search name, username, e-mail  ( / )"
+          value={filter.query}
+          onInput={(event) => setFilter({ ...filter, query: event.currentTarget.value })}
+        />
+        <label class="ue__filter">
+          <span>Role</span>
+          <select
+            class="ui-select"
+            value={filter.roleId}
+            onChange={(event) => setFilter({ ...filter, roleId: event.currentTarget.value })}
+          >
+            <option value="">Every role</option>
+            {roles.map((role) => (
+              <option key={role.id} value={role.id}>
+                {role.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span class="ue__count" aria-live="polite">
+          {shown.length === users.length
+            ? `${number.format(users.length)} users`
+            : `${number.format(shown.length)} of ${number.format(users.length)}`}
+        </span>
+        <Button size="sm" busy={store.loading.value} onClick={() => void store.load(true)}>
+          Refresh
+        </Button>
+        <Button size="sm" variant="primary" disabled={forbidden} onClick={() => setOpen({ kind: 'create' })}>
+          New user
+        </Button>
+      </div>
+      {forbidden ? (
+        <ErrorNotice tone="warn" error="This account does not let you manage users." title="No permission" />
+      ) : (
+        <ErrorNotice
+          error={view.error}
+          title={users.length ? 'Showing the users as last fetched: the refresh failed' : 'Users could not be loaded'}
+        />
+      )}
+      {notice ? <ErrorNotice tone="ok" error={notice} /> : null}
+      {chosen.length > 0 ? (
+        <div class="ue__bulk" role="toolbar" aria-label="Selected users">
+          <span>{chosen.length} selected</span>
+          <Button
+            size="sm"
+            onClick={() => setOpen({ kind: 'bulk', action: 'access', users: chosen })}
+            disabled={!roles.length}
+          >
+            Add access…
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setOpen({ kind: 'bulk', action: 'delete', users: chosen })}>
+            Delete…
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </Button>
+        </div>
+      ) : null}
+      <div class="ue__layout">
+        <RolesPanel roles={roles} />
+        {users.length === 0 && !view.error ? (
+          <EmptyState title="No users">This account has no users yet. Choose New user to add one.</EmptyState>
+        ) : shown.length === 0 && users.length > 0 ? (
+          <EmptyState title="No matching users">No user matches the search and role filter.</EmptyState>
+        ) : users.length > 0 ? (
+          <UsersTable
+            users={shown}
+            roles={roles}
+            selected={selected}
+            onSelect={select}
+            sort={filter.sort}
+            onSort={sortBy}
+            onEdit={(user) => setOpen({ kind: 'edit', user })}
+            onPassword={(user) => setOpen({ kind: 'password', user })}
+            onDelete={(user) => setOpen({ kind: 'delete', user })}
+            now={Date.now()}
+          />
+        ) : (
+          <div />
+        )}
+      </div>
+      {open?.kind === 'create' || open?.kind === 'edit' ? (
+        <UserEditor
+          mode={open.kind}
+          user={open.kind === 'edit' ? open.user : undefined}
+          users={users}
+          roles={roles}
+          onClose={close}
+          onSaved={(id) => {
+            setNotice(open.kind === 'create' ? `User ${id} was created.` : `The changes to ${id} were saved.`);
+            close();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'password' ? <SetPasswordDialog user={open.user} onClose={close} /> : null}
+      {open?.kind === 'delete' ? (
+        <DeleteUserDialog
+          user={open.user}
+          onClose={close}
+          onDeleted={() => {
+            setNotice(`User ${open.user.id} was deleted.`);
+            close();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'bulk' ? (
+        <BulkDialog action={open.action} users={open.users} roles={roles} onClose={close} />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,313 @@
+// Provisioning (issue 12): the handlers behind the options page's Provisioning section, the background
+// sending of add requests, and the tracker that follows each of them to its end.
+import { browser } from 'wxt/browser';
+import type { ApiClient } from '../../api/client.ts';
+import {
+  cancelServices,
+  fetchAllServices,
+  listAccounts,
+  listAddRequests,
+  listAvailableServices,
+  processAddRequest,
+  type Service,
+} from '../../api/provisioning.ts';
+import type { Handlers } from '../../messaging/background.ts';
+import {
+  type AvailableServiceView,
+  optionsPath,
+  type ServiceView,
+  type TrackedAddRequestView,
+  type TrackerView,
+} from '../../messaging/protocol/index.ts';
+import { DeskError } from '../../messaging/wire-error.ts';
+import { commitmentMet, commitmentMetOn } from '../../provisioning/commitment.ts';
+import { isSandboxConnection } from '../../provisioning/sandbox-connection.ts';
+import { getConnectionSettings } from '../core/connection.ts';
+import type { DeskDeps } from '../core/deps.ts';
+import { findAccount } from '../core/linked-accounts.ts';
+import { defineFeature, type StorageWrites } from '../feature.ts';
+import { createSender } from './sending.ts';
+import { createTracker, inReviewCount, POLL_ALARM, toView } from './tracker.ts';
+import {
+  batchView,
+  type SendBatch,
+  sendBatchesItem,
+  type TrackedAddRequest,
+  trackerItem,
+  trackerKey,
+  updateTracker,
+} from './tracker-store.ts';
+
+const NOTICE_PREFIX = 'provisioning|';
+const ICON =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAAOklEQVR42u3OQQ0AAAgEoAtjJxPbyxbOBxsBSPW8EiEhISEhISEhISEhISEhISEhISEhISEhISGhOwtoT0CmuF1MCAAAAABJRU5ErkJggg==';
+/** Add requests found by the list call are read up to this many (newest pages are not guaranteed first). */
+const FOUND_LIMIT = 200;
+
+async function activeAccountKey(): Promise<string> {
+  const account = await findAccount();
+  if (!account)
+    throw new DeskError({ code: 'no-account', message: 'No account is linked yet. Choose “Link account”.' });
+  return account.accountKey;
+}
+
+async function onSandbox(): Promise<boolean> {
+  return isSandboxConnection(await getConnectionSettings());
+}
+
+const TITLES: Record<string, string> = {
+  COMPLETED: 'Service added',
+  CANCELED: 'Add request canceled',
+  FAILED: 'Add request failed',
+  REVIEW: 'Add request in review',
+};
+
+async function notify(entry: TrackedAddRequest): Promise<void> {
+  const detail =
+    entry.statusDetail || (entry.status === 'REVIEW' ? 'Possible duplicate; review takes up to 48 hours.' : '');
+  await browser.notifications.create(`${NOTICE_PREFIX}${entry.key}`, {
+    type: 'basic',
+    iconUrl: ICON,
+    title: `${TITLES[entry.status] ?? entry.status}: ${entry.locationName}`,
+    message: [entry.skus.join(', '), detail].filter(Boolean).join(' · ') || entry.status,
+  });
+}
+
+function serviceView(service: Service, catalog: AvailableServiceView[], now: number): ServiceView {
+  const offer = catalog.find((c) => c.sku === service.sku);
+  const metOn = service.started ? commitmentMetOn(service.started, offer?.minimumUsage, offer?.minimumUsageUnit) : null;
+  const status = service.status ?? '';
+  return {
+    id: service.id,
+    locationId: service.locationId ?? '',
+    sku: service.sku ?? '',
+    description: service.serviceDescription ?? offer?.description ?? '',
+    status,
+    started: service.started || null,
+    stopped: service.stopped || null,
+    commitmentMetOn: metOn,
+    cancellableNow: status === 'ACTIVE' && commitmentMet(metOn, now),
+  };
+}
+
+async function catalogOf(client: ApiClient, fromAccountId: string): Promise<AvailableServiceView[]> {
+  return (await listAvailableServices(client, fromAccountId)).data.map((s) => ({
+    sku: s.sku,
+    description: s.serviceDescription ?? '',
+    agreementId: s.agreementId ?? null,
+    recipientType: s.recipientType ?? null,
+    minimumUsage: s.minimumUsage === undefined ? null : String(s.minimumUsage),
+    minimumUsageUnit: s.minimumUsageUnit ?? null,
+    addOnTo: s.addOnTo ?? [],
+  }));
+}
+
+export function provisioningFeature(deps: DeskDeps) {
+  const run = <T>(task: (client: ApiClient) => Promise<T>, accountKey?: string) =>
+    deps.withAccount((client) => task(client), accountKey);
+  const changed = (inReview: number) => deps.broadcast('provisioning.changed', { inReview });
+  const tracker = createTracker({ withAccount: run, notify, changed, now: deps.now });
+  const sender = createSender({
+    withAccount: run,
+    now: deps.now,
+    progressed: async () => changed(inReviewCount(await trackerItem.getValue())),
+    tracked: () => tracker.schedule(),
+  });
+
+  async function view(): Promise<TrackerView> {
+    const [list, batches, sandbox] = await Promise.all([
+      trackerItem.getValue(),
+      sendBatchesItem.getValue(),
+      onSandbox(),
+    ]);
+    const requests: TrackedAddRequestView[] = list.map(toView).sort((a, b) => b.timeline[0]!.at - a.timeline[0]!.at);
+    return { requests, inReview: inReviewCount(list), batches: batches.map(batchView), sandbox };
+  }
+
+  /** Add requests the list call knows and the tracker does not: sent elsewhere, or before a reinstall. */
+  async function importFound(accountKey: string): Promise<void> {
+    const found = await run(async (client) => {
+      const all = [];
+      for (let offset = 0; offset < FOUND_LIMIT; offset += 50) {
+        const page = (await listAddRequests(client, 'me', { limit: 50, offset })).data;
+        all.push(...page.addRequests);
+        if (offset + 50 >= page.count) break;
+      }
+      return all;
+    }, accountKey);
+    const now = Date.now();
+    await updateTracker((list) => {
+      const known = new Set(list.map((r) => r.key));
+      const added = found
+        .filter((r) => !known.has(trackerKey(accountKey, r.id)))
+        .map((r): TrackedAddRequest => {
+          const data = (r as { newLocationData?: { name?: unknown; locationName?: unknown } }).newLocationData;
+          const name = String(data?.name ?? data?.locationName ?? '');
+          const locationId = r.existingLocationId || r.newLocationId || '';
+          return {
+            key: trackerKey(accountKey, r.id),
+            accountKey,
+            id: r.id,
+            fromAccountId: 'me',
+            locationName: name || locationId || `Add request ${r.id}`,
+            locationId,
+            mode: r.locationMode ?? '',
+            skus: r.skus ?? [],
+            status: r.status,
+            statusDetail: r.statusDetail ?? '',
+            dateSubmitted: r.dateSubmitted ?? '',
+            dateCompleted: r.dateCompleted ?? '',
+            statusSince: now,
+            timeline: [{ status: r.status, at: now }],
+            nextCheckAt: now,
+            checkProblem: null,
+            origin: 'found',
+          };
+        });
+      return [...list, ...added];
+    });
+  }
+
+  async function enqueue(batch: Omit<SendBatch, 'batchId' | 'createdAt' | 'accountKey'>) {
+    const full: SendBatch = {
+      ...batch,
+      batchId: crypto.randomUUID(),
+      createdAt: Date.now(),
+      accountKey: await activeAccountKey(),
+    };
+    return batchView(await sender.enqueue(full));
+  }
+
+  const handlers: Pick<Handlers, `provisioning.${string}` & keyof Handlers> = {
+    'provisioning.accounts': async () => {
+      const accounts = (await run((client) => listAccounts(client))).data;
+      const ids = new Set(accounts.map((a) => a.accountId));
+      const root = accounts.find((a) => !a.parentAccountId || !ids.has(a.parentAccountId));
+      return {
+        linkedAccountId: root?.accountId ?? null,
+        accounts: accounts.map((a) => ({
+          accountId: a.accountId,
+          accountName: a.accountName ?? a.accountId,
+          parentAccountId: a.parentAccountId ?? null,
+          locationCount: a.locationCount ?? null,
+          subAccountCount: a.subAccountCount ?? null,
+        })),
+      };
+    },
+    'provisioning.catalog': ({ fromAccountId }) => run((client) => catalogOf(client, fromAccountId)),
+    'provisioning.services': ({ fromAccountId, locationId }) =>
+      run(async (client) => {
+        const [catalog, services] = await Promise.all([
+          catalogOf(client, fromAccountId),
+          fetchAllServices(client, fromAccountId, { locationIds: [locationId] }),
+        ]);
+        return services.services.map((s) => serviceView(s, catalog, Date.now()));
+      }),
+    'provisioning.addToExisting': ({ fromAccountId, skus, locations }) =>
+      enqueue({
+        fromAccountId,
+        items: locations.map((l) => ({
+          locationName: l.name || l.id,
+          locationId: l.id,
+          mode: 'EXISTING' as const,
+          body: { existingLocationId: l.id, skus },
+          state: 'waiting' as const,
+        })),
+      }),
+    'provisioning.addNewLocations': ({
+      fromAccountId,
+      skus,
+      locations,
+      newLocationAccountId,
+      newLocationAccountName,
+    }) =>
+      enqueue({
+        fromAccountId,
+        items: locations.map((l) => ({
+          locationName: l.name,
+          locationId: l.newLocationId,
+          mode: 'NEW' as const,
+          body: {
+            newLocationId: l.newLocationId,
+            ...(newLocationAccountId ? { newLocationAccountId } : {}),
+            ...(newLocationAccountName ? { newLocationAccountName } : {}),
+            newLocationData: {
+              name: l.name,
+              address: l.address,
+              city: l.city,
+              state: l.state,
+              zip: l.zip,
+              countryCode: l.countryCode.toUpperCase(),
+              ...(l.phone ? { phone: l.phone } : {}),
+            },
+            skus,
+          },
+          state: 'waiting' as const,
+        })),
+      }),
+    'provisioning.tracker': async ({ refresh }) => {
+      if (refresh) {
+        await importFound(await activeAccountKey());
+        await tracker.checkDue(true);
+      }
+      return view();
+    },
+    'provisioning.resolveReview': async ({ key, status }) => {
+      if (!(await onSandbox())) {
+        throw new DeskError({
+          code: 'not-sandbox',
+          message: 'Only the sandbox can resolve a review; the service resolves it within 48 hours.',
+        });
+      }
+      const entry = (await trackerItem.getValue()).find((r) => r.key === key);
+      if (!entry) throw new DeskError({ code: 'unknown-add-request', message: 'That add request is not tracked.' });
+      const answer = (
+        await run((client) => processAddRequest(client, entry.fromAccountId, entry.id, status), entry.accountKey)
+      ).data;
+      await tracker.record(new Map([[key, answer]]), new Map());
+      await tracker.schedule();
+      return view();
+    },
+    'provisioning.cancel': ({ fromAccountId, locationId, skus }) =>
+      run(async (client) => {
+        const catalog = await catalogOf(client, fromAccountId);
+        const stopped = (await cancelServices(client, fromAccountId, { locationId, ...(skus ? { skus } : {}) })).data;
+        return stopped.map((s) => serviceView(s, catalog, Date.now()));
+      }),
+    'provisioning.forget': async ({ key }) => {
+      const list = await updateTracker((all) => all.filter((r) => r.key !== key));
+      await tracker.schedule();
+      await changed(inReviewCount(list));
+      return view();
+    },
+  };
+
+  function start(): void {
+    browser.alarms.onAlarm.addListener((alarm) => {
+      if (alarm.name === POLL_ALARM) void tracker.checkDue();
+    });
+    browser.notifications.onClicked.addListener((id) => {
+      if (!id.startsWith(NOTICE_PREFIX)) return;
+      const key = id.slice(NOTICE_PREFIX.length);
+      void browser.notifications.clear(id).catch(() => undefined);
+      const path = optionsPath({ section: 'provisioning', hash: `?view=tracker&request=${encodeURIComponent(key)}` });
+      void browser.tabs.create({ url: browser.runtime.getURL(path as '/options.html') });
+    });
+    // A listener here makes the browser start the worker at launch, so open requests are followed at once.
+    browser.runtime.onStartup.addListener(() => void tracker.checkDue().catch(() => undefined));
+    // Whatever came due while the worker (or the browser) was stopped, and any batch left half sent.
+    void tracker.checkDue().catch(() => undefined);
+    void sender.resume().catch(() => undefined);
+  }
+
+  /** The account's tracked requests and unsent batches; the next check clears an alarm left with nothing to do. */
+  async function forgetAccount(accountKey: string): Promise<StorageWrites> {
+    const [list, batches] = await Promise.all([trackerItem.getValue(), sendBatchesItem.getValue()]);
+    return [
+      { item: trackerItem, value: list.filter((r) => r.accountKey !== accountKey) },
+      { item: sendBatchesItem, value: batches.filter((b) => b.accountKey !== accountKey) },
+    ];
+  }
+
+  return defineFeature({ name: 'provisioning', handlers, start, forgetAccount });
+}

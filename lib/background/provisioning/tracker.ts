@@ -1,0 +1,183 @@
+// The add request tracker: follows every add request to its end on the schedule of
+// lib/api/add-request-schedule.ts, driven by an alarm (and a timer for the first quick checks), so a
+// stopped worker or a restarted browser picks up where it was. It notifies when a request ends or enters REVIEW.
+import { browser } from 'wxt/browser';
+import { isTerminalAddRequestStatus, nextPollDelayMs } from '../../api/add-request-schedule.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { isApiError } from '../../api/errors.ts';
+import { type AddRequest, getAddRequest } from '../../api/provisioning.ts';
+import type { TrackedAddRequestView } from '../../messaging/protocol/index.ts';
+import { DeskError } from '../../messaging/wire-error.ts';
+import { pollScaleForTestsItem, type TrackedAddRequest, trackerItem, updateTracker } from './tracker-store.ts';
+
+export const POLL_ALARM = 'provisioning-poll';
+/** A check that could not be made (relink needed, other connection, network down) is tried again this late. */
+const BLOCKED_RETRY_MS = 5 * 60_000;
+/** Checks sent together, per round; the rest wait for the next round a moment later. */
+const CHECKS_PER_ROUND = 20;
+
+export interface TrackerDeps {
+  withAccount: <T>(run: (client: ApiClient) => Promise<T>, accountKey: string) => Promise<T>;
+  notify: (entry: TrackedAddRequest) => Promise<void>;
+  changed: (inReview: number) => Promise<void>;
+  now: () => number;
+}
+
+export function inReviewCount(list: readonly TrackedAddRequest[]): number {
+  return list.filter((r) => r.status === 'REVIEW').length;
+}
+
+export function toView(entry: TrackedAddRequest): TrackedAddRequestView {
+  const { accountKey: _account, statusSince: _since, ...view } = entry;
+  return { ...view, terminal: isTerminalAddRequestStatus(entry.status) };
+}
+
+/** The service's own message when it sent one, else ours. */
+export function problemText(error: unknown): string {
+  if (isApiError(error)) return error.errors[0]?.message ?? error.message;
+  if (error instanceof DeskError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isPassing(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    (error.kind === 'network' || error.kind === 'timeout' || (error.status ?? 0) >= 500 || error.status === 429)
+  );
+}
+
+/** A tracked entry brought up to date with an answer from the service. Notifies on REVIEW and on an end. */
+export function applyAnswer(
+  entry: TrackedAddRequest,
+  answer: AddRequest,
+  now: number,
+  scale: number,
+): TrackedAddRequest {
+  const moved = answer.status !== entry.status;
+  const statusSince = moved ? now : entry.statusSince;
+  const delay = nextPollDelayMs(answer.status, now - statusSince);
+  return {
+    ...entry,
+    status: answer.status,
+    statusDetail: answer.statusDetail ?? entry.statusDetail,
+    dateSubmitted: answer.dateSubmitted ?? entry.dateSubmitted,
+    dateCompleted: answer.dateCompleted ?? entry.dateCompleted,
+    statusSince,
+    timeline: moved ? [...entry.timeline, { status: answer.status, at: now }] : entry.timeline,
+    nextCheckAt: delay === null ? null : now + Math.max(50, delay * scale),
+    checkProblem: null,
+  };
+}
+
+export function worthNotifying(before: TrackedAddRequest | undefined, after: TrackedAddRequest): boolean {
+  if (before?.status === after.status) return false;
+  return after.status === 'REVIEW' || isTerminalAddRequestStatus(after.status);
+}
+
+export function createTracker(deps: TrackerDeps) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  async function scale(): Promise<number> {
+    const value = await pollScaleForTestsItem.getValue();
+    return typeof value === 'number' && value > 0 ? value : 1;
+  }
+
+  /** Records answers and problems, notifies for the moves that matter, tells open pages. */
+  async function record(answers: Map<string, AddRequest>, problems: Map<string, { text: string; retryAt: number }>) {
+    const factor = await scale();
+    const now = deps.now();
+    const moved: TrackedAddRequest[] = [];
+    const list = await updateTracker((current) =>
+      current.map((entry) => {
+        const answer = answers.get(entry.key);
+        if (answer) {
+          const next = applyAnswer(entry, answer, now, factor);
+          if (worthNotifying(entry, next)) moved.push(next);
+          return next;
+        }
+        const problem = problems.get(entry.key);
+        return problem ? { ...entry, checkProblem: problem.text, nextCheckAt: problem.retryAt } : entry;
+      }),
+    );
+    for (const entry of moved) await deps.notify(entry).catch(() => undefined);
+    await deps.changed(inReviewCount(list));
+  }
+
+  async function checkOnce(force: boolean): Promise<void> {
+    const now = deps.now();
+    const due = (await trackerItem.getValue())
+      .filter((r) => !isTerminalAddRequestStatus(r.status) && (force || (r.nextCheckAt ?? 0) <= now))
+      .sort((a, b) => (a.nextCheckAt ?? 0) - (b.nextCheckAt ?? 0))
+      .slice(0, CHECKS_PER_ROUND);
+    if (due.length === 0) return;
+    const factor = await scale();
+    const answers = new Map<string, AddRequest>();
+    const problems = new Map<string, { text: string; retryAt: number }>();
+    const byAccount = Map.groupBy(due, (r) => r.accountKey);
+    await Promise.all(
+      [...byAccount].map(async ([accountKey, entries]) => {
+        try {
+          await deps.withAccount(async (client) => {
+            for (const entry of entries) {
+              try {
+                answers.set(entry.key, (await getAddRequest(client, entry.fromAccountId, entry.id)).data);
+              } catch (error) {
+                // The client already retried a passing fault; still not an outcome of the request.
+                const delay = nextPollDelayMs(entry.status, now - entry.statusSince) ?? BLOCKED_RETRY_MS;
+                const retryIn = isPassing(error) ? delay * factor : Math.max(delay, BLOCKED_RETRY_MS) * factor;
+                problems.set(entry.key, { text: problemText(error), retryAt: deps.now() + Math.max(50, retryIn) });
+              }
+            }
+          }, accountKey);
+        } catch (error) {
+          for (const entry of entries) {
+            problems.set(entry.key, { text: problemText(error), retryAt: deps.now() + BLOCKED_RETRY_MS * factor });
+          }
+        }
+      }),
+    );
+    await record(answers, problems);
+    if (due.length === CHECKS_PER_ROUND) again = true;
+  }
+
+  /** Checks what is due (everything still open when forced). Safe to call any time; runs one at a time. */
+  function checkDue(force = false): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let first = true;
+      do {
+        again = false;
+        await checkOnce(force && first);
+        first = false;
+      } while (again);
+      await schedule();
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  /** The alarm for the next check (it wakes a stopped worker); a timer too while checks are seconds apart. */
+  async function schedule(): Promise<void> {
+    const next = (await trackerItem.getValue())
+      .filter((r) => !isTerminalAddRequestStatus(r.status) && r.nextCheckAt !== null)
+      .map((r) => r.nextCheckAt as number);
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (next.length === 0) {
+      await browser.alarms.clear(POLL_ALARM);
+      return;
+    }
+    const when = Math.min(...next);
+    const wait = Math.max(0, when - deps.now());
+    if (wait < 60_000) timer = setTimeout(() => void checkDue(), wait);
+    await browser.alarms.create(POLL_ALARM, { when: deps.now() + wait + 250 });
+  }
+
+  return { checkDue, schedule, record };
+}

@@ -1,0 +1,102 @@
+// The embedded panel: the sites it is on (options page only), and what the panel frame on such a site
+// may ask: which location the page is about, that location's listings. The content script itself may
+// only ask for the one-time ticket that opens a panel frame ('page' access).
+import { z } from 'zod';
+import { checkSiteOrigin } from '../../embedded-panel/site-origin.ts';
+import { request, safeId } from './request.ts';
+
+export type MatchFieldView = 'id' | 'name' | 'phone' | 'address';
+
+export interface PanelRuleView {
+  kind: 'url' | 'selector';
+  pattern: string;
+  holds: MatchFieldView;
+}
+
+export interface PanelSiteView {
+  /** e.g. https://acme.my.salesforce.com */
+  origin: string;
+  /** The launcher is not shown there; the keyboard shortcut still opens the panel. */
+  hidden: boolean;
+  rule: PanelRuleView | null;
+  addedAt: number;
+}
+
+export interface PanelSitesView {
+  sites: PanelSiteView[];
+  /** The keyboard shortcut that toggles the panel, as the browser has it ('' when unset). */
+  shortcut: string;
+}
+
+export interface PanelTicketView {
+  /** Goes into the panel frame's URL; the frame trades it for 'content' access, once. */
+  ticket: string;
+  hidden: boolean;
+}
+
+export interface PanelLocationView {
+  id: string;
+  name: string;
+  address: string;
+  phone: string;
+}
+
+export interface PanelLocateView {
+  site: string;
+  account: { accountKey: string; accountName: string } | null;
+  rule: PanelRuleView | null;
+  /** 'rule': the site's rule named it; 'text': the page's text looks like it and the user should confirm. */
+  found: { location: PanelLocationView; how: 'rule' | 'text'; matchedOn: MatchFieldView[] } | null;
+  /** Why nothing was found, in words (a rule that matched nothing, no locations, …); null when found. */
+  problem: string | null;
+}
+
+export interface PanelListingView {
+  id: string;
+  publisherId: string;
+  publisherName: string;
+  status: string;
+  /** http(s) only; '' when the service gave none or another scheme. */
+  listingUrl: string;
+  reasons: string[];
+}
+
+export interface PanelListingsView {
+  locationId: string;
+  count: number;
+  listings: PanelListingView[];
+}
+
+/** An origin the user types: scheme, host and optional port, nothing after. */
+export const siteOrigin = z
+  .string()
+  .max(300)
+  .transform((value, context) => {
+    const checked = checkSiteOrigin(value);
+    if (checked.ok) return checked.origin;
+    context.addIssue({ code: 'custom', message: checked.problem });
+    return z.NEVER;
+  });
+
+export const panelRule = z
+  .object({
+    kind: z.enum(['url', 'selector']),
+    pattern: z.string().trim().min(1, 'Enter a URL pattern or a CSS selector.').max(500),
+    holds: z.enum(['id', 'name', 'phone', 'address']),
+  })
+  .strict();
+
+export const embeddedPanelProtocol = {
+  'panel.sites.list': request<PanelSitesView>()('extension', z.object({}).strict()),
+  /** The options page has asked for the host permission (a user gesture) before it sends this. */
+  'panel.sites.add': request<PanelSitesView>()('extension', z.object({ origin: siteOrigin }).strict()),
+  'panel.sites.remove': request<PanelSitesView>()('extension', z.object({ origin: siteOrigin }).strict()),
+  'panel.sites.update': request<PanelSitesView>()(
+    'extension',
+    z.object({ origin: siteOrigin, hidden: z.boolean().optional(), rule: panelRule.nullable().optional() }).strict(),
+  ),
+  'panel.ticket': request<PanelTicketView>()('page', z.object({}).strict()),
+  'panel.claim': request<{ claimed: true }>()('page', z.object({ ticket: z.string().min(20).max(100) }).strict()),
+  'panel.locate': request<PanelLocateView>()('content', z.object({}).strict()),
+  'panel.listings': request<PanelListingsView>()('content', z.object({ locationId: safeId('location') }).strict()),
+} as const;
