@@ -11,6 +11,7 @@ import { popupFigures } from './popup.ts';
 import { sandboxListingsScaling } from './sandbox.ts';
 import { entrypointSizes } from './sizes.ts';
 import { usersFigures } from './users.ts';
+import { workspacePageFigures } from './workspace-page.ts';
 
 const figures: Figure[] = [];
 
@@ -25,6 +26,7 @@ figures.push(...(await listingsWorkspaceFigures()));
 figures.push(...(await usersFigures()));
 figures.push(...(await popupFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await outboxFigures({ extensionDir: '.output/chrome-mv3' })));
+figures.push(...(await workspacePageFigures({ extensionDir: '.output/chrome-mv3' })));
 
 const width = Math.max(...figures.map((f) => f.name.length));
 console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(10)}  target     met`);

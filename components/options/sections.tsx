@@ -31,7 +31,7 @@ export const OPTIONS_SECTIONS = [
   {
     id: 'listings',
     title: 'Listings',
-    description: 'Suggestions and listings of the active account.',
+    description: 'Every listing of the active account: find, export and opt in.',
     Body: ListingsSection,
   },
   {

@@ -14,6 +14,8 @@ import { WordDiff } from './WordDiff.tsx';
 export interface SuggestionRowProps {
   suggestion: SuggestionView;
   publisherName: string;
+  /** "Main Street Bakery, Springfield"; the id until the worker knows the location's name. */
+  locationName: string;
   index: number;
   setSize: number;
   active: boolean;
@@ -46,7 +48,7 @@ export class SuggestionRow extends Component<SuggestionRowProps> {
 }
 
 function Row(props: SuggestionRowProps) {
-  const { suggestion: s, publisherName, pending, failure, active, selected } = props;
+  const { suggestion: s, publisherName, locationName, pending, failure, active, selected } = props;
   const id = rowId(s.id);
   const decidable = s.status === WAITING;
   const link = safeHttpUrl(s.suggestedContent);
@@ -73,7 +75,7 @@ function Row(props: SuggestionRowProps) {
           class="st-row__check"
           tabIndex={-1}
           checked={selected}
-          aria-label={`Select suggestion from ${publisherName} for location ${s.locationId || 'unknown'}`}
+          aria-label={`Select suggestion from ${publisherName} for ${locationName || 'an unknown location'}`}
           onChange={(event) => props.onSelect(s.id, event.currentTarget.checked)}
         />
       ) : (
@@ -93,7 +95,9 @@ function Row(props: SuggestionRowProps) {
           )}
         </header>
         <p class="st-row__field" id={`${id}-field`}>
-          <span class="st-row__location">{s.locationId ? `Location ${s.locationId}` : 'No location'}</span>
+          <span class="st-row__location" title={s.locationId ? `Location ${s.locationId}` : undefined}>
+            {locationName || 'No location'}
+          </span>
           <span aria-hidden="true">·</span>
           <span class="st-row__fieldname">{s.fieldName || 'field not named'}</span>
           <time class="st-row__date" dateTime={s.dateCreated}>

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
 import type { SuggestionView } from '../../lib/messaging/protocol/index.ts';
+import { locationText, useLocationNames } from '../locations/use-location-names.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { BulkProgress } from './BulkProgress.tsx';
@@ -156,6 +157,8 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
     [store, clear],
   );
 
+  const locationNames = useLocationNames();
+
   if (!view) {
     return (
       <div class="st-pad">
@@ -232,6 +235,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
           <SuggestionRow
             suggestion={s}
             publisherName={nameOf(s.publisherId)}
+            locationName={s.locationId ? locationText(s.locationId, locationNames.get(s.locationId)) : ''}
             index={index}
             setSize={items.length}
             active={index === activeIndex}

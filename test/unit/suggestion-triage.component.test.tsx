@@ -51,6 +51,25 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('suggestion-triage list', () => {
+  test('a location shows as its name and city, with the id in its tooltip; the id until the name is known', async () => {
+    setup();
+    answers['locations.list'] = () => ({
+      accountKey: 'app-1001',
+      locations: [{ id: 'HB-001', name: 'Harbor Bakery – Pearl', city: 'Portland', folderId: null }],
+      folders: [],
+      fetchedAt: 1,
+      refreshing: false,
+      error: null,
+    });
+    cleanup();
+    render(<SuggestionTriage listingsTotal={100} linkAction={<button type="button">Link account</button>} />);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const place = await within(rows()[0]!).findByText('Harbor Bakery – Pearl, Portland');
+    expect(place.getAttribute('title')).toBe('Location HB-001');
+    // HB-002 is not in the worker's list: its id stands in.
+    expect(document.querySelector('[title="Location HB-002"]')?.textContent?.trim()).toBe('HB-002');
+  });
+
   test('each row: publisher name (id as fallback), location, field, date, and the word diff', async () => {
     setup();
     await waitFor(() => expect(rows()).toHaveLength(3));

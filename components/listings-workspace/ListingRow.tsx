@@ -1,0 +1,93 @@
+// One row of the listings table. Publisher data is untrusted: every field is text, and a link only
+// when it parses as http(s).
+import { listingStatusLabel, listingStatusTone } from '../listings-health/status-labels.ts';
+import { safeHttpUrl } from '../ui/safe-url.ts';
+import type { WorkspaceRow } from './workspace-source.ts';
+
+export interface ListingRowProps {
+  index: number;
+  row: WorkspaceRow | undefined;
+  style: { transform: string; height: string };
+  selected: boolean;
+  active: boolean;
+  rowId: string;
+  onToggle: (index: number, row: WorkspaceRow, range: boolean) => void;
+}
+
+/** "Main Street Bakery, Springfield"; the id when the location has no name. */
+export function locationLabel(row: Pick<WorkspaceRow, 'locationId' | 'locationName' | 'locationCity'>): string {
+  const name = row.locationName.trim();
+  if (!name) return row.locationId || 'Unknown location';
+  return row.locationCity.trim() ? `${name}, ${row.locationCity.trim()}` : name;
+}
+
+function Link({ text, label }: { text: string; label: string }) {
+  const url = safeHttpUrl(text);
+  if (url) {
+    return (
+      <a href={url} target="_blank" rel="noopener noreferrer" title={url} tabIndex={-1}>
+        {label}
+      </a>
+    );
+  }
+  // Not http(s) (e.g. javascript:): shown as text, never a link.
+  return text ? <span title={text}>{text}</span> : <span class="lw-muted">—</span>;
+}
+
+export function ListingRow({ index, row, style, selected, active, rowId, onToggle }: ListingRowProps) {
+  if (!row) {
+    return (
+      <tr key={index} aria-rowindex={index + 2} class="lw-row lw-row--pending" style={style}>
+        <td class="lw-cell lw-cell--wide" colSpan={7}>
+          Loading…
+        </td>
+      </tr>
+    );
+  }
+  const details = row.statusDetails.join(' · ');
+  return (
+    <tr
+      key={index}
+      id={rowId}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      class="lw-row"
+      data-active={active ? '' : undefined}
+      data-key={row.key}
+      style={style}
+    >
+      <td class="lw-cell lw-cell--check">
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          checked={selected}
+          aria-label={`Select ${row.publisherName || row.publisherId} listing of ${locationLabel(row)}`}
+          onClick={(event) => {
+            event.preventDefault();
+            onToggle(index, row, event.shiftKey);
+          }}
+        />
+      </td>
+      <td class="lw-cell" title={`Location ${row.locationId}`}>
+        {locationLabel(row)}
+      </td>
+      <td class="lw-cell" title={`Publisher ${row.publisherId}`}>
+        {row.publisherName || row.publisherId}
+      </td>
+      <td class="lw-cell">
+        <span class="lw-status" data-tone={listingStatusTone(row.status)}>
+          {listingStatusLabel(row.status)}
+        </span>
+      </td>
+      <td class="lw-cell lw-cell--details" title={details}>
+        {details || <span class="lw-muted">—</span>}
+      </td>
+      <td class="lw-cell lw-cell--link">
+        <Link text={row.listingUrl} label={row.listingUrl} />
+      </td>
+      <td class="lw-cell lw-cell--link">
+        <Link text={row.screenshotUrl} label={safeHttpUrl(row.screenshotUrl) ? 'Screenshot' : row.screenshotUrl} />
+      </td>
+    </tr>
+  );
+}

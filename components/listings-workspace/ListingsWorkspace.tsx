@@ -1,0 +1,219 @@
+// The options page's Listings workspace: every listing of the active account, found in a keystroke
+// (filters that live in the URL), and opted in safely in bulk; plus the publishers directory.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { Button } from '../ui/Button.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { OptInDialog, OptInProgress } from './BulkOptIn.tsx';
+import { csvFileName, downloadCsv } from './csv-download.ts';
+import { FilterBar } from './FilterBar.tsx';
+import { ListingsTable } from './ListingsTable.tsx';
+import { LoadBar } from './LoadBar.tsx';
+import { PublishersDirectory } from './PublishersDirectory.tsx';
+import { EMPTY_SELECTION, type SelectionState, selectedCount, toWireSelection } from './selection.ts';
+import { useDirectories, useLoadState, useRows, useWorkspaceSource } from './use-workspace-data.ts';
+import { useWorkspaceView } from './use-workspace-view.ts';
+import { NO_FILTERS, type WorkspaceView } from './workspace-filters.ts';
+import type { OptInJob, Selection } from './workspace-source.ts';
+import './listings-workspace.css';
+
+const number = new Intl.NumberFormat();
+
+export function ListingsWorkspace() {
+  const source = useWorkspaceSource();
+  const [view, setView] = useWorkspaceView();
+  const { state, error: stateError, revision } = useLoadState(source);
+  const [job, setJob] = useState<OptInJob | null>(null);
+  const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
+  const [optIn, setOptIn] = useState<Selection | null>(null);
+  const [exportError, setExportError] = useState<unknown>(null);
+  const [exporting, setExporting] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  // The rows refresh when a job ends (and when a retry of it does).
+  const finishedJobs = job && job.state === 'done' ? `${job.id}:${job.batches.done}` : '';
+  const version = `${state?.accountKey}|${revision}|${finishedJobs}`;
+  const directories = useDirectories(source, `${state?.accountKey}|${state?.fetchedAt}`);
+  const rows = useRows(source, view.filters, view.sort, version);
+
+  // Start fetching when nothing is cached yet; the worker does nothing when it has them or is at it.
+  const accountKey = state?.accountKey;
+  useEffect(() => {
+    if (accountKey && state && !state.loading && state.fetchedAt === null && !state.cancelled && !state.error) {
+      void source.load(false);
+    }
+  }, [accountKey, source]);
+
+  useEffect(() => {
+    let live = true;
+    // The page follows the newest job; news of an older one (still finishing) does not replace it.
+    const off = source.onOptInJob(
+      (next) => live && setJob((shown) => (!shown || !next || next.createdAt >= shown.createdAt ? next : shown)),
+    );
+    source.optInJob().then(
+      (next) => live && setJob(next),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      off();
+    };
+  }, [source]);
+
+  // `/` focuses the search from anywhere on the page but a text field.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      event.preventDefault();
+      searchRef.current?.focus();
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, []);
+
+  const change = (next: WorkspaceView, typing = false) => {
+    if (next.filters !== view.filters && selection.kind === 'matching') setSelection(EMPTY_SELECTION);
+    setView(next, typing);
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      downloadCsv(await source.csv(view.filters, view.sort), csvFileName(new Date()));
+    } catch (caught) {
+      setExportError(caught);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (state && !state.accountKey) {
+    return (
+      <EmptyState title="No account linked">Link an account in the Accounts section to see its listings.</EmptyState>
+    );
+  }
+
+  const matched = rows.matched;
+  const chosen = selectedCount(selection, matched);
+  const tab = view.tab;
+  const letsOptedOutThrough = view.filters.statuses.length === 0 || view.filters.statuses.includes('OPTED_OUT');
+
+  return (
+    <div class="lw">
+      <div class="lw-tabs" role="tablist" aria-label="Workspace">
+        {(['listings', 'publishers'] as const).map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`lw-tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`lw-panel-${t}`}
+            class="lw-tab"
+            onClick={() => change({ ...view, tab: t })}
+          >
+            {t === 'listings'
+              ? 'Listings'
+              : `Publishers${directories.publishers.size ? ` (${directories.publishers.size})` : ''}`}
+          </button>
+        ))}
+      </div>
+      {tab === 'publishers' ? (
+        <div role="tabpanel" id="lw-panel-publishers" aria-labelledby="lw-tab-publishers">
+          <PublishersDirectory
+            publishers={[...directories.publishers.values()]}
+            onShowListings={(publisherId) =>
+              change({ tab: 'listings', sort: view.sort, filters: { ...NO_FILTERS, publisherIds: [publisherId] } })
+            }
+          />
+        </div>
+      ) : (
+        <div role="tabpanel" id="lw-panel-listings" aria-labelledby="lw-tab-listings" class="lw-panel">
+          <LoadBar
+            state={state}
+            onLoad={(refresh) => void source.load(refresh)}
+            onCancel={() => void source.cancel()}
+          />
+          <ErrorNotice error={stateError} title="Listings could not be loaded" />
+          <FilterBar
+            filters={view.filters}
+            onChange={(filters, typing) => change({ ...view, filters }, typing)}
+            directories={directories}
+            searchRef={searchRef}
+          />
+          <div class="lw-actions">
+            <span class="lw-count" aria-live="polite" data-testid="matched-count">
+              {matched === null ? '' : `${number.format(matched)} of ${number.format(rows.total ?? 0)} listings`}
+            </span>
+            {chosen > 0 ? <span class="lw-count">{number.format(chosen)} selected</span> : null}
+            {matched ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setSelection({ kind: 'matching', filters: view.filters })}
+              >
+                Select all {number.format(matched)} matching
+              </Button>
+            ) : null}
+            {chosen > 0 ? (
+              <Button size="sm" variant="ghost" onClick={() => setSelection(EMPTY_SELECTION)}>
+                Clear selection
+              </Button>
+            ) : null}
+            <span class="lw-actions__spacer" />
+            <Button size="sm" disabled={chosen === 0} onClick={() => setOptIn(toWireSelection(selection))}>
+              Opt in selected
+            </Button>
+            <Button
+              size="sm"
+              disabled={!matched || !letsOptedOutThrough}
+              onClick={() => setOptIn(toWireSelection({ kind: 'matching', filters: view.filters }, true))}
+            >
+              Opt in all opted-out matching
+            </Button>
+            <Button size="sm" busy={exporting} disabled={!matched} onClick={() => void exportCsv()}>
+              Export CSV
+            </Button>
+          </div>
+          <ErrorNotice error={exportError} title="The CSV could not be made" />
+          <ErrorNotice error={rows.error} title="Listings could not be shown" />
+          <OptInProgress
+            job={job}
+            onRetry={() => job && void source.retryFailed(job.id).then(setJob, setExportError)}
+            onDismiss={() => {
+              if (job) void source.dismissJob(job.id);
+              setJob(null);
+            }}
+          />
+          {matched === 0 && !state?.loading ? (
+            <EmptyState title="No listings match">
+              {state?.loaded ? 'Change or clear the filters to see more.' : 'This account has no listings loaded.'}
+            </EmptyState>
+          ) : (
+            <ListingsTable
+              label="Listings"
+              rows={rows}
+              sort={view.sort}
+              onSortChange={(sort) => change({ ...view, sort })}
+              selection={selection}
+              onSelectionChange={setSelection}
+            />
+          )}
+        </div>
+      )}
+      {optIn ? (
+        <OptInDialog
+          source={source}
+          selection={optIn}
+          onClose={() => setOptIn(null)}
+          onStarted={(started) => {
+            setJob(started);
+            setSelection(EMPTY_SELECTION);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+// Every publisher the account can list on: name, id, countries and alternate brands. Search by name,
+// brand or id, filter by country, and one click shows that publisher's listings.
+import { useId, useMemo, useState } from 'preact/hooks';
+import { Button } from '../ui/Button.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import type { PublisherEntry } from './workspace-source.ts';
+
+export interface PublishersDirectoryProps {
+  publishers: readonly PublisherEntry[];
+  onShowListings: (publisherId: string) => void;
+}
+
+export function matchesPublisher(p: PublisherEntry, text: string, country: string): boolean {
+  if (country && !p.countries.includes(country)) return false;
+  const needle = text.trim().toLowerCase();
+  if (!needle) return true;
+  return [p.name, p.id, ...p.alternateBrands].some((word) => word.toLowerCase().includes(needle));
+}
+
+export function PublishersDirectory({ publishers, onShowListings }: PublishersDirectoryProps) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [country, setCountry] = useState('');
+  const countries = useMemo(() => [...new Set(publishers.flatMap((p) => p.countries))].sort(), [publishers]);
+  const shown = useMemo(
+    () =>
+      publishers
+        .filter((p) => matchesPublisher(p, text, country))
+        .sort((a, b) => (a.name || a.id).localeCompare(b.name || b.id)),
+    [publishers, text, country],
+  );
+
+  return (
+    <div class="lw-pubs">
+      <form class="lw-filters__row" aria-label="Filter publishers" onSubmit={(event) => event.preventDefault()}>
+        <label for={`${id}-q`} class="visually-hidden">
+          Search publishers
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          class="ui-input lw-search"
+          placeholder="Search publishers by name, brand or id"
+          value={text}
+          onInput={(event) => setText(event.currentTarget.value)}
+        />
+        <label for={`${id}-country`} class="lw-filter-label">
+          Country
+        </label>
+        <select
+          id={`${id}-country`}
+          class="ui-select"
+          value={country}
+          onChange={(event) => setCountry(event.currentTarget.value)}
+        >
+          <option value="">All countries</option>
+          {countries.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        <span class="lw-count" aria-live="polite">
+          {shown.length} of {publishers.length} publishers
+        </span>
+      </form>
+      {shown.length === 0 ? (
+        <EmptyState title="No publishers match">Try a shorter search or another country.</EmptyState>
+      ) : (
+        <table class="lw-pubs__table">
+          <thead>
+            <tr>
+              <th scope="col">Publisher</th>
+              <th scope="col">Id</th>
+              <th scope="col">Countries</th>
+              <th scope="col">Alternate brands</th>
+              <th scope="col">
+                <span class="visually-hidden">Listings</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((p) => (
+              <tr key={p.id}>
+                <td>{p.name || p.id}</td>
+                <td class="lw-mono">{p.id}</td>
+                <td title={p.countries.join(', ')}>{p.countries.join(', ') || '—'}</td>
+                <td title={p.alternateBrands.join(', ')}>{p.alternateBrands.join(', ') || '—'}</td>
+                <td>
+                  <Button size="sm" variant="ghost" onClick={() => onShowListings(p.id)}>
+                    Show listings<span class="visually-hidden"> on {p.name || p.id}</span>
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

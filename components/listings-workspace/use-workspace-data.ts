@@ -1,0 +1,176 @@
+// The workspace's data hooks: where loading stands, the directories that turn ids into names, and
+// the window of rows on screen, fetched from the source page by page as the user scrolls.
+import { createContext } from 'preact';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { type ListingsFilters, type ListingsSort, queryKey } from './workspace-filters.ts';
+import type {
+  FolderEntry,
+  LoadState,
+  LocationEntry,
+  PublisherEntry,
+  WorkspaceRow,
+  WorkspaceSource,
+} from './workspace-source.ts';
+
+export const WorkspaceSourceContext = createContext<WorkspaceSource | null>(null);
+
+export function useWorkspaceSource(): WorkspaceSource {
+  const source = useContext(WorkspaceSourceContext);
+  if (!source) throw new Error('The listings workspace needs a WorkspaceSourceContext provider.');
+  return source;
+}
+
+/**
+ * Where loading stands. `revision` counts the worker's news: rows it shows may change (names learnt,
+ * an opt-in ended) while the counts stay the same, so the rows on screen are asked for again on each.
+ */
+export function useLoadState(source: WorkspaceSource): { state: LoadState | null; error: unknown; revision: number } {
+  const [state, setState] = useState<LoadState | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [revision, setRevision] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const off = source.onLoadState((next) => {
+      if (!live) return;
+      setState(next);
+      setRevision((n) => n + 1);
+    });
+    source.loadState().then(
+      (next) => live && setState(next),
+      (caught) => live && setError(caught),
+    );
+    return () => {
+      live = false;
+      off();
+    };
+  }, [source]);
+  return { state, error, revision };
+}
+
+export interface Directories {
+  locations: Map<string, LocationEntry>;
+  folders: FolderEntry[];
+  publishers: Map<string, PublisherEntry>;
+}
+
+/** Loaded again when `version` changes (another account, a refresh). A failure leaves ids as they are. */
+export function useDirectories(source: WorkspaceSource, version: unknown): Directories {
+  const [dirs, setDirs] = useState<Directories>({ locations: new Map(), folders: [], publishers: new Map() });
+  useEffect(() => {
+    let live = true;
+    void Promise.allSettled([source.locations(), source.publishers()]).then(([places, pubs]) => {
+      if (!live) return;
+      setDirs({
+        locations: new Map(places.status === 'fulfilled' ? places.value.locations.map((l) => [l.id, l]) : []),
+        folders: places.status === 'fulfilled' ? places.value.folders : [],
+        publishers: new Map(pubs.status === 'fulfilled' ? pubs.value.map((p) => [p.id, p]) : []),
+      });
+    });
+    return () => {
+      live = false;
+    };
+  }, [source, version]);
+  return dirs;
+}
+
+export const PAGE_ROWS = 100;
+
+interface RowsState {
+  key: string;
+  matched: number;
+  total: number;
+  pages: Map<number, WorkspaceRow[]>;
+}
+
+export interface RowsView {
+  /** null until the first answer for any query. */
+  matched: number | null;
+  total: number | null;
+  /** true while the rows shown belong to an older filter (the new answer is on its way). */
+  stale: boolean;
+  error: unknown;
+  rowAt(index: number): WorkspaceRow | undefined;
+  /** Fetches what is missing of rows [first, end). */
+  show(first: number, end: number): void;
+  /** Keys of rows [first, end], fetched if they are not on the page. */
+  keysBetween(first: number, last: number): Promise<string[]>;
+}
+
+/**
+ * Rows of the current filter, page by page. A new filter keeps the old rows on screen until its first
+ * page arrives (no flash of emptiness); an answer for an older filter or version is dropped.
+ */
+export function useRows(
+  source: WorkspaceSource,
+  filters: ListingsFilters,
+  sort: ListingsSort,
+  version: unknown,
+): RowsView {
+  const key = useMemo(() => queryKey(filters, sort), [filters, sort]);
+  const [state, setState] = useState<RowsState | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const wanted = useRef({ first: 0, end: PAGE_ROWS });
+  const current = useRef({ key, version, pages: new Map<number, WorkspaceRow[]>(), asked: new Set<number>() });
+  const args = useRef({ filters, sort });
+  args.current = { filters, sort };
+
+  const fetchPages = useCallback(
+    (first: number, end: number) => {
+      const run = current.current;
+      const from = Math.floor(first / PAGE_ROWS);
+      const to = Math.max(from, Math.floor(Math.max(first, end - 1) / PAGE_ROWS));
+      for (let page = from; page <= to; page++) {
+        if (run.asked.has(page)) continue;
+        run.asked.add(page);
+        const { filters: f, sort: s } = args.current;
+        source.rows(f, s, page * PAGE_ROWS, PAGE_ROWS).then(
+          (answer) => {
+            if (current.current !== run) return;
+            run.pages.set(page, answer.rows);
+            setError(null);
+            setState({ key: run.key, matched: answer.matched, total: answer.total, pages: new Map(run.pages) });
+          },
+          (caught) => {
+            if (current.current !== run) return;
+            run.asked.delete(page);
+            setError(caught);
+          },
+        );
+      }
+    },
+    [source],
+  );
+
+  // A layout effect: the ask leaves in the same task as the keystroke's render, not a frame later
+  // (useEffect waits for the next paint, a frame or more of the filter's latency).
+  useLayoutEffect(() => {
+    current.current = { key, version, pages: new Map(), asked: new Set() };
+    fetchPages(wanted.current.first, wanted.current.end);
+  }, [key, version, fetchPages]);
+
+  const stale = state !== null && state.key !== key;
+  const pages = stale ? null : state?.pages;
+  return {
+    matched: state?.matched ?? null,
+    total: state?.total ?? null,
+    stale,
+    error,
+    rowAt: (index) => (pages ?? state?.pages)?.get(Math.floor(index / PAGE_ROWS))?.[index % PAGE_ROWS],
+    show: (first, end) => {
+      wanted.current = { first, end };
+      fetchPages(first, end);
+    },
+    keysBetween: async (first, last) => {
+      const lo = Math.min(first, last);
+      const hi = Math.max(first, last);
+      const keys: string[] = [];
+      // Page-sized asks: the worker's limit per request is the page's.
+      for (let offset = lo; offset <= hi; offset += PAGE_ROWS) {
+        const limit = Math.min(PAGE_ROWS, hi - offset + 1);
+        const answer = await source.rows(args.current.filters, args.current.sort, offset, limit);
+        for (const row of answer.rows) keys.push(row.key);
+      }
+      return keys;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+// What the workspace needs from wherever the listings live. The listings stay in the worker (100,000
+// are ~16 MB: too much to push through messaging per filter), so the page asks for a count and the
+// window of rows it shows. Tests and the bench hand the components a source of their own.
+import type { ListingsFilters, ListingsSort } from './workspace-filters.ts';
+
+export interface WorkspaceRow {
+  /** Unique per listing: id, publisher and location together. */
+  key: string;
+  id: string;
+  locationId: string;
+  locationName: string;
+  locationCity: string;
+  publisherId: string;
+  publisherName: string;
+  status: string;
+  statusDetails: string[];
+  listingUrl: string;
+  screenshotUrl: string;
+}
+
+export interface LoadState {
+  accountKey: string | null;
+  loading: boolean;
+  loaded: number;
+  /** null: not known yet. */
+  total: number | null;
+  fetchedAt: number | null;
+  /** The last load was cancelled: the rows are what came before. */
+  cancelled: boolean;
+  error: { code: string; message: string } | null;
+}
+
+export interface RowsWindow {
+  /** Rows the filters match. */
+  matched: number;
+  /** Every listing of the account that is loaded. */
+  total: number;
+  offset: number;
+  rows: WorkspaceRow[];
+}
+
+export interface LocationEntry {
+  id: string;
+  name: string;
+  city: string;
+  folderId: string;
+}
+
+export interface FolderEntry {
+  id: string;
+  name: string;
+  parentId: string;
+}
+
+export interface PublisherEntry {
+  id: string;
+  name: string;
+  countries: string[];
+  alternateBrands: string[];
+}
+
+/** Rows picked one by one, or "every row the filters match" (not only those on screen). */
+export type Selection =
+  | { kind: 'keys'; keys: string[] }
+  | { kind: 'matching'; filters: ListingsFilters; onlyOptedOut: boolean };
+
+export interface OptInPreview {
+  listings: number;
+  locations: number;
+  publishers: number;
+  requests: number;
+  warning: string;
+}
+
+export interface FailedBatch {
+  index: number;
+  pairs: number;
+  error: { code: string; message: string } | null;
+}
+
+export interface OptInJob {
+  id: string;
+  createdAt: number;
+  state: 'running' | 'done';
+  /** Location × publisher pairs the job opts in. */
+  pairs: number;
+  batches: { total: number; done: number; failed: number; pending: number };
+  failed: FailedBatch[];
+}
+
+export interface WorkspaceSource {
+  loadState(): Promise<LoadState>;
+  load(refresh: boolean): Promise<void>;
+  cancel(): Promise<void>;
+  rows(filters: ListingsFilters, sort: ListingsSort, offset: number, limit: number): Promise<RowsWindow>;
+  csv(filters: ListingsFilters, sort: ListingsSort): Promise<string>;
+  locations(): Promise<{ locations: LocationEntry[]; folders: FolderEntry[] }>;
+  publishers(): Promise<PublisherEntry[]>;
+  previewOptIn(selection: Selection): Promise<OptInPreview>;
+  startOptIn(selection: Selection): Promise<OptInJob>;
+  optInJob(): Promise<OptInJob | null>;
+  retryFailed(jobId: string): Promise<OptInJob>;
+  dismissJob(jobId: string): Promise<void>;
+  /** Called on load progress and when the cached listings change; returns an unsubscribe. */
+  onLoadState(handler: (state: LoadState) => void): () => void;
+  onOptInJob(handler: (job: OptInJob | null) => void): () => void;
+}

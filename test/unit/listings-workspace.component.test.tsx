@@ -1,0 +1,223 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { FilteredListings } from '../../components/listings-workspace/FilteredListings.tsx';
+import { ListingsWorkspace } from '../../components/listings-workspace/ListingsWorkspace.tsx';
+import { WorkspaceSourceContext } from '../../components/listings-workspace/use-workspace-data.ts';
+import { NO_FILTERS } from '../../components/listings-workspace/workspace-filters.ts';
+import { FakeSource, fakeRows } from './listings-workspace-fakes.ts';
+
+function mount(source: FakeSource) {
+  return render(
+    <WorkspaceSourceContext.Provider value={source}>
+      <ListingsWorkspace />
+    </WorkspaceSourceContext.Provider>,
+  );
+}
+
+const dataRows = () => document.querySelectorAll('tr[data-key]');
+const count = () => screen.getByTestId('matched-count').textContent;
+
+beforeEach(() => history.replaceState(null, '', '#listings'));
+afterEach(cleanup);
+
+describe('the listings workspace', () => {
+  test('5,000 listings: only the rows in view are in the DOM', async () => {
+    mount(new FakeSource(fakeRows(5000)));
+    await waitFor(() => expect(count()).toBe('5,000 of 5,000 listings'));
+    await waitFor(() => expect(dataRows().length).toBeGreaterThan(10));
+    expect(dataRows().length).toBeLessThanOrEqual(100);
+    expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe('5001');
+  });
+
+  test('filters combine, and go into the URL', async () => {
+    const source = new FakeSource(fakeRows(600));
+    mount(source);
+    await waitFor(() => expect(count()).toBe('600 of 600 listings'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Live' }));
+    await waitFor(() => expect(count()).toBe('150 of 600 listings'));
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search listings' }), { target: { value: 'Bakery 1' } });
+    await waitFor(() => expect(Number(count()!.split(' ')[0])).toBeLessThan(150));
+    expect(location.hash).toBe('#listings?status=LIVE&q=Bakery+1');
+    for (const row of dataRows()) expect(row.textContent).toContain('Live');
+  });
+
+  test('a URL with filters opens with them applied', async () => {
+    history.replaceState(null, '', '#listings?status=OPTED_OUT&publisher=YELP');
+    mount(new FakeSource(fakeRows(1200)));
+    await waitFor(() => expect(count()).toBe('100 of 1,200 listings'));
+    expect(screen.getByText('Yelp', { selector: '.lw-chip' })).toBeTruthy();
+  });
+
+  test('keyboard: arrows move, x selects; select-all-matching counts every matching row', async () => {
+    const source = new FakeSource(fakeRows(3000));
+    mount(source);
+    await waitFor(() => expect(dataRows().length).toBeGreaterThan(0));
+    const grid = screen.getByRole('grid');
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'x' });
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'x' });
+    await waitFor(() => expect(screen.getByText('2 selected')).toBeTruthy());
+    expect(document.querySelectorAll('tr[aria-selected="true"]').length).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Select all 3,000 matching' }));
+    await waitFor(() => expect(screen.getByText('3,000 selected')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Opt in selected' }));
+    await waitFor(() => expect(screen.getByTestId('optin-summary').textContent).toContain('3,000'));
+    expect(source.calls.find((c) => c.type === 'preview')?.args[0]).toMatchObject({ kind: 'matching' });
+    expect(screen.getByRole('note').textContent).toContain('enterprise');
+  });
+
+  test('shift-click selects the range between the anchor and the row', async () => {
+    mount(new FakeSource(fakeRows(300)));
+    await waitFor(() => expect(dataRows().length).toBeGreaterThan(8));
+    const boxes = () => screen.getAllByRole('checkbox', { name: /^Select / });
+    fireEvent.click(boxes()[1]!);
+    fireEvent.click(boxes()[6]!, { shiftKey: true });
+    await waitFor(() => expect(screen.getByText('6 selected')).toBeTruthy());
+  });
+
+  test('`/` focuses the search', async () => {
+    mount(new FakeSource(fakeRows(10)));
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search listings' }));
+  });
+
+  test('clicking a column sorts by it, and a second click reverses', async () => {
+    mount(new FakeSource(fakeRows(20)));
+    await waitFor(() => expect(dataRows().length).toBe(20));
+    fireEvent.click(screen.getByRole('button', { name: 'Status' }));
+    await waitFor(() => expect(location.hash).toBe('#listings?sort=status&dir=asc'));
+    await waitFor(() => expect(dataRows()[0]!.textContent).toContain('Live'));
+    fireEvent.click(screen.getByRole('button', { name: 'Status' }));
+    await waitFor(() => expect(dataRows()[0]!.textContent).toContain('Waiting on publisher'));
+  });
+
+  test('hostile publisher data is text, and javascript: is no link', async () => {
+    const rows = fakeRows(1).map((r) => ({
+      ...r,
+      locationName: '<img src=x onerror=alert(1)>',
+      listingUrl: 'javascript:alert(1)',
+      screenshotUrl: 'https://shots.example/1.png',
+    }));
+    mount(new FakeSource(rows));
+    await waitFor(() => expect(dataRows().length).toBe(1));
+    const row = dataRows()[0] as HTMLElement;
+    expect(row.querySelector('img')).toBeNull();
+    expect(row.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(within(row).getByText('javascript:alert(1)').closest('a')).toBeNull();
+    expect(within(row).getByRole('link', { name: 'Screenshot' }).getAttribute('href')).toBe(
+      'https://shots.example/1.png',
+    );
+  });
+
+  test('the publishers directory: search by brand, then one click shows that publisher’s listings', async () => {
+    mount(new FakeSource(fakeRows(90)));
+    fireEvent.click(await screen.findByRole('tab', { name: /Publishers/ }));
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search publishers' }), { target: { value: 'maps' } });
+    await waitFor(() => expect(screen.getAllByRole('row').length).toBe(2));
+    fireEvent.click(screen.getByRole('button', { name: /Show listings on Google Business Profile/ }));
+    await waitFor(() => expect(location.hash).toBe('#listings?publisher=GOOGLEMYBUSINESS'));
+    await waitFor(() => expect(count()).toBe('30 of 90 listings'));
+  });
+
+  test('a failed opt-in request is listed with its code, and Retry failed asks the worker', async () => {
+    const source = new FakeSource(fakeRows(10));
+    source.job = {
+      id: 'j1',
+      createdAt: 1,
+      state: 'done',
+      pairs: 150,
+      batches: { total: 2, done: 1, failed: 1, pending: 0 },
+      failed: [{ index: 1, pairs: 50, error: { code: 'E500', message: 'Internal error' } }],
+    };
+    mount(source);
+    const alert = await screen.findByText(/Request 2 \(50 pairs\)/);
+    expect(alert.textContent).toContain('E500');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry failed' }));
+    await waitFor(() => expect(source.calls.find((c) => c.type === 'retry')?.args).toEqual(['j1']));
+  });
+});
+
+describe('another active account', () => {
+  test('its listings are asked for again, with the same filters', async () => {
+    const source = new FakeSource(fakeRows(30));
+    mount(source);
+    await waitFor(() => expect(count()).toBe('30 of 30 listings'));
+    const asked = source.calls.filter((c) => c.type === 'rows').length;
+    source.all = fakeRows(12);
+    source.emitLoad({ ...source.state, accountKey: 'k2', loaded: 12, total: 12 });
+    await waitFor(() => expect(count()).toBe('12 of 12 listings'));
+    expect(source.calls.filter((c) => c.type === 'rows').length).toBeGreaterThan(asked);
+  });
+});
+
+describe('opt-in jobs', () => {
+  test('news of an older job still finishing does not replace the newer one shown', async () => {
+    const source = new FakeSource(fakeRows(10));
+    const job = (id: string, createdAt: number, pairs: number) => ({
+      id,
+      createdAt,
+      state: 'running' as const,
+      pairs,
+      batches: { total: 2, done: 1, failed: 0, pending: 1 },
+      failed: [],
+    });
+    source.job = job('new', 20, 12);
+    mount(source);
+    await screen.findByText('Opting in 12 listings');
+    source.emitJob({ ...job('old', 10, 150), state: 'done' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByText('Opting in 12 listings')).toBeTruthy();
+    expect(screen.queryByText(/150/)).toBeNull();
+    source.emitJob({ ...job('new', 20, 12), state: 'done', batches: { total: 2, done: 2, failed: 0, pending: 0 } });
+    await screen.findByText('Opted in 12 listings');
+    expect(screen.queryByText(/150/)).toBeNull();
+  });
+});
+
+describe('news from the worker', () => {
+  test('rows are asked for again when the worker says they changed, though the counts did not', async () => {
+    const source = new FakeSource(fakeRows(5));
+    mount(source);
+    await waitFor(() => expect(dataRows().length).toBe(5));
+    source.all = source.all.map((r) => ({ ...r, locationName: 'Renamed Bakery' }));
+    source.emitLoad({ ...source.state });
+    await waitFor(() => expect(dataRows()[0]!.textContent).toContain('Renamed Bakery'));
+  });
+});
+
+describe('the table on its own, filtered by props (the embedded panel)', () => {
+  test('shows only the given location’s listings', async () => {
+    const source = new FakeSource(fakeRows(60));
+    render(
+      <WorkspaceSourceContext.Provider value={source}>
+        <FilteredListings filters={{ ...NO_FILTERS, locationIds: ['L3'] }} />
+      </WorkspaceSourceContext.Provider>,
+    );
+    await waitFor(() => expect(dataRows().length).toBe(3));
+    for (const row of dataRows()) expect(row.textContent).toContain('Bakery 3, Springfield');
+  });
+});
+
+describe('Enter on a row', () => {
+  test('opens its listing when the URL is http(s), and nothing for javascript:', async () => {
+    const rows = fakeRows(2).map((r, i) => ({ ...r, listingUrl: i ? 'javascript:alert(1)' : 'https://example.com/a' }));
+    const opened: unknown[][] = [];
+    const original = window.open;
+    window.open = ((...args: unknown[]) => {
+      opened.push(args);
+      return null;
+    }) as typeof window.open;
+    try {
+      mount(new FakeSource(rows));
+      await waitFor(() => expect(dataRows().length).toBe(2));
+      const grid = screen.getByRole('grid');
+      fireEvent.keyDown(grid, { key: 'Enter' });
+      fireEvent.keyDown(grid, { key: 'ArrowDown' });
+      fireEvent.keyDown(grid, { key: 'Enter' });
+      expect(opened).toEqual([['https://example.com/a', '_blank', 'noopener,noreferrer']]);
+    } finally {
+      window.open = original;
+    }
+  });
+});
