@@ -2,7 +2,6 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
 import {
   type Access,
   type DeskEvents,
@@ -17,7 +16,6 @@ import {
   type RequestType,
 } from './protocol/index.ts';
 import { toWireError, zodToWire } from './to-wire-error.ts';
-import type { WireError } from './wire-error.ts';
 
 export { toWireError } from './to-wire-error.ts';
 
