@@ -14,11 +14,12 @@ import {
   type ParsedInput,
 } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
+import { linkedAccountsItem } from '../core/account-items.ts';
 import { currentLink } from '../core/account-lock.ts';
 import { defineFeature, type StorageWrites } from '../feature.ts';
 import { createLocations, locationsItem } from '../locations.ts';
 import type { WorkspaceDeps } from './deps.ts';
-import { createListingsLoader } from './listings-load.ts';
+import { createListingsLoader, linkOf } from './listings-load.ts';
 import { createOptInJobs, type JobHooks, toJobView } from './opt-in-jobs.ts';
 import { splitOptIn } from './opt-in-plan.ts';
 import { createPublishersDirectory, publishersDirectoryItem, withoutPublishers } from './publishers-directory.ts';
@@ -67,7 +68,7 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
     const account = await loader.activeAccount();
     if (!account)
       throw new DeskError({ code: 'no-account', message: 'No account is linked yet. Choose “Link account”.' });
-    return { account, entry: await loader.tableFor(account.accountKey) };
+    return { account, entry: await loader.tableFor(account.accountKey, linkOf(account)) };
   }
 
   async function query(input: ParsedInput<'listings.query'>, context: RequestContext): Promise<ListingsTableView> {
@@ -82,7 +83,7 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
       return { accountKey: null, matched: 0, total: 0, offset, rows: [], load };
     }
     if (context.access === 'content') await loader.ensureLocation(account.accountKey, filters.locationIds[0]!);
-    const { table, load } = await loader.tableFor(account.accountKey);
+    const { table, load } = await loader.tableFor(account.accountKey, linkOf(account));
     const matched = table.match(filters, sort.key, sort.direction);
     const end = Math.min(matched.length, offset + limit);
     const rows = [];
@@ -93,7 +94,7 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
   async function facets(): Promise<ListingsFacetsView> {
     const account = await loader.activeAccount();
     if (!account) return { accountKey: null, statuses: [], publishers: [], locations: [], folders: [] };
-    const { table } = await loader.tableFor(account.accountKey);
+    const { table } = await loader.tableFor(account.accountKey, linkOf(account));
     const counts = table.counts();
     return {
       accountKey: account.accountKey,
@@ -220,6 +221,8 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
     // Names arrive after the rows on a first load, and change on a refresh of either cache.
     locationsItem.watch(() => void loader.namesChanged());
     publishersDirectoryItem.watch(() => void loader.namesChanged());
+    // Unlinked, relinked or cleared from storage: the account's rows leave memory, so a re-link starts clean.
+    linkedAccountsItem.watch(() => void loader.linksChanged().catch(() => undefined));
   }
 
   /** The storage writes that drop the account's jobs and publishers; its rows leave memory and IndexedDB now. */

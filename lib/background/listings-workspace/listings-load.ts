@@ -5,7 +5,7 @@ import { fetchAllListings, listListings } from '../../api/listings.ts';
 import { mapBounded } from '../../api/paging.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { ListingsLoadView } from '../../messaging/protocol/index.ts';
-import { type AccountLink, currentLink, sameLink, writeIfLinked } from '../core/account-lock.ts';
+import { type AccountLink, currentLink, isLinked, sameLink, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import { readAccounts } from '../core/linked-accounts.ts';
 import { locationsItem } from '../locations.ts';
@@ -20,6 +20,8 @@ const LOCATION_FRESH_MS = 5 * 60_000;
 
 export interface AccountTable {
   accountKey: string;
+  /** The link the rows were fetched under: once it is gone (unlink, relink, storage cleared) they are dropped. */
+  link: AccountLink | null;
   table: ListingsTable;
   load: ListingsLoadView;
 }
@@ -49,6 +51,13 @@ export async function cachedNames(accountKey: string): Promise<TableNames> {
   };
 }
 
+/** A linked account's link, as work begun under it records it. */
+export const linkOf = (account: AccountLink): AccountLink => ({
+  accountKey: account.accountKey,
+  apiOrigin: account.apiOrigin,
+  linkedAt: account.linkedAt,
+});
+
 export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
   let current: AccountTable | undefined;
   let opening: { accountKey: string; promise: Promise<AccountTable> } | undefined;
@@ -71,11 +80,15 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
           warnings: usable.warnings,
         }
       : EMPTY_LOAD;
-    return { accountKey, table, load };
+    return { accountKey, link, table, load };
   }
 
-  /** The account's table: in memory, else from the cache (after a worker restart), else empty. */
-  async function tableFor(accountKey: string): Promise<AccountTable> {
+  /**
+   * The account's table: in memory, else from the cache (after a worker restart), else empty. Given the
+   * account's link now, rows held for an earlier link are dropped first.
+   */
+  async function tableFor(accountKey: string, link?: AccountLink | null): Promise<AccountTable> {
+    if (link !== undefined) dropUnless(accountKey, link);
     if (current?.accountKey === accountKey) return current;
     if (opening?.accountKey !== accountKey) {
       const promise = open(accountKey).then((opened) => {
@@ -89,6 +102,24 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
       opening = { accountKey, promise };
     }
     return opening.promise;
+  }
+
+  function dropUnless(accountKey: string, link: AccountLink | null): void {
+    const held = current?.accountKey === accountKey ? current : undefined;
+    if (held && !(held.link && link && sameLink(held.link, link))) drop(accountKey);
+  }
+
+  /** Forgets the account's rows in memory (and its running load); the next ask opens them afresh. */
+  function drop(accountKey: string): void {
+    if (running?.accountKey === accountKey) running.controller.abort();
+    if (current?.accountKey === accountKey) current = undefined;
+    if (opening?.accountKey === accountKey) opening = undefined;
+  }
+
+  /** The linked accounts changed: rows whose link is gone leave memory. */
+  async function linksChanged(): Promise<void> {
+    const held = current;
+    if (held && !(held.link && (await isLinked(held.link)))) await forgetAccount(held.accountKey);
   }
 
   async function activeAccount() {
@@ -187,7 +218,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
   async function load(refresh: boolean): Promise<ListingsLoadView> {
     const account = await activeAccount();
     if (!account) return EMPTY_LOAD;
-    const entry = await tableFor(account.accountKey);
+    const entry = await tableFor(account.accountKey, linkOf(account));
     if (running?.accountKey === account.accountKey) return entry.load;
     if (account.needsRelink) return { ...entry.load, error: toWireError(needsRelinkError(account)) };
     if (entry.load.state === 'loaded' && !refresh) return entry.load;
@@ -199,7 +230,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
   async function cancel(): Promise<ListingsLoadView> {
     const account = await activeAccount();
     if (!account) return EMPTY_LOAD;
-    const entry = await tableFor(account.accountKey);
+    const entry = await tableFor(account.accountKey, linkOf(account));
     if (running?.accountKey === account.accountKey) {
       running.controller.abort();
       await running.done;
@@ -265,9 +296,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
   }
 
   async function forgetAccount(accountKey: string): Promise<void> {
-    if (running?.accountKey === accountKey) running.controller.abort();
-    if (current?.accountKey === accountKey) current = undefined;
-    if (opening?.accountKey === accountKey) opening = undefined;
+    drop(accountKey);
     await deleteSnapshot(accountKey).catch(() => undefined);
   }
 
@@ -276,7 +305,18 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     while (running) await running.done;
   }
 
-  return { tableFor, activeAccount, load, cancel, ensureLocation, refreshPairs, namesChanged, forgetAccount, settled };
+  return {
+    tableFor,
+    activeAccount,
+    load,
+    cancel,
+    ensureLocation,
+    refreshPairs,
+    namesChanged,
+    linksChanged,
+    forgetAccount,
+    settled,
+  };
 }
 
 export type ListingsLoader = ReturnType<typeof createListingsLoader>;

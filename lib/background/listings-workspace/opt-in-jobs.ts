@@ -11,7 +11,7 @@ import { optIn } from '../../api/listings.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { OptInBatchView, OptInJobView } from '../../messaging/protocol/index.ts';
 import type { WireError } from '../../messaging/wire-error.ts';
-import { type AccountLink, withAccountLock } from '../core/account-lock.ts';
+import { type AccountLink, isLinked, withAccountLock } from '../core/account-lock.ts';
 import type { StorageWrites } from '../feature.ts';
 import type { WorkspaceDeps } from './deps.ts';
 
@@ -77,6 +77,12 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
   const runId = crypto.randomUUID();
   let draining: Promise<void> | undefined;
   let again = false;
+  // What this run has seen end stays ended, whatever a stale copy (a write racing a clear) puts back:
+  // dismissed or forgotten jobs, and batches answered (with when their job finished).
+  const gone = new Set<string>();
+  const answered = new Set<string>();
+  const finishedAt = new Map<string, number>();
+  const batchKey = (jobId: string, index: number) => `${jobId}\u0000${index}`;
 
   const send =
     hooks.send ??
@@ -85,11 +91,41 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
         await optIn(client, batch);
       }, accountKey));
 
-  /** Read-modify-write of the jobs in the account lock. */
+  /** Drops what ended in this run or whose account link is gone; marks batches already answered as done. */
+  async function current(stored: StoredJob[]): Promise<StoredJob[]> {
+    const kept: StoredJob[] = [];
+    const linked = new Map<string, boolean>();
+    for (const job of stored) {
+      if (gone.has(job.id)) continue;
+      const key = job.link
+        ? `${job.link.accountKey}\u0000${job.link.apiOrigin}\u0000${job.link.linkedAt}`
+        : job.accountKey;
+      if (!linked.has(key)) linked.set(key, await isLinked(job.link ?? job.accountKey));
+      if (!linked.get(key)) continue;
+      job.batches.forEach((b, index) => {
+        if (answered.has(batchKey(job.id, index)) && b.state !== 'done' && b.state !== 'failed') {
+          b.state = 'done';
+          b.claimedBy = runId;
+        }
+      });
+      const ended = finishedAt.get(job.id);
+      if (
+        job.finishedAt === null &&
+        ended !== undefined &&
+        job.batches.every((b) => b.state === 'done' || b.state === 'failed')
+      ) {
+        job.finishedAt = ended;
+      }
+      kept.push(job);
+    }
+    return kept;
+  }
+
+  /** Read-modify-write of the jobs in the account lock, always of the value stored now. */
   function update<T>(change: (jobs: StoredJob[]) => T): Promise<T> {
     return withAccountLock(async () => {
       // A copy: with nothing stored, getValue() hands out the item's one fallback array.
-      const jobs = structuredClone(await optInJobsItem.getValue());
+      const jobs = await current(structuredClone(await optInJobsItem.getValue()));
       const result = change(jobs);
       await optInJobsItem.setValue(jobs);
       return result;
@@ -145,6 +181,7 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
       for (const outcome of outcomes) {
         const job = jobs.find((j) => j.id === outcome.jobId);
         const batch = job?.batches[outcome.index];
+        if (!outcome.error) answered.add(batchKey(outcome.jobId, outcome.index));
         if (!job || !batch || batch.claimedBy !== runId) continue;
         batch.state = outcome.error ? 'failed' : 'done';
         batch.error = outcome.error;
@@ -154,6 +191,7 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
       for (const job of changedJobs) {
         if (job.finishedAt === null && job.batches.every((b) => b.state === 'done' || b.state === 'failed')) {
           job.finishedAt = deps.now();
+          finishedAt.set(job.id, job.finishedAt);
           done.push(job);
         }
       }
@@ -196,7 +234,8 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
   }
 
   async function jobs(accountKey: string): Promise<OptInJobView[]> {
-    return (await optInJobsItem.getValue()).filter((j) => j.accountKey === accountKey).map(toJobView);
+    const stored = await current(structuredClone(await optInJobsItem.getValue()));
+    return stored.filter((j) => j.accountKey === accountKey).map(toJobView);
   }
 
   async function retryFailed(accountKey: string, jobId: string): Promise<StoredJob | undefined> {
@@ -219,13 +258,14 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
   async function dismiss(accountKey: string, jobId: string): Promise<void> {
     await update((all) => {
       const index = all.findIndex((j) => j.id === jobId && j.accountKey === accountKey && j.finishedAt !== null);
-      if (index >= 0) all.splice(index, 1);
+      if (index >= 0) gone.add(all.splice(index, 1)[0]!.id);
     });
   }
 
   /** The write that drops the account's jobs (unlink makes it, in the lock). */
   async function forgetAccount(accountKey: string): Promise<StorageWrites> {
     const all = await optInJobsItem.getValue();
+    for (const job of all) if (job.accountKey === accountKey) gone.add(job.id);
     return [{ item: optInJobsItem, value: all.filter((j) => j.accountKey !== accountKey) }];
   }
 
