@@ -24,6 +24,7 @@ import {
   routedFetch,
   settleBadgeRefresh,
   tokenRoute,
+  unlinkAccount,
   useExchange,
 } from './desk-fakes.ts';
 
@@ -150,6 +151,30 @@ test('a job of an account that is no longer linked is dropped by the next worker
   held.open();
   await dying.w.settled();
   expect(await optInJobsItem.getValue()).toEqual([]);
+});
+
+test('unlinking while batches are in flight: none is sent after, and a re-link does not resume the job', async () => {
+  const held = gate();
+  const { w, sent } = recording(held.held);
+  await createJob(w, 5);
+  await vi.waitFor(() => expect(sent).toHaveLength(3));
+  await unlinkAccount(ACCOUNT);
+  held.open();
+  await w.settled();
+  await link();
+  await w.jobs.resume();
+  expect(sent).toHaveLength(3);
+  expect(await optInJobsItem.getValue()).toEqual([]);
+});
+
+test('the worker’s rows leave memory as soon as storage loses the account (the linked accounts’ watch)', async () => {
+  const { w } = recording();
+  w.start();
+  await w.handlers['listings.load']({ refresh: false }, extension);
+  await w.settled();
+  expect((await w.loader.tableFor(ACCOUNT)).table.size).toBeGreaterThan(0);
+  await browser.storage.local.clear();
+  await vi.waitFor(async () => expect((await w.loader.tableFor(ACCOUNT)).table.size).toBe(0));
 });
 
 test('the worker’s rows follow the account’s link: after storage is cleared and the account relinked, it starts clean', async () => {
