@@ -20,6 +20,7 @@ import {
   fakeIdentity,
   gate,
   linkAccount,
+  relinkAccount,
   resetDesk,
   routedFetch,
   settleBadgeRefresh,
@@ -165,6 +166,20 @@ test('unlinking while batches are in flight: none is sent after, and a re-link d
   await w.jobs.resume();
   expect(sent).toHaveLength(3);
   expect(await optInJobsItem.getValue()).toEqual([]);
+});
+
+test('relinking the account on the same API origin keeps its running job, which finishes once', async () => {
+  const held = gate();
+  const { w, sent } = recording(held.held);
+  const job = await createJob(w, 4);
+  await vi.waitFor(() => expect(sent).toHaveLength(3));
+  fakeIdentity(allow());
+  await relinkAccount(ACCOUNT);
+  held.open();
+  await w.settled();
+  expect(sent).toEqual(['HB-001', 'HB-002', 'HB-003', 'HB-004']);
+  const views = await w.handlers['listings.optIn.jobs']({}, extension);
+  expect(views).toMatchObject([{ id: job.id, state: 'finished', batches: { done: 4 } }]);
 });
 
 test('the worker’s rows leave memory as soon as storage loses the account (the linked accounts’ watch)', async () => {

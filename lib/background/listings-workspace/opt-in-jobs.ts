@@ -11,7 +11,8 @@ import { optIn } from '../../api/listings.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { OptInBatchView, OptInJobView } from '../../messaging/protocol/index.ts';
 import type { WireError } from '../../messaging/wire-error.ts';
-import { type AccountLink, isLinked, withAccountLock } from '../core/account-lock.ts';
+import { linkedAccountsItem } from '../core/account-items.ts';
+import { type AccountLink, withAccountLock } from '../core/account-lock.ts';
 import type { StorageWrites } from '../feature.ts';
 import type { WorkspaceDeps } from './deps.ts';
 
@@ -91,17 +92,15 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
         await optIn(client, batch);
       }, accountKey));
 
-  /** Drops what ended in this run or whose account link is gone; marks batches already answered as done. */
+  /** Drops what ended in this run or whose account is no longer linked; marks batches already answered as done. */
   async function current(stored: StoredJob[]): Promise<StoredJob[]> {
     const kept: StoredJob[] = [];
-    const linked = new Map<string, boolean>();
+    const accounts = await linkedAccountsItem.getValue();
     for (const job of stored) {
       if (gone.has(job.id)) continue;
-      const key = job.link
-        ? `${job.link.accountKey}\u0000${job.link.apiOrigin}\u0000${job.link.linkedAt}`
-        : job.accountKey;
-      if (!linked.has(key)) linked.set(key, await isLinked(job.link ?? job.accountKey));
-      if (!linked.get(key)) continue;
+      // Still linked on the job's API origin: a relink there keeps the job, another origin's link does not.
+      const origin = job.link?.apiOrigin;
+      if (!accounts.some((a) => a.accountKey === job.accountKey && (!origin || a.apiOrigin === origin))) continue;
       job.batches.forEach((b, index) => {
         if (answered.has(batchKey(job.id, index)) && b.state !== 'done' && b.state !== 'failed') {
           b.state = 'done';
