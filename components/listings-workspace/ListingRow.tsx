@@ -81,7 +81,7 @@ export function ListingRow({ index, row, style, selected, active, rowId, onToggl
       <td class="lw-cell" title={`Publisher ${row.publisherId}`}>
         {row.publisherName || row.publisherId}
       </td>
-      <td class="lw-cell">
+      <td class="lw-cell" title={listingStatusLabel(row.status)}>
         <span class="lw-status" data-tone={listingStatusTone(row.status)}>
           {listingStatusLabel(row.status)}
         </span>
