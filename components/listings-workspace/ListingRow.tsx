@@ -78,7 +78,10 @@ export function ListingRow({ index, row, style, selected, active, rowId, onToggl
           {locationLabel(row)}
         </td>
       )}
-      <td class="lw-cell" title={`Publisher ${row.publisherId}`}>
+      <td
+        class="lw-cell"
+        title={compact ? `${row.publisherName} (${row.publisherId})` : `Publisher ${row.publisherId}`}
+      >
         {row.publisherName || row.publisherId}
       </td>
       <td class="lw-cell" title={listingStatusLabel(row.status)}>

@@ -51,7 +51,11 @@ export function ListingsTable({
   scrollRef: givenRef,
   compact = false,
 }: ListingsTableProps) {
-  const columns = compact ? COLUMNS.filter(({ column }) => COMPACT_COLUMNS.has(column)) : COLUMNS;
+  const columns = compact
+    ? COLUMNS.filter(({ column }) => COMPACT_COLUMNS.has(column)).map((c) =>
+        c.column === 'statusDetails' ? { ...c, label: 'Reasons' } : c,
+      )
+    : COLUMNS;
   const id = useId();
   const ownRef = useRef<HTMLDivElement>(null);
   const scrollRef = givenRef ?? ownRef;

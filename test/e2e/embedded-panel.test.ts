@@ -124,7 +124,7 @@ describe('the embedded panel on the demo CRM', () => {
     expect(shown.length).toBeGreaterThan(0);
     for (const name of shown) expect(expected.publisherNames).toContain(name);
     const heads = await table.locator('th').allTextContents();
-    expect(heads.map((h) => h.replace(/[▲▼]/, ''))).toEqual(['Publisher', 'Status', 'Status details', 'Listing']);
+    expect(heads.map((h) => h.replace(/[▲▼]/, ''))).toEqual(['Publisher', 'Status', 'Reasons', 'Listing']);
 
     // "Open in Listings Desk": the worker opens the options page filtered to the location (no link in the partner page).
     const opened = desk.context.waitForEvent('page');

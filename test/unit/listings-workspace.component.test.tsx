@@ -214,7 +214,7 @@ describe('the table on its own, filtered by props (the embedded panel)', () => {
     await waitFor(() => expect(dataRows().length).toBe(3));
     expect(screen.getByTestId('summary').textContent).toBe('3 listings');
     const heads = [...document.querySelectorAll('th')].map((th) => th.textContent);
-    expect(heads).toEqual(['Publisher', 'Status', 'Status details', 'Listing']);
+    expect(heads).toEqual(['Publisher', 'Status', 'Reasons', 'Listing']);
     expect(document.querySelectorAll('input[type=checkbox]').length).toBe(0);
     expect(screen.getByRole('grid').getAttribute('aria-multiselectable')).toBeNull();
     for (const row of dataRows()) expect(row.textContent).not.toContain('Bakery 3, Springfield');
