@@ -1,10 +1,11 @@
 // The listings table for given filters, e.g. the embedded panel's one location:
 // <FilteredListings filters={{ ...NO_FILTERS, locationIds: [id] }} />. It keeps its own sort and
 // selection; the source comes from WorkspaceSourceContext, as for the whole workspace.
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { ListingsTable } from './ListingsTable.tsx';
 import { EMPTY_SELECTION, type SelectionState } from './selection.ts';
-import { useLoadState, useRows, useWorkspaceSource } from './use-workspace-data.ts';
+import { type RowsView, useLoadState, useRows, useWorkspaceSource } from './use-workspace-data.ts';
 import { DEFAULT_SORT, type ListingsFilters, type ListingsSort } from './workspace-filters.ts';
 import './listings-workspace.css';
 
@@ -12,16 +13,27 @@ export interface FilteredListingsProps {
   filters: ListingsFilters;
   initialSort?: ListingsSort;
   label?: string;
+  /** The narrow table of a ~380 px panel (see ListingsTable). */
+  compact?: boolean;
+  /** Drawn above the table from its rows, e.g. the panel's health line. */
+  summary?: (rows: RowsView) => ComponentChildren;
 }
 
-export function FilteredListings({ filters, initialSort = DEFAULT_SORT, label = 'Listings' }: FilteredListingsProps) {
+export function FilteredListings({
+  filters,
+  initialSort = DEFAULT_SORT,
+  label = 'Listings',
+  compact = false,
+  summary,
+}: FilteredListingsProps) {
   const source = useWorkspaceSource();
   const { state, revision } = useLoadState(source);
   const [sort, setSort] = useState(initialSort);
   const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
   const rows = useRows(source, filters, sort, `${state?.accountKey}|${revision}`);
-  return (
+  const table = (
     <ListingsTable
+      compact={compact}
       label={label}
       rows={rows}
       sort={sort}
@@ -29,5 +41,12 @@ export function FilteredListings({ filters, initialSort = DEFAULT_SORT, label = 
       selection={selection}
       onSelectionChange={setSelection}
     />
+  );
+  if (!summary) return table;
+  return (
+    <>
+      {summary(rows)}
+      {table}
+    </>
   );
 }

@@ -8,8 +8,11 @@ export interface ListingRowProps {
   index: number;
   row: WorkspaceRow | undefined;
   style: { transform: string; height: string };
-  selected: boolean;
+  /** undefined: the table has no selection (compact). */
+  selected: boolean | undefined;
   active: boolean;
+  /** Only publisher, status, details and listing (the embedded panel's narrow table). */
+  compact?: boolean;
   rowId: string;
   onToggle: (index: number, row: WorkspaceRow, range: boolean) => void;
 }
@@ -34,11 +37,11 @@ function Link({ text, label }: { text: string; label: string }) {
   return text ? <span title={text}>{text}</span> : <span class="lw-muted">—</span>;
 }
 
-export function ListingRow({ index, row, style, selected, active, rowId, onToggle }: ListingRowProps) {
+export function ListingRow({ index, row, style, selected, active, rowId, onToggle, compact = false }: ListingRowProps) {
   if (!row) {
     return (
       <tr key={index} aria-rowindex={index + 2} class="lw-row lw-row--pending" style={style}>
-        <td class="lw-cell lw-cell--wide" colSpan={7}>
+        <td class="lw-cell lw-cell--wide" colSpan={compact ? 4 : 7}>
           Loading…
         </td>
       </tr>
@@ -56,25 +59,32 @@ export function ListingRow({ index, row, style, selected, active, rowId, onToggl
       data-key={row.key}
       style={style}
     >
-      <td class="lw-cell lw-cell--check">
-        <input
-          type="checkbox"
-          tabIndex={-1}
-          checked={selected}
-          aria-label={`Select ${row.publisherName || row.publisherId} listing of ${locationLabel(row)}`}
-          onClick={(event) => {
-            event.preventDefault();
-            onToggle(index, row, event.shiftKey);
-          }}
-        />
-      </td>
-      <td class="lw-cell" title={`Location ${row.locationId}`}>
-        {locationLabel(row)}
-      </td>
-      <td class="lw-cell" title={`Publisher ${row.publisherId}`}>
+      {compact ? null : (
+        <td class="lw-cell lw-cell--check">
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            checked={selected}
+            aria-label={`Select ${row.publisherName || row.publisherId} listing of ${locationLabel(row)}`}
+            onClick={(event) => {
+              event.preventDefault();
+              onToggle(index, row, event.shiftKey);
+            }}
+          />
+        </td>
+      )}
+      {compact ? null : (
+        <td class="lw-cell" title={`Location ${row.locationId}`}>
+          {locationLabel(row)}
+        </td>
+      )}
+      <td
+        class="lw-cell"
+        title={compact ? `${row.publisherName} (${row.publisherId})` : `Publisher ${row.publisherId}`}
+      >
         {row.publisherName || row.publisherId}
       </td>
-      <td class="lw-cell">
+      <td class="lw-cell" title={listingStatusLabel(row.status)}>
         <span class="lw-status" data-tone={listingStatusTone(row.status)}>
           {listingStatusLabel(row.status)}
         </span>
@@ -83,11 +93,13 @@ export function ListingRow({ index, row, style, selected, active, rowId, onToggl
         {details || <span class="lw-muted">—</span>}
       </td>
       <td class="lw-cell lw-cell--link">
-        <Link text={row.listingUrl} label={row.listingUrl} />
+        <Link text={row.listingUrl} label={compact ? 'Open' : row.listingUrl} />
       </td>
-      <td class="lw-cell lw-cell--link">
-        <Link text={row.screenshotUrl} label={safeHttpUrl(row.screenshotUrl) ? 'Screenshot' : row.screenshotUrl} />
-      </td>
+      {compact ? null : (
+        <td class="lw-cell lw-cell--link">
+          <Link text={row.screenshotUrl} label={safeHttpUrl(row.screenshotUrl) ? 'Screenshot' : row.screenshotUrl} />
+        </td>
+      )}
     </tr>
   );
 }

@@ -15,7 +15,7 @@ import type { WorkspaceRow } from './workspace-source.ts';
 export const ROW_HEIGHT = 30;
 export const FIRST_ROW_MARK = 'first-listing-row-painted';
 
-const COLUMNS: { column: SortColumn; label: string }[] = [
+export const COLUMNS: { column: SortColumn; label: string }[] = [
   { column: 'location', label: 'Location' },
   { column: 'publisher', label: 'Publisher' },
   { column: 'status', label: 'Status' },
@@ -32,7 +32,14 @@ export interface ListingsTableProps {
   onSelectionChange: (selection: SelectionState) => void;
   label: string;
   scrollRef?: RefObject<HTMLDivElement | null>;
+  /** The narrow form (the embedded panel): publisher, status, details and link, no selection boxes. */
+  compact?: boolean;
 }
+
+/** What a narrow panel has room for; the location is the panel's own, selection has no action there. */
+const COMPACT_COLUMNS: ReadonlySet<SortColumn> = new Set(['publisher', 'status', 'statusDetails', 'listingUrl']);
+/** The compact box grows with its rows up to this many, then scrolls. */
+const COMPACT_MAX_ROWS = 8;
 
 export function ListingsTable({
   rows,
@@ -42,7 +49,13 @@ export function ListingsTable({
   onSelectionChange,
   label,
   scrollRef: givenRef,
+  compact = false,
 }: ListingsTableProps) {
+  const columns = compact
+    ? COLUMNS.filter(({ column }) => COMPACT_COLUMNS.has(column)).map((c) =>
+        c.column === 'statusDetails' ? { ...c, label: 'Reasons' } : c,
+      )
+    : COLUMNS;
   const id = useId();
   const ownRef = useRef<HTMLDivElement>(null);
   const scrollRef = givenRef ?? ownRef;
@@ -103,7 +116,7 @@ export function ListingsTable({
       if (!url) return;
       event.preventDefault();
       window.open(url, '_blank', 'noopener,noreferrer');
-    } else if (event.key === 'x' || event.key === ' ') {
+    } else if (!compact && (event.key === 'x' || event.key === ' ')) {
       const row = rows.rowAt(active);
       if (!row) return;
       event.preventDefault();
@@ -120,10 +133,12 @@ export function ListingsTable({
   const head = (
     <thead>
       <tr aria-rowindex={1} class="lw-row lw-row--head">
-        <th scope="col" class="lw-cell lw-cell--check">
-          <span class="visually-hidden">Selected</span>
-        </th>
-        {COLUMNS.map(({ column, label: name }) => (
+        {compact ? null : (
+          <th scope="col" class="lw-cell lw-cell--check">
+            <span class="visually-hidden">Selected</span>
+          </th>
+        )}
+        {columns.map(({ column, label: name }) => (
           <th
             key={column}
             scope="col"
@@ -144,12 +159,15 @@ export function ListingsTable({
 
   return (
     <VirtualTable
-      class="lw-grid"
-      scrollClass="lw-scroll"
+      class={compact ? 'lw-grid lw-grid--compact' : 'lw-grid'}
+      scrollClass={compact ? 'lw-scroll lw-scroll--compact' : 'lw-scroll'}
+      scrollStyle={
+        compact ? { height: `${(Math.min(Math.max(count, 1), COMPACT_MAX_ROWS) + 1) * ROW_HEIGHT + 2}px` } : undefined
+      }
       role="grid"
       aria-label={label}
       aria-rowcount={count + 1}
-      aria-multiselectable="true"
+      aria-multiselectable={compact ? undefined : 'true'}
       aria-busy={rows.stale}
       tabIndex={0}
       aria-activedescendant={rows.rowAt(active) ? `${id}-row-${active}` : undefined}
@@ -168,7 +186,8 @@ export function ListingsTable({
             row={row}
             style={style}
             rowId={`${id}-row-${index}`}
-            selected={row ? isSelected(selection, row.key) : false}
+            selected={compact ? undefined : row ? isSelected(selection, row.key) : false}
+            compact={compact}
             active={index === active}
             onToggle={toggle}
           />

@@ -40,7 +40,7 @@ function toRow(row: ListingTableRow): WorkspaceRow {
   };
 }
 
-function toLoadState(accountKey: string | null, load: ListingsLoadView): LoadState {
+export function toLoadState(accountKey: string | null, load: ListingsLoadView): LoadState {
   return {
     accountKey,
     loading: load.state === 'loading',

@@ -24,6 +24,7 @@ export interface VirtualTableProps extends Omit<HTMLAttributes<HTMLTableElement>
   /** Rows rendered beyond the viewport, above and below. */
   overscan?: number;
   scrollClass?: string;
+  scrollStyle?: { height: string };
   /** The <thead>, kept in view at the top of the box. */
   head?: ComponentChildren;
 }
@@ -36,6 +37,7 @@ export function VirtualTable({
   scrollRef,
   overscan = 8,
   scrollClass,
+  scrollStyle,
   head,
   class: tableClass,
   ...tableProps
@@ -78,7 +80,12 @@ export function VirtualTable({
   }
 
   return (
-    <div ref={scrollRef} class={scrollClass} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+    <div
+      ref={scrollRef}
+      class={scrollClass}
+      style={scrollStyle}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+    >
       <table {...tableProps} class={tableClass ? `ui-vtable ${tableClass}` : 'ui-vtable'}>
         {head}
         <tbody class="ui-vtable__body" style={{ height: `${count * rowHeight}px` }}>

@@ -47,6 +47,14 @@ async function locationsWithSuggestions(): Promise<Location[]> {
     .sort((a, b) => waiting.get(b.id)! - waiting.get(a.id)!);
 }
 
+/** What the sandbox holds for one location of account 1001: its listings' count and publishers' names. */
+async function listingsOf(locationId: string): Promise<{ count: number; publisherNames: string[] }> {
+  const s = await state();
+  const listings = s.listings.filter((l) => l.accountId === '1001' && l.locationId === locationId);
+  const names = new Map(s.publishers.map((p) => [p.id, p.name]));
+  return { count: listings.length, publisherNames: listings.map((l) => names.get(l.publisherId) ?? l.publisherId) };
+}
+
 async function addSiteThroughOptions(): Promise<Page> {
   const options = await desk.openOptions();
   await options.goto(desk.url('options.html#embedded-panel'));
@@ -107,6 +115,17 @@ describe('the embedded panel on the demo CRM', () => {
     await poll(() => panel.getByTestId('panel-health').textContent()).toMatch(/\d+ listings?/);
     await poll(() => panel.getByRole('feed').getByRole('article').count()).toBeGreaterThan(0);
 
+    // The listings workspace's table, filtered to this location: its rows only, by publisher name.
+    const expected = await listingsOf(first!.id);
+    const table = panel.getByRole('grid', { name: 'Listings of this location' });
+    await poll(() => table.getAttribute('aria-rowcount')).toBe(String(expected.count + 1));
+    expect(await panel.getByTestId('panel-health').textContent()).toMatch(new RegExp(`^${expected.count} listings?`));
+    const shown = await table.locator('tr[data-key] td:first-child').allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const name of shown) expect(expected.publisherNames).toContain(name);
+    const heads = await table.locator('th').allTextContents();
+    expect(heads.map((h) => h.replace(/[▲▼]/, ''))).toEqual(['Publisher', 'Status', 'Reasons', 'Listing']);
+
     // "Open in Listings Desk": the worker opens the options page filtered to the location (no link in the partner page).
     const opened = desk.context.waitForEvent('page');
     await panel.getByRole('button', { name: 'Open in Listings Desk' }).click();
@@ -147,6 +166,34 @@ describe('the embedded panel on the demo CRM', () => {
     await poll(async () => (await state()).suggestions.find((s) => s.id === rowId)?.status, { timeout: 15_000 }).toBe(
       'ACCEPTED',
     );
+  });
+
+  test('hostile publisher data in the panel’s table stays text: a javascript: address is no link', async () => {
+    await desk.control.reset({ hostile: true });
+    await desk.link('1001');
+    await addSiteThroughOptions();
+    const reply = await desk.ask('panel.sites.update', {
+      origin: crm,
+      rule: { kind: 'url', pattern: '/customers/([^/?#]+)', holds: 'id' },
+    });
+    expect(reply.ok).toBe(true);
+    // The location with a script address among the fewest listings (all its rows fit in the panel's box).
+    const s = await state();
+    const ofAccount = s.listings.filter((l) => l.accountId === '1001');
+    const perLocation = new Map<string, number>();
+    for (const l of ofAccount) perLocation.set(l.locationId, (perLocation.get(l.locationId) ?? 0) + 1);
+    const hostile = ofAccount
+      .filter((l) => /^\s*javascript:/i.test(l.listingUrl))
+      .sort((a, b) => perLocation.get(a.locationId)! - perLocation.get(b.locationId)!)[0]!;
+    const page = await openRecord(hostile.locationId);
+    await togglePanel(page);
+    const panel = await panelFrame(page);
+    const table = panel.getByRole('grid', { name: 'Listings of this location' });
+    await poll(() => table.getAttribute('aria-rowcount')).toBe(String(perLocation.get(hostile.locationId)! + 1));
+    await poll(() => table.locator('tbody').textContent()).toContain(hostile.listingUrl.trim());
+    const hrefs = await table.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.every((href) => /^https?:\/\//.test(href))).toBe(true);
+    expect(await table.locator('img, script, svg, iframe').count()).toBe(0);
   });
 
   test('a page script gets nothing: not the panel’s DOM, not the extension, not a framed panel', async () => {
@@ -322,6 +369,10 @@ describe('the embedded panel on the demo CRM', () => {
       await confirm.click();
       await poll(() => panel.getByTestId('panel-health').count()).toBe(1);
       await poll(() => panel.getByRole('feed').getByRole('article').count()).toBeGreaterThan(0);
+      // The rows come first by publisher id; the names follow once the worker has them.
+      const { publisherNames } = await listingsOf(location!.id);
+      const firstPublisher = panel.locator('tr[data-key] td:first-child').first();
+      await poll(() => firstPublisher.textContent()).toBeOneOf(publisherNames);
       await page.screenshot({ path: join(SHOTS_DIR, `panel-${scheme}.png`) });
       await page.close();
     }

@@ -8,6 +8,7 @@ import { saveConnectionSettings } from '../../lib/background/connection-settings
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
 import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
 import { OPT_IN_ALARM } from '../../lib/background/listings-workspace/opt-in-jobs.ts';
+import { publishersDirectoryItem } from '../../lib/background/listings-workspace/publishers-directory.ts';
 import { createLocations, locationsItem } from '../../lib/background/locations.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { type DeskEvents, protocol } from '../../lib/messaging/protocol/index.ts';
@@ -193,6 +194,16 @@ describe('listings workspace against the sandbox', () => {
     expect(listingCalls.map((r) => r.query?.locationIds)).toEqual(['[HB-002]']);
     await ask(w, 'listings.query', { filters: { locationIds: ['HB-002'] }, limit: 100 }, content);
     expect((await requests()).filter((r) => r.path.endsWith('/powerlistings/listings'))).toHaveLength(1);
+    await w.settled();
+  });
+
+  test('the panel’s fresh rows get their publisher names back when the names’ cache was dropped', async () => {
+    const w = workspace();
+    const query = () => ask(w, 'listings.query', { filters: { locationIds: ['HB-002'] }, limit: 1 }, content);
+    expect((await query()).rows[0]!.publisherName).not.toBe('');
+    await publishersDirectoryItem.removeValue();
+    await w.loader.namesChanged();
+    expect((await query()).rows[0]!.publisherName).not.toBe('');
     await w.settled();
   });
 

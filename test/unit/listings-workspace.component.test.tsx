@@ -197,6 +197,33 @@ describe('the table on its own, filtered by props (the embedded panel)', () => {
     await waitFor(() => expect(dataRows().length).toBe(3));
     for (const row of dataRows()) expect(row.textContent).toContain('Bakery 3, Springfield');
   });
+
+  test('compact (the ~380 px panel): publisher, status, details and link only, no selection', async () => {
+    const hostileKey = fakeRows(60).find((r) => r.locationId === 'L3')!.key;
+    const rows = fakeRows(60).map((r) => (r.key === hostileKey ? { ...r, listingUrl: 'javascript:alert(1)' } : r));
+    const source = new FakeSource(rows);
+    render(
+      <WorkspaceSourceContext.Provider value={source}>
+        <FilteredListings
+          filters={{ ...NO_FILTERS, locationIds: ['L3'] }}
+          compact
+          summary={(view) => <p data-testid="summary">{view.matched ?? '…'} listings</p>}
+        />
+      </WorkspaceSourceContext.Provider>,
+    );
+    await waitFor(() => expect(dataRows().length).toBe(3));
+    expect(screen.getByTestId('summary').textContent).toBe('3 listings');
+    const heads = [...document.querySelectorAll('th')].map((th) => th.textContent);
+    expect(heads).toEqual(['Publisher', 'Status', 'Reasons', 'Listing']);
+    expect(document.querySelectorAll('input[type=checkbox]').length).toBe(0);
+    expect(screen.getByRole('grid').getAttribute('aria-multiselectable')).toBeNull();
+    for (const row of dataRows()) expect(row.textContent).not.toContain('Bakery 3, Springfield');
+    const hostile = document.querySelector(`tr[data-key="${hostileKey}"]`)!;
+    expect(hostile.querySelector('a')).toBeNull();
+    expect(hostile.textContent).toContain('javascript:alert(1)');
+    fireEvent.keyDown(screen.getByRole('grid'), { key: 'x' });
+    expect(document.querySelectorAll('tr[aria-selected="true"]').length).toBe(0);
+  });
 });
 
 describe('Enter on a row', () => {

@@ -109,7 +109,6 @@ describe('handleRequest', () => {
       'health.summary',
       'listings.query',
       'locations.list',
-      'panel.listings',
       'panel.locate',
       'triage.decide',
       'triage.dismissFailures',

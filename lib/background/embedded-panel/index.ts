@@ -7,7 +7,6 @@ import type { PanelSitesView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { defineFeature } from '../feature.ts';
-import { locationListings } from './listings.ts';
 import { createLocator, locateDeps } from './locate.ts';
 import { addSite, findSite, readSites, removeSite, syncRegistrations, updateSite } from './sites.ts';
 import { claimTicket, forgetTab, issueTicket } from './tickets.ts';
@@ -79,7 +78,6 @@ export function embeddedPanelFeature(deps: DeskDeps) {
         return { claimed: true as const };
       },
       'panel.locate': (_input, { sender }) => locator.locate(sender),
-      'panel.listings': ({ locationId }) => locationListings(locationId, deps),
     },
     // Sites and rules are not an account's; only the worker's in-memory location list is.
     async forgetAccount(accountKey) {

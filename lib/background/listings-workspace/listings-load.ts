@@ -249,7 +249,15 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     if (entry.load.state === 'loaded' || running?.accountKey === accountKey) return;
     const key = `${accountKey}\u0000${locationId}`;
     const known = locationFetches.get(key);
-    if (known && deps.now() - known.at < LOCATION_FRESH_MS) return known.task;
+    if (known && deps.now() - known.at < LOCATION_FRESH_MS) {
+      await known.task;
+      // The rows are fresh but the publishers' cache may have gone since (cleared storage): fetch it again.
+      if ((await cachedNames(accountKey)).publishers.length === 0) {
+        await names.ensure(accountKey).catch(() => undefined);
+        entry.table.setNames(await cachedNames(accountKey));
+      }
+      return;
+    }
     const task = (async () => {
       const [result] = await Promise.all([
         deps.withAccount((client) => fetchAllListings(client, { locationIds: [locationId] }), accountKey),

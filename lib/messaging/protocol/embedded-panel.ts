@@ -3,7 +3,7 @@
 // only ask for the one-time ticket that opens a panel frame ('page' access).
 import { z } from 'zod';
 import { checkSiteOrigin } from '../../embedded-panel/site-origin.ts';
-import { request, safeId } from './request.ts';
+import { request } from './request.ts';
 
 export type MatchFieldView = 'id' | 'name' | 'phone' | 'address';
 
@@ -51,22 +51,6 @@ export interface PanelLocateView {
   problem: string | null;
 }
 
-export interface PanelListingView {
-  id: string;
-  publisherId: string;
-  publisherName: string;
-  status: string;
-  /** http(s) only; '' when the service gave none or another scheme. */
-  listingUrl: string;
-  reasons: string[];
-}
-
-export interface PanelListingsView {
-  locationId: string;
-  count: number;
-  listings: PanelListingView[];
-}
-
 /** An origin the user types: scheme, host and optional port, nothing after. */
 export const siteOrigin = z
   .string()
@@ -98,5 +82,4 @@ export const embeddedPanelProtocol = {
   'panel.ticket': request<PanelTicketView>()('page', z.object({}).strict()),
   'panel.claim': request<{ claimed: true }>()('page', z.object({ ticket: z.string().min(20).max(100) }).strict()),
   'panel.locate': request<PanelLocateView>()('content', z.object({}).strict()),
-  'panel.listings': request<PanelListingsView>()('content', z.object({ locationId: safeId('location') }).strict()),
 } as const;
