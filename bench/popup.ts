@@ -1,5 +1,5 @@
 // The popup's speed figures, in headless Chromium with the built extension against a local sandbox:
-// - median time from opening popup.html to the first suggestion painted from the cache;
+// - median time from popup.html's navigation start to the first suggestion painted from the cache;
 // - network requests per triage decision (the PUT, and nothing else);
 // - how long the word diff of long suggestion texts takes (reported, no target).
 // The popup's gzip size is measured with every other entrypoint in bench/sizes.ts.
@@ -99,14 +99,29 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
-/** When the first suggestion was painted: the page marks it in the task after the frame that showed it. */
+/**
+ * When the first suggestion was painted, from the popup's navigation start (`performance.timeOrigin`):
+ * the Element Timing entry of the first row's title (`elementtiming="suggestion"`), whose renderTime is
+ * the frame that put it on screen. Playwright's page creation before the navigation is not counted.
+ */
 async function paintedAt(page: Page): Promise<number> {
-  const handle = await page.waitForFunction(
-    () => performance.getEntriesByName('first-suggestion-painted')[0]?.startTime,
-    undefined,
-    { timeout: 10_000 },
+  return page.evaluate(
+    (timeoutMs) =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no suggestion was painted')), timeoutMs);
+        new PerformanceObserver((list, observer) => {
+          const painted = list
+            .getEntries()
+            .filter((e) => (e as PerformanceEntry & { identifier: string }).identifier === 'suggestion')
+            .map((e) => (e as PerformanceEntry & { renderTime: number }).renderTime || e.startTime);
+          if (painted.length === 0) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(Math.min(...painted));
+        }).observe({ type: 'element', buffered: true });
+      }),
+    10_000,
   );
-  return Number(await handle.jsonValue());
 }
 
 /**
@@ -237,14 +252,14 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
     return [
       ...wordDiffFigures(),
       {
-        name: `popup, ${WAITING} waiting, warm: open → first suggestion painted (median)`,
+        name: `popup, ${WAITING} waiting, warm: navigation start → first suggestion painted (median)`,
         value: firstPaint,
         unit: 'ms',
         target: `≤ ${FIRST_PAINT_TARGET_MS} ms`,
         pass: firstPaint <= FIRST_PAINT_TARGET_MS,
       },
       {
-        name: `popup, ${WAITING} waiting, worker stopped: open → first suggestion painted (median)`,
+        name: `popup, ${WAITING} waiting, worker stopped: navigation start → first suggestion painted (median)`,
         value: coldPaint,
         unit: 'ms',
         target: `≤ ${COLD_PAINT_TARGET_MS} ms`,

@@ -83,7 +83,8 @@ function Row(props: SuggestionRowProps) {
       )}
       <div class="st-row__body">
         <header class="st-row__head">
-          <h3 class="st-row__title" id={`${id}-title`}>
+          {/* Element Timing: `npm run bench` reads when the first suggestion was painted. */}
+          <h3 class="st-row__title" id={`${id}-title`} elementtiming="suggestion">
             {publisherName}
           </h3>
           {decidable ? (

@@ -2,7 +2,7 @@
 // tabindex), single-key shortcuts while the list has focus, bulk selection, and the undo bar.
 // State lives in a signals store (triage-store.ts); this component wires its parts together.
 import type { ComponentChildren } from 'preact';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
 import type { SuggestionView } from '../../lib/messaging/protocol/index.ts';
@@ -35,15 +35,6 @@ export interface SuggestionTriageProps {
   relinkAction?: (accountKey: string) => ComponentChildren;
   /** Keep the filters in the URL hash: true on our own pages, false in the embedded panel. */
   filtersInHash?: boolean;
-}
-
-let firstSuggestionMarked = false;
-
-/** Marks the first suggestion at commit, and again once the frame that shows it has been painted. */
-function markFirstSuggestion(): void {
-  firstSuggestionMarked = true;
-  performance.mark('first-suggestion');
-  requestAnimationFrame(() => setTimeout(() => performance.mark('first-suggestion-painted'), 0));
 }
 
 const suggestionKey = (s: SuggestionView) => s.id;
@@ -93,10 +84,6 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   const shortcutsOn = view?.keyboardShortcuts ?? true;
 
   const { feedRef, active, activeIndex, setActiveId, focusRow, onFocusIn, onFocusOut } = useRowFocus(items, help);
-
-  useLayoutEffect(() => {
-    if (!firstSuggestionMarked && items.length > 0) markFirstSuggestion();
-  }, [items.length]);
 
   const isOpen = (s: SuggestionView) => s.status === WAITING && !pendingById.has(s.id);
 

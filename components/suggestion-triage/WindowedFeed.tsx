@@ -8,7 +8,7 @@ import { layout, visibleIndexes } from './window-range.ts';
 const FALLBACK_VIEWPORT_PX = 600;
 /** A row's height until it is measured. */
 const ESTIMATE_PX = 110;
-/** Rendered beyond the viewport, above and below. */
+/** Rendered beyond the viewport, above and below, from the second frame with rows on. */
 const OVERSCAN_PX = 800;
 
 export interface WindowedFeedProps<T> extends Omit<HTMLAttributes<HTMLDivElement>, 'ref'> {
@@ -36,13 +36,28 @@ export function WindowedFeed<T>({
   const [viewport, setViewport] = useState(0);
   const inner = useRef<HTMLDivElement>(null);
   const frame = useRef(0);
+  // The first frame with rows holds only the viewport's (half the rows to build, style and paint before
+  // the user sees one); the overscan follows once that frame is on screen.
+  const [overscan, setOverscan] = useState(0);
+  const hasItems = items.length > 0;
+  useEffect(() => {
+    if (!hasItems || overscan > 0) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const painted = requestAnimationFrame(() => {
+      timer = setTimeout(() => setOverscan(OVERSCAN_PX), 0);
+    });
+    return () => {
+      cancelAnimationFrame(painted);
+      clearTimeout(timer);
+    };
+  }, [hasItems, overscan]);
 
   // `measured` changes when a row's measured height does: the offsets are recomputed then.
   const rows = useMemo(
     () => layout(items.length, (i) => heights.current.get(keyOf(items[i]!)) ?? ESTIMATE_PX),
     [items, measured, keyOf],
   );
-  const indexes = visibleIndexes(rows, scrollTop, viewport || FALLBACK_VIEWPORT_PX, OVERSCAN_PX, keepIndex);
+  const indexes = visibleIndexes(rows, scrollTop, viewport || FALLBACK_VIEWPORT_PX, overscan, keepIndex);
 
   useLayoutEffect(() => {
     const box = inner.current;
