@@ -1,6 +1,6 @@
 // The worker's provisioning requests with a fake service: the chosen account's locations (kept briefly per
 // account) and the add requests made elsewhere, taken in when the section opens.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiClient } from '../../lib/api/client.ts';
 import { activeAccountKeyItem, linkedAccountsItem } from '../../lib/background/core/account-items.ts';
@@ -12,6 +12,7 @@ import { trackerItem } from '../../lib/background/provisioning/tracker-store.ts'
 let now = 1_000_000;
 let asked: string[] = [];
 let events: string[] = [];
+let sent: unknown[] = [];
 
 const LOCATIONS: Record<string, unknown[]> = {
   me: [{ id: 'HB-001', locationName: 'Harbor Bakery – Pearl District', accountId: '1001' }],
@@ -25,6 +26,7 @@ const ADD_REQUESTS = [
 
 type Call = {
   path: string;
+  json?: unknown;
   query?: Record<string, unknown>;
   schema?: { parse(v: unknown): unknown };
   read?: { read(v: unknown): { data: unknown } };
@@ -33,8 +35,10 @@ const client = {
   request: async (call: Call) => {
     const [, , accountId, what] = call.path.split('/');
     asked.push(`${what} of ${accountId}`);
-    const body =
-      what === 'locations'
+    if (call.json) sent.push(call.json);
+    const body = call.json
+      ? { id: 42, status: 'PROCESSING', locationMode: 'EXISTING', existingLocationId: 'WH-001', skus: ['PL'] }
+      : what === 'locations'
         ? { count: LOCATIONS[accountId!]!.length, locations: LOCATIONS[accountId!] }
         : { count: ADD_REQUESTS.length, addRequests: ADD_REQUESTS };
     const data = call.read ? call.read.read(body).data : call.schema!.parse(body);
@@ -59,6 +63,7 @@ beforeEach(async () => {
   now = 1_000_000;
   asked = [];
   events = [];
+  sent = [];
   await linkedAccountsItem.setValue([
     {
       accountKey: 'k',
@@ -111,5 +116,26 @@ describe('provisioning.tracker', () => {
     await ask(handlers, 'provisioning.tracker', { importFound: true });
     expect((await trackerItem.getValue()).length).toBe(1);
     expect(events).toEqual(['provisioning.changed']);
+  });
+});
+
+// Last: the sender's follow-up checks (timers) outlive this test.
+describe('provisioning.addToExisting', () => {
+  it('names the account of a sub-account’s location, sending from the chosen account', async () => {
+    const { handlers } = feature();
+    await ask(handlers, 'provisioning.addToExisting', {
+      fromAccountId: '1101',
+      skus: ['PL'],
+      locations: [
+        { id: 'WH-001', name: 'Harbor Wholesale – Dock 4', accountId: '1101' },
+        { id: 'HB-001', name: 'Harbor Bakery – Pearl District' },
+      ],
+    });
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(asked.slice(0, 2)).toEqual(['existinglocationaddrequests of 1101', 'existinglocationaddrequests of 1101']);
+    expect(sent).toEqual([
+      { existingLocationId: 'WH-001', existingLocationAccountId: '1101', skus: ['PL'] },
+      { existingLocationId: 'HB-001', skus: ['PL'] },
+    ]);
   });
 });
