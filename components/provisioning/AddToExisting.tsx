@@ -35,7 +35,9 @@ export function AddToExisting({ io, fromAccountId, locations, catalog, batches }
     setBusy(true);
     setError(null);
     try {
-      const chosen = locations.filter((l) => picked.includes(l.id)).map((l) => ({ id: l.id, name: l.name }));
+      const chosen = locations
+        .filter((l) => picked.includes(l.id))
+        .map((l) => ({ id: l.id, name: l.name, ...(l.accountId ? { accountId: l.accountId } : {}) }));
       const answer = await io.ask('provisioning.addToExisting', { fromAccountId, skus, locations: chosen });
       setBatchId(answer.batchId);
       setPicked([]);

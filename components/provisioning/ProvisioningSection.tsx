@@ -3,7 +3,7 @@
 // Its hash: #provisioning?view=tracker&request=<key> (what a tracker notification opens).
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { useStarted } from '../ui/store.ts';
+import { type StoreIo, useStarted, workerIo } from '../ui/store.ts';
 import { AccountsTree } from './AccountsTree.tsx';
 import { AddToExisting } from './AddToExisting.tsx';
 import { AvailableServices } from './AvailableServices.tsx';
@@ -57,7 +57,7 @@ function ViewBody({ store, view, focusKey }: { store: ProvisioningStore; view: V
     return (
       <>
         {locationsProblem}
-        <LocationServices io={store.io} fromAccountId={from} locations={locations} />
+        <LocationServices key={from} io={store.io} fromAccountId={from} locations={locations} />
       </>
     );
   }
@@ -65,13 +65,25 @@ function ViewBody({ store, view, focusKey }: { store: ProvisioningStore; view: V
   return (
     <>
       {locationsProblem}
-      <AddToExisting io={store.io} fromAccountId={from} locations={locations} catalog={catalog} batches={batches} />
+      <AddToExisting
+        key={from}
+        io={store.io}
+        fromAccountId={from}
+        locations={locations}
+        catalog={catalog}
+        batches={batches}
+      />
     </>
   );
 }
 
 export function ProvisioningSection() {
-  const [store] = useState(() => createProvisioningStore());
+  return <ProvisioningPage io={workerIo} />;
+}
+
+/** `io`: the worker, or a test's fake of it. */
+export function ProvisioningPage({ io }: { io: StoreIo }) {
+  const [store] = useState(() => createProvisioningStore(io));
   useStarted(store);
   const [{ view, request }, setRoute] = useState(readHash);
   useEffect(() => {

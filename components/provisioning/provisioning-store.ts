@@ -13,6 +13,8 @@ export interface PickableLocation {
   city: string;
   address: string;
   zip: string;
+  /** The account the location belongs to, when it is not the linked account. */
+  accountId?: string;
 }
 
 export function createProvisioningStore(io: StoreIo = workerIo) {
@@ -20,22 +22,32 @@ export function createProvisioningStore(io: StoreIo = workerIo) {
   const catalog = query<AvailableServiceView[], string>((fromAccountId) =>
     io.ask('provisioning.catalog', { fromAccountId }),
   );
-  const tracker = query<TrackerView, boolean>((refresh) => io.ask('provisioning.tracker', { refresh }));
-  const locations = query<PickableLocation[]>(async () =>
-    (await io.ask('locations.list', {})).locations.map((l) => ({
-      id: l.id,
-      name: l.name || l.id,
-      city: l.city,
-      address: l.address,
-      zip: l.zip,
-    })),
+  /** `importFound`: also take in the add requests the list call knows (once, when the section opens). */
+  const tracker = query<TrackerView, boolean>((importFound) => io.ask('provisioning.tracker', { importFound }));
+  const isLinked = (accountId: string) => accountId === 'me' || accountId === accounts.value.value?.linkedAccountId;
+  // The linked account's locations come from the worker's locations cache (kept current by
+  // locations.changed); another account's from the provisioning request for that account.
+  const locations = query<PickableLocation[], string>(async (accountId) =>
+    isLinked(accountId)
+      ? (await io.ask('locations.list', {})).locations.map((l) => ({
+          id: l.id,
+          name: l.name || l.id,
+          city: l.city,
+          address: l.address,
+          zip: l.zip,
+        }))
+      : io.ask('provisioning.locations', { accountId }),
   );
   /** The account provisioned from; null until the accounts list names the linked one. */
   const fromAccountId = signal<string | null>(null);
 
   function chooseAccount(accountId: string): void {
+    const switched = fromAccountId.value !== null && fromAccountId.value !== accountId;
     fromAccountId.value = accountId;
     void catalog.load(accountId);
+    // Never show one account's locations while another's are being read.
+    if (switched) locations.set([]);
+    void locations.load(accountId);
   }
 
   function start(): () => void {
@@ -43,12 +55,15 @@ export function createProvisioningStore(io: StoreIo = workerIo) {
       const linked = accounts.value.value?.linkedAccountId;
       if (fromAccountId.value === null) chooseAccount(linked ?? 'me');
     });
-    void tracker.load(false);
-    void locations.load();
+    // The stored tracker at once, then once per opening the requests made elsewhere.
+    void tracker.load(false).then(() => tracker.load(true));
     return followEvents(
       {
         'provisioning.changed': () => void tracker.refresh(false),
-        'locations.changed': () => void locations.refresh(),
+        'locations.changed': () => {
+          const from = fromAccountId.value;
+          if (from && isLinked(from)) void locations.refresh(from);
+        },
       },
       io,
     );

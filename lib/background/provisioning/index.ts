@@ -26,6 +26,7 @@ import { getConnectionSettings } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { findAccount } from '../core/linked-accounts.ts';
 import { defineFeature, type StorageWrites } from '../feature.ts';
+import { createAccountLocations } from './locations.ts';
 import { createSender } from './sending.ts';
 import { createTracker, inReviewCount, POLL_ALARM, toView } from './tracker.ts';
 import {
@@ -106,6 +107,7 @@ export function provisioningFeature(deps: DeskDeps) {
   const run = <T>(task: (client: ApiClient) => Promise<T>, accountKey?: string) =>
     deps.withAccount((client) => task(client), accountKey);
   const changed = (inReview: number) => deps.broadcast('provisioning.changed', { inReview });
+  const accountLocations = createAccountLocations({ withAccount: run, now: deps.now });
   const tracker = createTracker({ withAccount: run, notify, changed, now: deps.now });
   const sender = createSender({
     withAccount: run,
@@ -125,7 +127,7 @@ export function provisioningFeature(deps: DeskDeps) {
   }
 
   /** Add requests the list call knows and the tracker does not: sent elsewhere, or before a reinstall. */
-  async function importFound(accountKey: string): Promise<void> {
+  async function importFound(accountKey: string): Promise<number> {
     const found = await run(async (client) => {
       const all = [];
       for (let offset = 0; offset < FOUND_LIMIT; offset += 50) {
@@ -136,6 +138,7 @@ export function provisioningFeature(deps: DeskDeps) {
       return all;
     }, accountKey);
     const now = Date.now();
+    let count = 0;
     await updateTracker((list) => {
       const known = new Set(list.map((r) => r.key));
       const added = found
@@ -164,8 +167,10 @@ export function provisioningFeature(deps: DeskDeps) {
             origin: 'found',
           };
         });
+      count = added.length;
       return [...list, ...added];
     });
+    return count;
   }
 
   async function enqueue(batch: Omit<SendBatch, 'batchId' | 'createdAt' | 'accountKey'>) {
@@ -194,6 +199,7 @@ export function provisioningFeature(deps: DeskDeps) {
         })),
       };
     },
+    'provisioning.locations': async ({ accountId }) => accountLocations.list(await activeAccountKey(), accountId),
     'provisioning.catalog': ({ fromAccountId }) => run((client) => catalogOf(client, fromAccountId)),
     'provisioning.services': ({ fromAccountId, locationId }) =>
       run(async (client) => {
@@ -210,7 +216,7 @@ export function provisioningFeature(deps: DeskDeps) {
           locationName: l.name || l.id,
           locationId: l.id,
           mode: 'EXISTING' as const,
-          body: { existingLocationId: l.id, skus },
+          body: { existingLocationId: l.id, ...(l.accountId ? { existingLocationAccountId: l.accountId } : {}), skus },
           state: 'waiting' as const,
         })),
       }),
@@ -245,10 +251,13 @@ export function provisioningFeature(deps: DeskDeps) {
           state: 'waiting' as const,
         })),
       }),
-    'provisioning.tracker': async ({ refresh }) => {
+    'provisioning.tracker': async ({ refresh, importFound: onOpen }) => {
       if (refresh) {
         await importFound(await activeAccountKey());
         await tracker.checkDue(true);
+      } else if (onOpen && (await importFound(await activeAccountKey())) > 0) {
+        await tracker.schedule();
+        await changed(inReviewCount(await trackerItem.getValue()));
       }
       return view();
     },
@@ -302,6 +311,7 @@ export function provisioningFeature(deps: DeskDeps) {
 
   /** The account's tracked requests and unsent batches; the next check clears an alarm left with nothing to do. */
   async function forgetAccount(accountKey: string): Promise<StorageWrites> {
+    accountLocations.forget(accountKey);
     const [list, batches] = await Promise.all([trackerItem.getValue(), sendBatchesItem.getValue()]);
     return [
       { item: trackerItem, value: list.filter((r) => r.accountKey !== accountKey) },

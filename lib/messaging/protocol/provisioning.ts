@@ -17,6 +17,17 @@ export interface ProvisioningAccountsView {
   accounts: ProvisioningAccountView[];
 }
 
+/** A location of the account provisioned from, as the pickers show it. */
+export interface ProvisioningLocationView {
+  id: string;
+  name: string;
+  city: string;
+  address: string;
+  zip: string;
+  /** The account the location belongs to (sent as `existingLocationAccountId`). */
+  accountId: string;
+}
+
 export interface AvailableServiceView {
   sku: string;
   description: string;
@@ -114,6 +125,10 @@ export const newLocationInput = z
 
 export const provisioningProtocol = {
   'provisioning.accounts': request<ProvisioningAccountsView>()('extension', z.object({}).strict()),
+  'provisioning.locations': request<ProvisioningLocationView[]>()(
+    'extension',
+    z.object({ accountId: safeId('account') }).strict(),
+  ),
   'provisioning.catalog': request<AvailableServiceView[]>()(
     'extension',
     z.object({ fromAccountId: accountId }).strict(),
@@ -129,7 +144,9 @@ export const provisioningProtocol = {
         fromAccountId: accountId,
         skus,
         locations: z
-          .array(z.object({ id: safeId('location'), name: text(200) }).strict())
+          .array(
+            z.object({ id: safeId('location'), name: text(200), accountId: safeId('account').optional() }).strict(),
+          )
           .min(1, 'Choose at least one location.')
           .max(500),
       })
@@ -149,7 +166,14 @@ export const provisioningProtocol = {
   ),
   'provisioning.tracker': request<TrackerView>()(
     'extension',
-    z.object({ refresh: z.boolean().default(false) }).strict(),
+    z
+      .object({
+        /** "Check now": import what the list call knows, then check every open request. */
+        refresh: z.boolean().default(false),
+        /** Import what the list call knows (the section opening); checks follow the schedule. */
+        importFound: z.boolean().default(false),
+      })
+      .strict(),
   ),
   'provisioning.resolveReview': request<TrackerView>()(
     'extension',

@@ -1,0 +1,98 @@
+// The Provisioning section with a fake worker: the pickers list the chosen account's locations, an add
+// request names the location's account, and opening the section takes in the add requests made elsewhere.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, expect, test } from 'vitest';
+import { ProvisioningPage } from '../../components/provisioning/ProvisioningSection.tsx';
+import type { StoreIo } from '../../components/ui/store.ts';
+
+afterEach(cleanup);
+
+const location = (id: string, name: string, accountId?: string) => ({
+  id,
+  name,
+  city: 'Portland',
+  address: '',
+  zip: '',
+  ...(accountId ? { accountId } : {}),
+});
+
+function fakeWorker() {
+  const asked: [string, unknown][] = [];
+  const answers: Record<string, unknown> = {
+    'provisioning.accounts': {
+      linkedAccountId: '1001',
+      accounts: [
+        {
+          accountId: '1001',
+          accountName: 'Harbor Bakery Group',
+          parentAccountId: null,
+          locationCount: 1,
+          subAccountCount: 1,
+        },
+        {
+          accountId: '1101',
+          accountName: 'Harbor Wholesale',
+          parentAccountId: '1001',
+          locationCount: 1,
+          subAccountCount: 0,
+        },
+      ],
+    },
+    'provisioning.catalog': [
+      {
+        sku: 'PL-ESSENTIALS',
+        description: 'Listings',
+        agreementId: null,
+        recipientType: null,
+        minimumUsage: null,
+        minimumUsageUnit: null,
+        addOnTo: [],
+      },
+    ],
+    'provisioning.tracker': { requests: [], inReview: 0, batches: [], sandbox: false },
+    'locations.list': { locations: [location('HB-001', 'Harbor Bakery – Pearl District')] },
+    'provisioning.locations': [location('WH-001', 'Harbor Wholesale – Dock 4', '1101')],
+    'provisioning.addToExisting': { batchId: 'b1', total: 1, sent: 0, failed: [], done: false },
+  };
+  const io = {
+    ask: async (type: string, input: unknown) => {
+      asked.push([type, input]);
+      return answers[type];
+    },
+    onDeskEvent: () => () => undefined,
+  } as unknown as StoreIo;
+  return { io, asked };
+}
+
+test('choosing a sub-account lists its locations, and the add request names their account', async () => {
+  const { io, asked } = fakeWorker();
+  render(<ProvisioningPage io={io} />);
+  expect(await screen.findByRole('checkbox', { name: /Pearl District/ })).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: /Harbor Wholesale/ }));
+  const dock = await screen.findByRole('checkbox', { name: /Dock 4/ });
+  expect(screen.queryByRole('checkbox', { name: /Pearl District/ })).toBeNull();
+  expect(asked).toContainEqual(['provisioning.locations', { accountId: '1101' }]);
+
+  fireEvent.click(dock);
+  fireEvent.click(screen.getByRole('checkbox', { name: /PL-ESSENTIALS/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Send 1 add request' }));
+  await waitFor(() =>
+    expect(asked).toContainEqual([
+      'provisioning.addToExisting',
+      {
+        fromAccountId: '1101',
+        skus: ['PL-ESSENTIALS'],
+        locations: [{ id: 'WH-001', name: 'Harbor Wholesale – Dock 4', accountId: '1101' }],
+      },
+    ]),
+  );
+});
+
+test('opening the section takes in the add requests made elsewhere, once', async () => {
+  const { io, asked } = fakeWorker();
+  render(<ProvisioningPage io={io} />);
+  await screen.findByRole('checkbox', { name: /Pearl District/ });
+  const trackerAsks = () => asked.filter(([type]) => type === 'provisioning.tracker').map(([, input]) => input);
+  await waitFor(() => expect(trackerAsks()).toEqual([{ importFound: false }, { importFound: true }]));
+});
