@@ -37,7 +37,7 @@ describe('the listings workspace', () => {
     await waitFor(() => expect(count()).toBe('150 of 600 listings'));
     fireEvent.input(screen.getByRole('searchbox', { name: 'Search listings' }), { target: { value: 'Bakery 1' } });
     await waitFor(() => expect(Number(count()!.split(' ')[0])).toBeLessThan(150));
-    expect(location.hash).toBe('#listings?status=LIVE&q=Bakery+1');
+    await waitFor(() => expect(location.hash).toBe('#listings?status=LIVE&q=Bakery+1'));
     for (const row of dataRows()) expect(row.textContent).toContain('Live');
   });
 
