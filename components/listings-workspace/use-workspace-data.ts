@@ -73,7 +73,8 @@ export function useDirectories(source: WorkspaceSource, version: unknown): Direc
   return dirs;
 }
 
-export const PAGE_ROWS = 100;
+/** A screenful and its overscan: each filter's answer carries (and the worker builds) no more rows than that. */
+export const PAGE_ROWS = 50;
 
 interface RowsState {
   key: string;
