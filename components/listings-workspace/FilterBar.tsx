@@ -1,5 +1,5 @@
 // The workspace's filters; they combine (every one must match). Changing one changes the URL.
-import type { RefObject } from 'preact';
+import { Component, type RefObject } from 'preact';
 import { useId, useMemo } from 'preact/hooks';
 import { OTHER_LISTING_STATUS } from '../../lib/listing-statuses.ts';
 import { LISTING_STATUS_ORDER, listingStatusLabel, listingStatusTone } from '../listings-health/status-labels.ts';
@@ -38,7 +38,24 @@ export function publisherOptions(directories: Directories): ChipOption[] {
   }));
 }
 
-export function FilterBar({ filters, onChange, directories, searchRef }: FilterBarProps) {
+/**
+ * Drawn again only when a prop changes (preact/compat's memo, without compat): rows arriving for
+ * each keystroke then redraw the table and the count, not every field and chip of the bar.
+ */
+export class FilterBar extends Component<FilterBarProps> {
+  override shouldComponentUpdate(next: FilterBarProps): boolean {
+    const now = this.props as unknown as Record<string, unknown>;
+    const then = next as unknown as Record<string, unknown>;
+    for (const key in then) if (then[key] !== now[key]) return true;
+    return false;
+  }
+
+  override render() {
+    return <Bar {...this.props} />;
+  }
+}
+
+function Bar({ filters, onChange, directories, searchRef }: FilterBarProps) {
   const id = useId();
   // Built once per directory, not per keystroke (an account may have thousands of locations).
   const publishers = useMemo(() => publisherOptions(directories), [directories]);

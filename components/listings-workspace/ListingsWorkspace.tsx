@@ -1,6 +1,6 @@
 // The options page's Listings workspace: every listing of the active account, found in a keystroke
 // (filters that live in the URL), and opted in safely in bulk; plus the publishers directory.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
@@ -73,9 +73,19 @@ export function ListingsWorkspace() {
   }, []);
 
   const change = (next: WorkspaceView, typing = false) => {
+    // Before the render: the worker filters while the page draws.
+    rows.prefetch(next.filters, next.sort);
     if (next.filters !== view.filters && selection.kind === 'matching') setSelection(EMPTY_SELECTION);
     setView(next, typing);
   };
+  // One function for the page's life, so the filter bar (memo) is not drawn again when only rows change.
+  const latest = useRef({ change, view });
+  latest.current = { change, view };
+  const changeFilters = useCallback(
+    (filters: WorkspaceView['filters'], typing?: boolean) =>
+      latest.current.change({ ...latest.current.view, filters }, typing),
+    [],
+  );
 
   const exportCsv = async () => {
     setExporting(true);
@@ -137,12 +147,7 @@ export function ListingsWorkspace() {
             onCancel={() => void source.cancel()}
           />
           <ErrorNotice error={stateError} title="Listings could not be loaded" />
-          <FilterBar
-            filters={view.filters}
-            onChange={(filters, typing) => change({ ...view, filters }, typing)}
-            directories={directories}
-            searchRef={searchRef}
-          />
+          <FilterBar filters={view.filters} onChange={changeFilters} directories={directories} searchRef={searchRef} />
           <div class="lw-actions">
             <span class="lw-count" aria-live="polite" data-testid="matched-count">
               {matched === null ? '' : `${number.format(matched)} of ${number.format(rows.total ?? 0)} listings`}

@@ -73,7 +73,8 @@ export function useDirectories(source: WorkspaceSource, version: unknown): Direc
   return dirs;
 }
 
-export const PAGE_ROWS = 100;
+/** A screenful and its overscan: each filter's answer carries (and the worker builds) no more rows than that. */
+export const PAGE_ROWS = 50;
 
 interface RowsState {
   key: string;
@@ -94,7 +95,15 @@ export interface RowsView {
   show(first: number, end: number): void;
   /** Keys of rows [first, end], fetched if they are not on the page. */
   keysBetween(first: number, last: number): Promise<string[]>;
+  /**
+   * Asks for the rows of filters about to be shown, before the page renders them: called from the
+   * input event, the worker filters while the page draws the new filter bar.
+   */
+  prefetch(filters: ListingsFilters, sort: ListingsSort): void;
 }
+
+/** No query asked yet: differs from every queryKey(). */
+const NOT_ASKED = '\u0000';
 
 /**
  * Rows of the current filter, page by page. A new filter keeps the old rows on screen until its first
@@ -110,9 +119,14 @@ export function useRows(
   const [state, setState] = useState<RowsState | null>(null);
   const [error, setError] = useState<unknown>(null);
   const wanted = useRef({ first: 0, end: PAGE_ROWS });
-  const current = useRef({ key, version, pages: new Map<number, WorkspaceRow[]>(), asked: new Set<number>() });
-  const args = useRef({ filters, sort });
-  args.current = { filters, sort };
+  const current = useRef({
+    key: NOT_ASKED,
+    version,
+    pages: new Map<number, WorkspaceRow[]>(),
+    asked: new Set<number>(),
+  });
+  const args = useRef({ filters, sort, version });
+  args.current = { filters, sort, version };
 
   const fetchPages = useCallback(
     (first: number, end: number) => {
@@ -141,12 +155,19 @@ export function useRows(
     [source],
   );
 
-  // A layout effect: the ask leaves in the same task as the keystroke's render, not a frame later
-  // (useEffect waits for the next paint, a frame or more of the filter's latency).
-  useLayoutEffect(() => {
-    current.current = { key, version, pages: new Map(), asked: new Set() };
-    fetchPages(wanted.current.first, wanted.current.end);
-  }, [key, version, fetchPages]);
+  /** Starts a new query unless this one is already asked (by prefetch, or an earlier render). */
+  const begin = useCallback(
+    (nextKey: string, nextVersion: unknown) => {
+      if (current.current.key === nextKey && current.current.version === nextVersion) return;
+      current.current = { key: nextKey, version: nextVersion, pages: new Map(), asked: new Set() };
+      fetchPages(wanted.current.first, wanted.current.end);
+    },
+    [fetchPages],
+  );
+
+  // A layout effect: a change that did not come through prefetch (a restored URL, the worker's news)
+  // asks in the same task as its render, not a frame later (useEffect waits for the next paint).
+  useLayoutEffect(() => begin(key, version), [key, version, begin]);
 
   const stale = state !== null && state.key !== key;
   const pages = stale ? null : state?.pages;
@@ -171,6 +192,10 @@ export function useRows(
         for (const row of answer.rows) keys.push(row.key);
       }
       return keys;
+    },
+    prefetch: (nextFilters, nextSort) => {
+      args.current = { filters: nextFilters, sort: nextSort, version: args.current.version };
+      begin(queryKey(nextFilters, nextSort), args.current.version);
     },
   };
 }

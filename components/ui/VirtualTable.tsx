@@ -68,8 +68,9 @@ export function VirtualTable({
     onWindow?.(shown);
   }, [shown.first, shown.end, onWindow]);
 
-  // A shorter list (a narrower filter) moves the browser's scrollTop: follow it.
-  useLayoutEffect(() => {
+  // A shorter list (a narrower filter) moves the browser's scrollTop: follow it. After the paint, where
+  // reading scrollTop costs nothing; in a layout effect it forced a layout of the whole page per filter.
+  useEffect(() => {
     const box = scrollRef.current;
     if (box && box.scrollTop !== scrollTop) setScrollTop(box.scrollTop);
   }, [count]);

@@ -37,8 +37,22 @@ describe('the listings workspace', () => {
     await waitFor(() => expect(count()).toBe('150 of 600 listings'));
     fireEvent.input(screen.getByRole('searchbox', { name: 'Search listings' }), { target: { value: 'Bakery 1' } });
     await waitFor(() => expect(Number(count()!.split(' ')[0])).toBeLessThan(150));
-    expect(location.hash).toBe('#listings?status=LIVE&q=Bakery+1');
+    await waitFor(() => expect(location.hash).toBe('#listings?status=LIVE&q=Bakery+1'));
     for (const row of dataRows()) expect(row.textContent).toContain('Live');
+  });
+
+  test('a keystroke asks for its rows in the input event itself, once, before the page renders', async () => {
+    const source = new FakeSource(fakeRows(600));
+    mount(source);
+    await waitFor(() => expect(count()).toBe('600 of 600 listings'));
+    const asked = () =>
+      source.calls.filter((c) => c.type === 'rows' && (c.args[0] as { text: string }).text === 'Bakery 1').length;
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search listings' }), { target: { value: 'Bakery 1' } });
+    // No await in between: the render (and anything after it) has not run yet.
+    expect(asked()).toBe(1);
+    await waitFor(() => expect(Number(count()!.split(' ')[0])).toBeLessThan(600));
+    await waitFor(() => expect(location.hash).toBe('#listings?q=Bakery+1'));
+    expect(asked()).toBe(1);
   });
 
   test('a URL with filters opens with them applied', async () => {

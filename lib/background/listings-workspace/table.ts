@@ -13,8 +13,12 @@ import type {
 } from '../../messaging/protocol/index.ts';
 import { type ListingsColumns, packStrings, type StoredListing, type TableNames, unpackStrings } from './rows.ts';
 import { namesFingerprint, sortOrder } from './sort-order.ts';
+import { rowsWithUrlTerm, urlSearchText } from './url-search.ts';
 
 export { type ListingsColumns, type StoredListing, type TableNames, toStoredListing } from './rows.ts';
+
+/** Below 1 in this many rows, candidates' URLs are checked one by one rather than in one walk over all. */
+const FEW_CANDIDATES = 8;
 
 type Filters = Required<Omit<ListingsTableFilters, 'hasStatusDetails'>> & { hasStatusDetails?: boolean };
 
@@ -50,7 +54,8 @@ export class ListingsTable {
   private pubText: string[] = [];
   private version = 0;
   private orders = new Map<ListingsSortKey, Int32Array>();
-  private lastMatch: { key: string; version: number; matched: Int32Array } | undefined;
+  /** The last answer; `rest` is its key without the text, `text` its lower-cased search. */
+  private lastMatch: { key: string; rest: string; text: string; version: number; matched: Int32Array } | undefined;
   private urls: { version: number; text: string; starts: Int32Array } | undefined;
 
   constructor(listings: readonly StoredListing[] = [], names?: TableNames) {
@@ -150,10 +155,21 @@ export class ListingsTable {
     return i === undefined ? undefined : this.listing(i);
   }
 
-  /** Row indexes the filters match, in the sort order. */
+  /**
+   * Row indexes the filters match, in the sort order. A search that extends the previous one (a
+   * keystroke more) only checks the previous matches: every row it matches, the shorter one did.
+   */
   match(filters: Filters, key: ListingsSortKey = 'location', direction: 'asc' | 'desc' = 'asc'): Int32Array {
+    const text = filters.text.toLowerCase();
     const cacheKey = JSON.stringify([filters, key, direction]);
-    if (this.lastMatch?.key === cacheKey && this.lastMatch.version === this.version) return this.lastMatch.matched;
+    const rest = JSON.stringify([{ ...filters, text: '' }, key, direction]);
+    const last = this.lastMatch?.version === this.version ? this.lastMatch : undefined;
+    if (last?.key === cacheKey) return last.matched;
+    if (last && last.rest === rest && text.startsWith(last.text)) {
+      const matched = this.withText(last.matched, text);
+      this.lastMatch = { key: cacheKey, rest, text, version: this.version, matched };
+      return matched;
+    }
     const order = this.order(key);
     const n = order.length;
     const statusOk = this.flags(filters.statuses, this.statusIndex, this.statuses.length);
@@ -188,43 +204,44 @@ export class ListingsTable {
       out[m++] = i;
     }
     const matched = out.subarray(0, m);
-    this.lastMatch = { key: cacheKey, version: this.version, matched };
+    this.lastMatch = { key: cacheKey, rest, text, version: this.version, matched };
     return matched;
   }
 
-  /**
-   * Rows whose listing URL contains the term. One indexOf walk over every URL joined by line breaks
-   * (a term never holds one) costs a fraction of 100,000 includes() calls.
-   */
-  private urlsContaining(term: string): Uint8Array {
-    const n = this.ids.length;
-    if (this.urls?.version !== this.version) {
-      let text = this.listingUrls.join('\n').toLowerCase();
-      // A few characters change length when lower-cased: then each URL is lower-cased on its own.
-      const lower = text.length === this.listingUrls.reduce((sum, u) => sum + u.length + 1, -1);
-      const urls = lower ? this.listingUrls : this.listingUrls.map((u) => u.toLowerCase());
-      if (!lower) text = urls.join('\n');
-      const starts = new Int32Array(n);
-      let at = 0;
-      for (let i = 0; i < n; i++) {
-        starts[i] = at;
-        at += urls[i]!.length + 1;
+  /** The candidates (in order) whose location, publisher or listing URL hold every term of `text`. */
+  private withText(candidates: Int32Array, text: string): Int32Array {
+    const terms = text.split(/\s+/).filter(Boolean);
+    if (terms.length === 0) return candidates;
+    const { loc, pub, listingUrls } = this;
+    const locTerm = terms.map((term) => Uint8Array.from(this.locText, (t) => (t.includes(term) ? 1 : 0)));
+    const pubTerm = terms.map((term) => Uint8Array.from(this.pubText, (t) => (t.includes(term) ? 1 : 0)));
+    // Few candidates: their own URLs; many: one walk over all of them (see urlsContaining).
+    const few = candidates.length * FEW_CANDIDATES < this.ids.length;
+    const urlTerm = few ? undefined : terms.map((term) => this.urlsContaining(term));
+    const out = new Int32Array(candidates.length);
+    let m = 0;
+    rows: for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k]!;
+      let url: string | undefined;
+      for (let t = 0; t < terms.length; t++) {
+        if (locTerm[t]![loc[i]!] || pubTerm[t]![pub[i]!]) continue;
+        if (urlTerm) {
+          if (urlTerm[t]![i]) continue;
+        } else {
+          url ??= listingUrls[i]!.toLowerCase();
+          if (url.includes(terms[t]!)) continue;
+        }
+        continue rows;
       }
-      this.urls = { version: this.version, text, starts };
+      out[m++] = i;
     }
-    const { text, starts } = this.urls;
-    const flags = new Uint8Array(n);
-    // Hits come in order, so the row holding each one is found by walking forward, not searching.
-    let row = 0;
-    let from = 0;
-    for (;;) {
-      const found = text.indexOf(term, from);
-      if (found < 0) break;
-      while (row + 1 < n && starts[row + 1]! <= found) row++;
-      flags[row] = 1;
-      from = row + 1 < n ? starts[row + 1]! : text.length;
-    }
-    return flags;
+    return out.subarray(0, m);
+  }
+
+  /** Rows whose listing URL contains the term. */
+  private urlsContaining(term: string): Uint8Array {
+    if (this.urls?.version !== this.version) this.urls = { version: this.version, ...urlSearchText(this.listingUrls) };
+    return rowsWithUrlTerm(this.urls, term);
   }
 
   row(index: number): ListingTableRow {
