@@ -1,119 +1,72 @@
 // Deciding in the worker: the undo window, sending once, timers and alarms, workers that die.
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { badgeCountsItem } from '../../lib/background/badge.ts';
 import { FLUSH_ALARM } from '../../lib/background/suggestion-triage/decision-outbox.ts';
-import { createSuggestionTriage, type TriageDeps } from '../../lib/background/suggestion-triage/index.ts';
 import { triagePendingItem } from '../../lib/background/suggestion-triage/triage-items.ts';
 import { UNDO_WINDOW_MS } from '../../lib/background/suggestion-triage/triage-state.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
-import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
-import { resetDesk, testDeps } from './desk-fakes.ts';
-import { type FakeService, fakeService, linkTestAccount } from './suggestion-triage-fakes.ts';
+import { useTriageHarness } from './suggestion-triage-fakes.ts';
 
-let clock = 1_000_000;
-let events: { type: keyof DeskEvents; payload: unknown }[] = [];
-let service: FakeService;
-let accountKey: string;
-/** Every instance a test made: their background refreshes must end before the next test's storage. */
-const instances: ReturnType<typeof createSuggestionTriage>[] = [];
-
-function triage(overrides: Partial<TriageDeps> = {}) {
-  const instance = createSuggestionTriage({
-    ...testDeps({
-      broadcast: async (type, payload) => {
-        events.push({ type, payload });
-      },
-      now: () => clock,
-    }),
-    ...overrides,
-  });
-  instances.push(instance);
-  return instance;
-}
-
-/** Loads the list the way the popup does on open, and waits for the refresh behind it. */
-async function loaded(t: ReturnType<typeof triage>, status = WAITING) {
-  await t.view(status, true);
-  await refreshed(t);
-  return t.view(status, false);
-}
-
-/** The view starts its refresh just after answering; this waits for that refresh to end. */
-async function refreshed(t: ReturnType<typeof triage>) {
-  await t.settled();
-}
-
-beforeEach(async () => {
-  resetDesk();
-  clock = 1_000_000;
-  events = [];
-  accountKey = await linkTestAccount();
-  service = fakeService();
-});
-
-afterEach(async () => {
-  vi.useRealTimers();
-  // A refresh still running (e.g. after "already resolved") would otherwise write into the next test's cache.
-  await Promise.all(instances.splice(0).map((t) => t.settled()));
-});
+const h = useTriageHarness();
+const { triage, loaded } = h;
 
 describe('suggestion-triage: deciding', () => {
   test('a decision is pending for 5 s, then sent with exactly one request, and the list and badge follow', async () => {
     const t = triage();
     const view = await loaded(t);
     const target = view.suggestions[0]!.id;
-    service.requests.length = 0;
+    h.service.requests.length = 0;
 
-    const { pending } = await t.decide(accountKey, [target], 'ACCEPTED');
+    const { pending } = await t.decide(h.accountKey, [target], 'ACCEPTED');
     expect(pending).toEqual([
       expect.objectContaining({
         suggestionId: target,
         decision: 'ACCEPTED',
-        dueAt: clock + UNDO_WINDOW_MS,
+        dueAt: h.clock + UNDO_WINDOW_MS,
         sending: false,
       }),
     ]);
 
-    clock += UNDO_WINDOW_MS - 1;
+    h.clock += UNDO_WINDOW_MS - 1;
     await t.flushDue();
-    expect(service.requests).toHaveLength(0);
+    expect(h.service.requests).toHaveLength(0);
 
-    clock += 1;
+    h.clock += 1;
     await t.flushDue();
-    expect(service.requests).toHaveLength(1);
-    expect(service.puts()).toEqual([{ id: target, status: 'ACCEPTED' }]);
+    expect(h.service.requests).toHaveLength(1);
+    expect(h.service.puts()).toEqual([{ id: target, status: 'ACCEPTED' }]);
 
     const after = await t.view(WAITING, false);
     expect(after.suggestions.map((s) => s.id)).not.toContain(target);
     expect(after.count).toBe(11);
     expect(after.pending).toEqual([]);
-    expect((await badgeCountsItem.getValue())[accountKey]?.count).toBe(11);
-    expect(service.requests).toHaveLength(1);
+    expect((await badgeCountsItem.getValue())[h.accountKey]?.count).toBe(11);
+    expect(h.service.requests).toHaveLength(1);
   });
 
   test('undo inside the window: nothing is sent', async () => {
     const t = triage();
     const view = await loaded(t);
     const target = view.suggestions[1]!.id;
-    service.requests.length = 0;
-    const { batchId } = await t.decide(accountKey, [target], 'REJECTED');
-    clock += 2000;
+    h.service.requests.length = 0;
+    const { batchId } = await t.decide(h.accountKey, [target], 'REJECTED');
+    h.clock += 2000;
     expect(await t.undo({ batchId })).toEqual({ undone: [target], tooLate: [], revision: expect.any(Number) });
-    clock += 10_000;
+    h.clock += 10_000;
     await t.flushDue();
-    expect(service.requests).toHaveLength(0);
+    expect(h.service.requests).toHaveLength(0);
     expect((await t.view(WAITING, false)).suggestions.map((s) => s.id)).toContain(target);
   });
 
   test('undo names its batch: only that batch is undone, even when a later one exists', async () => {
     const t = triage();
     const [a, b, c, d] = (await loaded(t)).suggestions;
-    await t.decide(accountKey, [a!.id], 'ACCEPTED');
-    clock += 100;
-    const { batchId } = await t.decide(accountKey, [b!.id, c!.id], 'REJECTED');
-    clock += 100;
-    await t.decide(accountKey, [d!.id], 'ACCEPTED');
+    await t.decide(h.accountKey, [a!.id], 'ACCEPTED');
+    h.clock += 100;
+    const { batchId } = await t.decide(h.accountKey, [b!.id, c!.id], 'REJECTED');
+    h.clock += 100;
+    await t.decide(h.accountKey, [d!.id], 'ACCEPTED');
     expect((await t.undo({ batchId })).undone.sort()).toEqual([b!.id, c!.id].sort());
     expect((await triagePendingItem.getValue()).map((p) => p.suggestionId)).toEqual([a!.id, d!.id]);
   });
@@ -122,20 +75,20 @@ describe('suggestion-triage: deciding', () => {
     const t = triage();
     const view = await loaded(t);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    await t.decide(accountKey, [view.suggestions[0]!.id], 'ACCEPTED');
-    clock += UNDO_WINDOW_MS;
+    await t.decide(h.accountKey, [view.suggestions[0]!.id], 'ACCEPTED');
+    h.clock += UNDO_WINDOW_MS;
     await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS);
-    await vi.waitFor(() => expect(service.puts()).toHaveLength(1));
+    await vi.waitFor(() => expect(h.service.puts()).toHaveLength(1));
     expect(await triagePendingItem.getValue()).toEqual([]);
   });
 
   test('an alarm backs the timer up while decisions are pending, and is cleared after', async () => {
     const t = triage();
     const view = await loaded(t);
-    await t.decide(accountKey, [view.suggestions[0]!.id], 'ACCEPTED');
+    await t.decide(h.accountKey, [view.suggestions[0]!.id], 'ACCEPTED');
     const alarm = await browser.alarms.get(FLUSH_ALARM);
-    expect(alarm?.scheduledTime).toBeGreaterThanOrEqual(clock + UNDO_WINDOW_MS);
-    clock += UNDO_WINDOW_MS;
+    expect(alarm?.scheduledTime).toBeGreaterThanOrEqual(h.clock + UNDO_WINDOW_MS);
+    h.clock += UNDO_WINDOW_MS;
     await t.flushDue();
     expect(await browser.alarms.get(FLUSH_ALARM)).toBeFalsy();
   });
@@ -143,12 +96,12 @@ describe('suggestion-triage: deciding', () => {
   test('a new worker (the old one died in the window) sends what is overdue, once', async () => {
     const first = triage();
     const view = await loaded(first);
-    await first.decide(accountKey, [view.suggestions[0]!.id], 'ACCEPTED');
+    await first.decide(h.accountKey, [view.suggestions[0]!.id], 'ACCEPTED');
     // The worker dies: its timer never fires. A new worker starts later.
-    clock += 60_000;
+    h.clock += 60_000;
     const second = triage();
     await Promise.all([second.flushDue(), second.flushDue(), second.flushDue()]);
-    expect(service.puts()).toEqual([{ id: view.suggestions[0]!.id, status: 'ACCEPTED' }]);
+    expect(h.service.puts()).toEqual([{ id: view.suggestions[0]!.id, status: 'ACCEPTED' }]);
   });
 
   test('a send claimed by a dead worker is sent again, and "already resolved" then counts as done', async () => {
@@ -156,19 +109,19 @@ describe('suggestion-triage: deciding', () => {
     const view = await loaded(t);
     const target = view.suggestions[0]!;
     // The dead worker's PUT had reached the service.
-    service.suggestions.find((s) => s.id === target.id)!.status = 'ACCEPTED';
+    h.service.suggestions.find((s) => s.id === target.id)!.status = 'ACCEPTED';
     await triagePendingItem.setValue([
       {
         suggestionId: target.id,
-        accountKey,
+        accountKey: h.accountKey,
         decision: 'ACCEPTED',
-        dueAt: clock - 1,
+        dueAt: h.clock - 1,
         batchId: 'b',
         sendingBy: 'dead-run',
       },
     ]);
     await t.flushDue();
-    expect(service.puts()).toHaveLength(1);
+    expect(h.service.puts()).toHaveLength(1);
     const after = await t.view(WAITING, false);
     expect(after.failures).toEqual([]);
     expect(after.pending).toEqual([]);
@@ -178,17 +131,17 @@ describe('suggestion-triage: deciding', () => {
   test('a list fetched before a decision was sent does not bring the decided suggestion back', async () => {
     const t = triage();
     const target = (await loaded(t)).suggestions[0]!.id;
-    await t.decide(accountKey, [target], 'ACCEPTED');
+    await t.decide(h.accountKey, [target], 'ACCEPTED');
     let release: () => void = () => undefined;
-    service.holdLists = new Promise<void>((resolve) => {
+    h.service.holdLists = new Promise<void>((resolve) => {
       release = resolve;
     });
     // The list is read (still waiting) before the PUT, and arrives after it.
-    const refreshing = t.revalidate(accountKey, WAITING);
+    const refreshing = t.revalidate(h.accountKey, WAITING);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    clock += UNDO_WINDOW_MS;
+    h.clock += UNDO_WINDOW_MS;
     await t.flushDue();
-    service.holdLists = null;
+    h.service.holdLists = null;
     release();
     await refreshing;
     const view = await t.view(WAITING, false);
@@ -199,11 +152,11 @@ describe('suggestion-triage: deciding', () => {
   test('concurrent flushes never send a decision twice', async () => {
     const t = triage();
     const ids = (await loaded(t)).suggestions.slice(0, 3).map((s) => s.id);
-    await t.decide(accountKey, ids, 'ACCEPTED');
-    clock += UNDO_WINDOW_MS;
+    await t.decide(h.accountKey, ids, 'ACCEPTED');
+    h.clock += UNDO_WINDOW_MS;
     await Promise.all([t.flushDue(), t.flushDue(), t.flushDue()]);
     expect(
-      service
+      h.service
         .puts()
         .map((p) => p.id)
         .sort(),
@@ -213,12 +166,12 @@ describe('suggestion-triage: deciding', () => {
   test('bulk: ten decisions, ten requests, nothing else', async () => {
     const t = triage();
     const ids = (await loaded(t)).suggestions.slice(0, 10).map((s) => s.id);
-    service.requests.length = 0;
-    await t.decide(accountKey, ids, 'ACCEPTED');
-    clock += UNDO_WINDOW_MS;
+    h.service.requests.length = 0;
+    await t.decide(h.accountKey, ids, 'ACCEPTED');
+    h.clock += UNDO_WINDOW_MS;
     await t.flushDue();
-    expect(service.requests).toHaveLength(10);
-    expect(service.puts().every((p) => p.status === 'ACCEPTED')).toBe(true);
+    expect(h.service.requests).toHaveLength(10);
+    expect(h.service.puts().every((p) => p.status === 'ACCEPTED')).toBe(true);
     expect((await t.view(WAITING, false)).count).toBe(2);
   });
 });

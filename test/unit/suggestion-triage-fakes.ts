@@ -1,23 +1,28 @@
 // A small in-memory publisher-suggestions service for the triage and health unit tests, behind the
 // real ApiClient (through the test deps' fetch), plus linking an account the real way.
 
+import { afterEach, beforeEach, vi } from 'vitest';
 import { badgeCountsItem } from '../../lib/background/badge.ts';
 import { publisherNamesItem } from '../../lib/background/core/publisher-names.ts';
 import { listingsHealthItem } from '../../lib/background/listings-health.ts';
+import { createSuggestionTriage, type TriageDeps } from '../../lib/background/suggestion-triage/index.ts';
 import {
   type PendingDecision,
   triageCacheItem,
   triageFailuresItem,
   triagePendingItem,
 } from '../../lib/background/suggestion-triage/triage-items.ts';
-import type { ListingRowView, SuggestionView } from '../../lib/messaging/protocol/index.ts';
+import { WAITING } from '../../lib/listing-statuses.ts';
+import type { DeskEvents, ListingRowView, SuggestionView, TriageView } from '../../lib/messaging/protocol/index.ts';
 import {
   allow,
   envelope,
   fakeIdentity,
   linkAccount,
+  resetDesk,
   routedFetch,
   settleBadgeRefresh,
+  testDeps,
   tokenRoute,
   useApi,
   useExchange,
@@ -191,4 +196,65 @@ export async function seedAccountData(...accountKeys: string[]) {
   await publisherNamesItem.setValue(names as never);
   await listingsHealthItem.setValue(health as never);
   await badgeCountsItem.setValue(badges as never);
+}
+
+/** One test file's triage worker: its clock, the events it broadcast, the fake service and the linked account. */
+export interface TriageHarness {
+  clock: number;
+  events: { type: keyof DeskEvents; payload: unknown }[];
+  service: FakeService;
+  accountKey: string;
+  triage(overrides?: Partial<TriageDeps>): SuggestionTriage;
+  /** Loads the list the way the popup does on open, and waits for the refresh behind it. */
+  loaded(t: SuggestionTriage, status?: string): Promise<TriageView>;
+  /** The view starts its refresh just after answering; this waits for that refresh to end. */
+  refreshed(t: SuggestionTriage): Promise<void>;
+}
+
+type SuggestionTriage = ReturnType<typeof createSuggestionTriage>;
+
+/** Registers the per-test reset (a fresh desk, clock and service, one linked account) and returns the harness. */
+export function useTriageHarness(): TriageHarness {
+  /** Every instance a test made: their background refreshes must end before the next test's storage. */
+  const instances: SuggestionTriage[] = [];
+  const h: TriageHarness = {
+    clock: 1_000_000,
+    events: [],
+    service: undefined as unknown as FakeService,
+    accountKey: '',
+    triage(overrides = {}) {
+      const instance = createSuggestionTriage({
+        ...testDeps({
+          broadcast: async (type, payload) => {
+            h.events.push({ type, payload });
+          },
+          now: () => h.clock,
+        }),
+        ...overrides,
+      });
+      instances.push(instance);
+      return instance;
+    },
+    async loaded(t, status = WAITING) {
+      await t.view(status, true);
+      await t.settled();
+      return t.view(status, false);
+    },
+    async refreshed(t) {
+      await t.settled();
+    },
+  };
+  beforeEach(async () => {
+    resetDesk();
+    h.clock = 1_000_000;
+    h.events = [];
+    h.accountKey = await linkTestAccount();
+    h.service = fakeService();
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    // A refresh still running (e.g. after "already resolved") would otherwise write into the next test's cache.
+    await Promise.all(instances.splice(0).map((t) => t.settled()));
+  });
+  return h;
 }

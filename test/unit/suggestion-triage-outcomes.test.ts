@@ -1,12 +1,11 @@
 // What became of a decision (sent, failed, resolved elsewhere, waiting for Relink), whose it may be, and unlinking mid-way.
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { ApiError } from '../../lib/api/errors.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { activateAccount } from '../../lib/background/core/linked-accounts.ts';
 import { isResolvedElsewhere } from '../../lib/background/suggestion-triage/decision-verdict.ts';
-import { createSuggestionTriage, type TriageDeps } from '../../lib/background/suggestion-triage/index.ts';
 import {
   type FailedDecision,
   type PendingDecision,
@@ -17,7 +16,6 @@ import {
 import { UNDO_WINDOW_MS } from '../../lib/background/suggestion-triage/triage-state.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
 import { type Handlers, handleRequest } from '../../lib/messaging/background.ts';
-import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
 import {
   allow,
   envelope,
@@ -26,111 +24,65 @@ import {
   localStorageText,
   PRODUCTION_CONNECTION,
   relinkAccount,
-  resetDesk,
   routedFetch,
-  testDeps,
   tokenRoute,
   unlinkAccount,
   useExchange,
 } from './desk-fakes.ts';
-import { type FakeService, fakeService, linkTestAccount } from './suggestion-triage-fakes.ts';
+import { fakeService, linkTestAccount, useTriageHarness } from './suggestion-triage-fakes.ts';
 
-let clock = 1_000_000;
-let events: { type: keyof DeskEvents; payload: unknown }[] = [];
-let service: FakeService;
-let accountKey: string;
-/** Every instance a test made: their background refreshes must end before the next test's storage. */
-const instances: ReturnType<typeof createSuggestionTriage>[] = [];
-
-function triage(overrides: Partial<TriageDeps> = {}) {
-  const instance = createSuggestionTriage({
-    ...testDeps({
-      broadcast: async (type, payload) => {
-        events.push({ type, payload });
-      },
-      now: () => clock,
-    }),
-    ...overrides,
-  });
-  instances.push(instance);
-  return instance;
-}
-
-/** Loads the list the way the popup does on open, and waits for the refresh behind it. */
-async function loaded(t: ReturnType<typeof triage>, status = WAITING) {
-  await t.view(status, true);
-  await refreshed(t);
-  return t.view(status, false);
-}
-
-/** The view starts its refresh just after answering; this waits for that refresh to end. */
-async function refreshed(t: ReturnType<typeof triage>) {
-  await t.settled();
-}
-
-beforeEach(async () => {
-  resetDesk();
-  clock = 1_000_000;
-  events = [];
-  accountKey = await linkTestAccount();
-  service = fakeService();
-});
-
-afterEach(async () => {
-  vi.useRealTimers();
-  // A refresh still running (e.g. after "already resolved") would otherwise write into the next test's cache.
-  await Promise.all(instances.splice(0).map((t) => t.settled()));
-});
+const h = useTriageHarness();
+const { triage, loaded } = h;
 
 describe('suggestion-triage: what became of a decision', () => {
   test('a failed decision comes back with its error; deciding again clears it', async () => {
     const t = triage();
     const target = (await loaded(t)).suggestions[0]!.id;
-    service.putFailures.push(envelope({}, 400, [{ code: 7303, type: 'FATAL_ERROR', message: 'Invalid status' }]));
-    await t.decide(accountKey, [target], 'ACCEPTED');
-    clock += UNDO_WINDOW_MS;
+    h.service.putFailures.push(envelope({}, 400, [{ code: 7303, type: 'FATAL_ERROR', message: 'Invalid status' }]));
+    await t.decide(h.accountKey, [target], 'ACCEPTED');
+    h.clock += UNDO_WINDOW_MS;
     await t.flushDue();
     const view = await t.view(WAITING, false);
     expect(view.suggestions.map((s) => s.id)).toContain(target);
     expect(view.pending).toEqual([]);
     expect(view.failures).toEqual([
-      expect.objectContaining({ suggestionId: target, decision: 'ACCEPTED', code: '7303', failedAt: clock }),
+      expect.objectContaining({ suggestionId: target, decision: 'ACCEPTED', code: '7303', failedAt: h.clock }),
     ]);
     expect(view.failures[0]!.message).toBe('The service refused this decision: Invalid status');
     expect(view.failures[0]!.message).not.toMatch(/access_token|api_key|http:\/\//);
 
-    await t.decide(accountKey, [target], 'REJECTED');
+    await t.decide(h.accountKey, [target], 'REJECTED');
     expect((await t.view(WAITING, false)).failures).toEqual([]);
-    clock += UNDO_WINDOW_MS;
+    h.clock += UNDO_WINDOW_MS;
     await t.flushDue();
-    expect(service.puts().at(-1)).toEqual({ id: target, status: 'REJECTED' });
+    expect(h.service.puts().at(-1)).toEqual({ id: target, status: 'REJECTED' });
   });
 
   test('resolved elsewhere (7301) is not a failure: it leaves the list and the list is refreshed', async () => {
     const t = triage();
     const target = (await loaded(t)).suggestions[0]!.id;
-    service.suggestions.find((s) => s.id === target)!.status = 'REJECTED';
-    service.requests.length = 0;
-    await t.decide(accountKey, [target], 'ACCEPTED');
-    clock += UNDO_WINDOW_MS;
+    h.service.suggestions.find((s) => s.id === target)!.status = 'REJECTED';
+    h.service.requests.length = 0;
+    await t.decide(h.accountKey, [target], 'ACCEPTED');
+    h.clock += UNDO_WINDOW_MS;
     await t.flushDue();
-    await t.revalidate(accountKey, WAITING);
+    await t.revalidate(h.accountKey, WAITING);
     const view = await t.view(WAITING, false);
     expect(view.failures).toEqual([]);
     expect(view.suggestions.map((s) => s.id)).not.toContain(target);
-    expect(events).toContainEqual({
+    expect(h.events).toContainEqual({
       type: 'triage.changed',
-      payload: { accountKey, resolvedElsewhere: 1, revision: expect.any(Number) },
+      payload: { accountKey: h.accountKey, resolvedElsewhere: 1, revision: expect.any(Number) },
     });
-    expect(service.gets().some((u) => u.pathname.endsWith('publishersuggestions'))).toBe(true);
+    expect(h.service.gets().some((u) => u.pathname.endsWith('publishersuggestions'))).toBe(true);
   });
 
   test('a 401 marks the account for relinking; the decision waits for Relink (not failed), then goes', async () => {
     const t = triage();
     const target = (await loaded(t)).suggestions[0]!.id;
-    service.putFailures.push(envelope({}, 401, [{ code: 2003, type: 'FATAL_ERROR', message: 'Token revoked' }]));
-    await t.decide(accountKey, [target], 'ACCEPTED');
-    clock += UNDO_WINDOW_MS;
+    h.service.putFailures.push(envelope({}, 401, [{ code: 2003, type: 'FATAL_ERROR', message: 'Token revoked' }]));
+    await t.decide(h.accountKey, [target], 'ACCEPTED');
+    h.clock += UNDO_WINDOW_MS;
     await t.flushDue();
     const view = await t.view(WAITING, false);
     expect(view.failures).toEqual([]);
@@ -147,14 +99,14 @@ describe('suggestion-triage: what became of a decision', () => {
     // The same error, in the same words, as every other feature's.
     expect(view.error).toMatchObject({ code: 'needs-relink', message: expect.stringMatching(/Choose Relink\.$/) });
     // Nothing is tried while the account cannot be used, however late it gets.
-    clock += 3_600_000;
+    h.clock += 3_600_000;
     await t.flushDue();
-    expect(service.puts()).toHaveLength(1);
+    expect(h.service.puts()).toHaveLength(1);
 
     await linkTestAccount();
-    service = fakeService(service.suggestions);
+    h.service = fakeService(h.service.suggestions);
     await t.flushDue();
-    expect(service.puts()).toEqual([{ id: target, status: 'ACCEPTED' }]);
+    expect(h.service.puts()).toEqual([{ id: target, status: 'ACCEPTED' }]);
     expect((await t.view(WAITING, false)).pending).toEqual([]);
   });
 
@@ -167,7 +119,7 @@ describe('suggestion-triage: what became of a decision', () => {
 
   test('deciding for a linked account that is not the active one is refused, and nothing is queued', async () => {
     const other = await linkTestAccount('app-1002', 'Summit Outdoor Supply');
-    await activateAccount(accountKey);
+    await activateAccount(h.accountKey);
     const t = triage();
     await expect(t.decide(other, ['42'], 'ACCEPTED')).rejects.toMatchObject({ code: 'not-active-account' });
     // The embedded panel (our panel page framed in a CRM tab) is held to the same rule.
@@ -193,18 +145,18 @@ describe('suggestion-triage: what became of a decision', () => {
     );
     expect(reply).toMatchObject({ ok: false, error: { code: 'not-active-account' } });
     expect(await triagePendingItem.getValue()).toEqual([]);
-    clock += UNDO_WINDOW_MS;
+    h.clock += UNDO_WINDOW_MS;
     await t.flushDue();
-    expect(service.puts()).toEqual([]);
+    expect(h.service.puts()).toEqual([]);
     // The active account still decides as before.
-    expect((await t.decide(accountKey, ['42'], 'ACCEPTED')).pending.map((p) => p.suggestionId)).toEqual(['42']);
+    expect((await t.decide(h.accountKey, ['42'], 'ACCEPTED')).pending.map((p) => p.suggestionId)).toEqual(['42']);
   });
 
   test("undo and dismissing failures reach only the active account's decisions", async () => {
     const other = await linkTestAccount('app-1002', 'Summit Outdoor Supply');
-    await activateAccount(accountKey);
+    await activateAccount(h.accountKey);
     const t = triage();
-    const due = clock + UNDO_WINDOW_MS;
+    const due = h.clock + UNDO_WINDOW_MS;
     const pending = (key: string, suggestionId: string, batchId: string, dueAt = due): PendingDecision => ({
       suggestionId,
       accountKey: key,
@@ -215,7 +167,7 @@ describe('suggestion-triage: what became of a decision', () => {
     // The other account's decision on the same id is newer than ours.
     await triagePendingItem.setValue([
       pending(other, '42', 'theirs', due + 100),
-      pending(accountKey, '42', 'ours'),
+      pending(h.accountKey, '42', 'ours'),
       pending(other, '43', 'theirs-too'),
     ]);
     const failure = (key: string, suggestionId: string): FailedDecision => ({
@@ -224,24 +176,24 @@ describe('suggestion-triage: what became of a decision', () => {
       decision: 'REJECTED',
       code: '2099',
       message: 'Injected fault',
-      failedAt: clock,
+      failedAt: h.clock,
     });
-    await triageFailuresItem.setValue([failure(other, '42'), failure(accountKey, '42'), failure(other, '43')]);
+    await triageFailuresItem.setValue([failure(other, '42'), failure(h.accountKey, '42'), failure(other, '43')]);
 
     // 43 is only another account's: nothing of ours to undo, and the answer says so.
     expect(await t.undo({ suggestionIds: ['42', '43'] })).toMatchObject({ undone: ['42'], tooLate: ['43'] });
     const left = () => triagePendingItem.getValue().then((all) => all.map((p) => `${p.accountKey} ${p.suggestionId}`));
     expect(await left()).toEqual([`${other} 42`, `${other} 43`]);
     // A batch id reaches the active account's decisions only.
-    const { batchId } = await t.decide(accountKey, ['42'], 'REJECTED');
-    expect(await left()).toEqual([`${other} 42`, `${other} 43`, `${accountKey} 42`]);
+    const { batchId } = await t.decide(h.accountKey, ['42'], 'REJECTED');
+    expect(await left()).toEqual([`${other} 42`, `${other} 43`, `${h.accountKey} 42`]);
     expect(await t.undo({ batchId })).toMatchObject({ undone: ['42'], tooLate: [] });
     expect(await t.undo({ batchId })).toMatchObject({ undone: [], tooLate: [] });
     expect(await t.undo({ batchId: 'theirs' })).toMatchObject({ undone: [], tooLate: [] });
     expect(await left()).toEqual([`${other} 42`, `${other} 43`]);
 
     // decide above cleared our failure on 42 (deciding again clears it); put it back.
-    await triageFailuresItem.setValue([failure(other, '42'), failure(accountKey, '42'), failure(other, '43')]);
+    await triageFailuresItem.setValue([failure(other, '42'), failure(h.accountKey, '42'), failure(other, '43')]);
     expect(await t.dismissFailures(['42', '43'])).toEqual({ dismissed: 1 });
     expect((await triageFailuresItem.getValue()).map((f) => `${f.accountKey} ${f.suggestionId}`)).toEqual([
       `${other} 42`,
@@ -269,53 +221,55 @@ describe('suggestion-triage: unlinking while triaging', () => {
   test('a decision in flight during unlink writes no failure back for the unlinked account', async () => {
     const t = triage();
     const target = (await loaded(t)).suggestions[0]!.id;
-    service.putFailures.push(envelope({}, 500, [{ code: 2099, type: 'FATAL_ERROR', message: 'Injected fault' }]));
+    h.service.putFailures.push(envelope({}, 500, [{ code: 2099, type: 'FATAL_ERROR', message: 'Injected fault' }]));
     const puts = gate();
-    service.holdPuts = puts.held;
-    await t.decide(accountKey, [target], 'ACCEPTED');
-    clock += UNDO_WINDOW_MS;
+    h.service.holdPuts = puts.held;
+    await t.decide(h.accountKey, [target], 'ACCEPTED');
+    h.clock += UNDO_WINDOW_MS;
     const flushing = t.flushDue();
-    await vi.waitFor(() => expect(service.puts()).toHaveLength(1));
+    await vi.waitFor(() => expect(h.service.puts()).toHaveLength(1));
 
-    await unlinkAccount(accountKey);
+    await unlinkAccount(h.accountKey);
     puts.open();
     await flushing;
     await t.settled();
     expect(await triageFailuresItem.getValue()).toEqual([]);
-    expect(await localStorageText()).not.toContain(accountKey);
+    expect(await localStorageText()).not.toContain(h.accountKey);
   });
 
   test('a list refresh in flight during unlink writes no cache entry or badge count back', async () => {
     const t = triage();
     const lists = gate();
-    service.holdLists = lists.held;
-    const refreshing = t.revalidate(accountKey, WAITING);
-    await vi.waitFor(() => expect(service.gets().some((u) => u.pathname.endsWith('publishersuggestions'))).toBe(true));
+    h.service.holdLists = lists.held;
+    const refreshing = t.revalidate(h.accountKey, WAITING);
+    await vi.waitFor(() =>
+      expect(h.service.gets().some((u) => u.pathname.endsWith('publishersuggestions'))).toBe(true),
+    );
 
-    await unlinkAccount(accountKey);
+    await unlinkAccount(h.accountKey);
     lists.open();
     await refreshing;
     await t.settled();
-    expect(await localStorageText()).not.toContain(accountKey);
+    expect(await localStorageText()).not.toContain(h.accountKey);
   });
 
   test('decisions claimed before unlink and not yet sent are never sent, even if the account is linked again', async () => {
     const t = triage();
     const ids = (await loaded(t)).suggestions.slice(0, 6).map((s) => s.id);
     const puts = gate();
-    service.holdPuts = puts.held;
-    await t.decide(accountKey, ids, 'ACCEPTED');
-    clock += UNDO_WINDOW_MS;
+    h.service.holdPuts = puts.held;
+    await t.decide(h.accountKey, ids, 'ACCEPTED');
+    h.clock += UNDO_WINDOW_MS;
     const flushing = t.flushDue();
     // Four are on their way; the other two wait their turn behind them.
-    await vi.waitFor(() => expect(service.puts()).toHaveLength(4));
+    await vi.waitFor(() => expect(h.service.puts()).toHaveLength(4));
 
-    await unlinkAccount(accountKey);
-    await linkTestAccount(accountKey);
+    await unlinkAccount(h.accountKey);
+    await linkTestAccount(h.accountKey);
     puts.open();
     await flushing;
     await t.settled();
-    expect(service.puts()).toHaveLength(4);
+    expect(h.service.puts()).toHaveLength(4);
     expect(await triagePendingItem.getValue()).toEqual([]);
     expect(await triageFailuresItem.getValue()).toEqual([]);
   });
@@ -323,18 +277,20 @@ describe('suggestion-triage: unlinking while triaging', () => {
   test('a list refresh in flight when the account is relinked on another API origin writes nothing from the old one', async () => {
     const t = triage();
     const lists = gate();
-    service.holdLists = lists.held;
-    const refreshing = t.revalidate(accountKey, WAITING);
-    await vi.waitFor(() => expect(service.gets().some((u) => u.pathname.endsWith('publishersuggestions'))).toBe(true));
+    h.service.holdLists = lists.held;
+    const refreshing = t.revalidate(h.accountKey, WAITING);
+    await vi.waitFor(() =>
+      expect(h.service.gets().some((u) => u.pathname.endsWith('publishersuggestions'))).toBe(true),
+    );
 
     await saveConnectionSettings(PRODUCTION_CONNECTION);
     fakeIdentity(allow());
     useExchange({
       fetch: routedFetch(
-        tokenRoute({ access_token: 'prod-token', appSpecificAccountId: accountKey, accountName: 'HB' }),
+        tokenRoute({ access_token: 'prod-token', appSpecificAccountId: h.accountKey, accountName: 'HB' }),
       ).fetch,
     });
-    await relinkAccount(accountKey);
+    await relinkAccount(h.accountKey);
     lists.open();
     await refreshing;
     await t.settled();
@@ -345,14 +301,14 @@ describe('suggestion-triage: unlinking while triaging', () => {
 
   test("another account's decision made while unlink is between its read and its write is kept", async () => {
     const other = await linkTestAccount('app-1002', 'Summit Outdoor Supply');
-    await activateAccount(accountKey);
+    await activateAccount(h.accountKey);
     const t = triage();
     const real = browser.storage.local.set.bind(browser.storage.local);
     let deciding: Promise<unknown> | undefined;
     vi.spyOn(browser.storage.local, 'set').mockImplementation(async (items) => {
       if (!deciding && Object.hasOwn(items, 'tokenVault')) {
         // Unlink has read everything and is about to write: a decision for the active account arrives now.
-        deciding = t.decide(accountKey, ['42'], 'ACCEPTED');
+        deciding = t.decide(h.accountKey, ['42'], 'ACCEPTED');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return real(items);
@@ -362,7 +318,7 @@ describe('suggestion-triage: unlinking while triaging', () => {
     await deciding;
     vi.restoreAllMocks();
     expect((await triagePendingItem.getValue()).map((p) => `${p.accountKey} ${p.suggestionId}`)).toEqual([
-      `${accountKey} 42`,
+      `${h.accountKey} 42`,
     ]);
   });
 });
