@@ -11,18 +11,16 @@ import {
 import { publisherNamesItem } from '../../lib/background/core/publisher-names.ts';
 import { openToken } from '../../lib/background/core/token-vault.ts';
 import { triageCacheItem, triagePendingItem } from '../../lib/background/suggestion-triage/triage-items.ts';
-import type { RequestContext } from '../../lib/messaging/background.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
+import { context, HARBOR, linkWith, SANDBOX_ORIGIN, sandboxToken } from './account-linking-fakes.ts';
 import {
   allow,
   envelope,
   fakeIdentity,
-  linkAccount,
   openSession,
   relinkAccount,
   resetDesk,
   routedFetch,
-  settleBadgeRefresh,
   testLinking,
   tokenRoute,
   useApi,
@@ -32,25 +30,6 @@ import {
 import { seedAccountData } from './suggestion-triage-fakes.ts';
 
 const accountLinkingHandlers = testLinking().handlers;
-
-const HARBOR = {
-  access_token: 'sbx_harbor_secret_token_1',
-  appSpecificAccountId: 'app-1001',
-  accountName: 'Harbor Bakery Group',
-};
-const context: RequestContext = { access: 'extension', sender: {} };
-/** The default (sandbox) Connection's API origin: where linked tokens are bound in these tests. */
-const SANDBOX_ORIGIN = 'http://127.0.0.1:8787';
-const sandboxToken = (accountKey: string) => ({ accountKey, apiOrigin: SANDBOX_ORIGIN });
-
-async function linkWith(token: typeof HARBOR) {
-  fakeIdentity(allow());
-  const exchange = routedFetch(tokenRoute(token));
-  useExchange({ fetch: exchange.fetch, retry: { retries: 0 } });
-  const view = await linkAccount();
-  await settleBadgeRefresh(view.accountKey);
-  return { view, exchange };
-}
 
 beforeEach(() => {
   resetDesk();

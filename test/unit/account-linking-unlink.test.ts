@@ -12,8 +12,8 @@ import {
   triageFailuresItem,
   triagePendingItem,
 } from '../../lib/background/suggestion-triage/triage-items.ts';
-import type { RequestContext } from '../../lib/messaging/background.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
+import { context, HARBOR, linkWith, SUMMIT, sandboxToken } from './account-linking-fakes.ts';
 import {
   allow,
   envelope,
@@ -24,7 +24,6 @@ import {
   relinkAccount,
   resetDesk,
   routedFetch,
-  settleBadgeRefresh,
   settledOrAfter,
   testDeps,
   testLinking,
@@ -37,30 +36,6 @@ import {
 import { seedAccountData } from './suggestion-triage-fakes.ts';
 
 const accountLinkingHandlers = testLinking().handlers;
-
-const HARBOR = {
-  access_token: 'sbx_harbor_secret_token_1',
-  appSpecificAccountId: 'app-1001',
-  accountName: 'Harbor Bakery Group',
-};
-const SUMMIT = {
-  access_token: 'sbx_summit_secret_token_2',
-  appSpecificAccountId: 'app-1002',
-  accountName: 'Summit Outdoor Supply',
-};
-const context: RequestContext = { access: 'extension', sender: {} };
-/** The default (sandbox) Connection's API origin: where linked tokens are bound in these tests. */
-const SANDBOX_ORIGIN = 'http://127.0.0.1:8787';
-const sandboxToken = (accountKey: string) => ({ accountKey, apiOrigin: SANDBOX_ORIGIN });
-
-async function linkWith(token: typeof HARBOR) {
-  fakeIdentity(allow());
-  const exchange = routedFetch(tokenRoute(token));
-  useExchange({ fetch: exchange.fetch, retry: { retries: 0 } });
-  const view = await linkAccount();
-  await settleBadgeRefresh(view.accountKey);
-  return { view, exchange };
-}
 
 const probe = () =>
   withAccount((client) => client.request({ operation: 'probe', method: 'GET', path: 'v2/accounts/me' }));

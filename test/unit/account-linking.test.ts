@@ -9,8 +9,8 @@ import {
 } from '../../lib/background/account-linking.ts';
 import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { openToken, tokenVaultItem } from '../../lib/background/core/token-vault.ts';
-import type { RequestContext } from '../../lib/messaging/background.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
+import { context, HARBOR, linkWith, SANDBOX_ORIGIN, SUMMIT, sandboxToken } from './account-linking-fakes.ts';
 import {
   allow,
   deny,
@@ -21,37 +21,12 @@ import {
   REDIRECT,
   resetDesk,
   routedFetch,
-  settleBadgeRefresh,
   testLinking,
   tokenRoute,
   useExchange,
 } from './desk-fakes.ts';
 
 const accountLinkingHandlers = testLinking().handlers;
-
-const HARBOR = {
-  access_token: 'sbx_harbor_secret_token_1',
-  appSpecificAccountId: 'app-1001',
-  accountName: 'Harbor Bakery Group',
-};
-const SUMMIT = {
-  access_token: 'sbx_summit_secret_token_2',
-  appSpecificAccountId: 'app-1002',
-  accountName: 'Summit Outdoor Supply',
-};
-const context: RequestContext = { access: 'extension', sender: {} };
-/** The default (sandbox) Connection's API origin: where linked tokens are bound in these tests. */
-const SANDBOX_ORIGIN = 'http://127.0.0.1:8787';
-const sandboxToken = (accountKey: string) => ({ accountKey, apiOrigin: SANDBOX_ORIGIN });
-
-async function linkWith(token: typeof HARBOR) {
-  fakeIdentity(allow());
-  const exchange = routedFetch(tokenRoute(token));
-  useExchange({ fetch: exchange.fetch, retry: { retries: 0 } });
-  const view = await linkAccount();
-  await settleBadgeRefresh(view.accountKey);
-  return { view, exchange };
-}
 
 async function linkFailure(): Promise<DeskError> {
   const error = await linkAccount().catch((e: unknown) => e);
