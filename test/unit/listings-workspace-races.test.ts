@@ -206,3 +206,22 @@ test('the worker’s rows follow the account’s link: after storage is cleared 
   const after = await query();
   expect(after).toMatchObject({ total: 0, load: { state: 'empty' } });
 });
+
+test('the panel’s one location is fetched again into the table opened after a relink, not skipped as fresh', async () => {
+  const { w } = recording();
+  const panel = {
+    access: 'content',
+    sender: { url: 'chrome-extension://test/panel.html', tab: { id: 1 } },
+  } as unknown as RequestContext;
+  const oneLocation = () =>
+    w.handlers['listings.query'](
+      protocol['listings.query'].input.parse({ filters: { locationIds: ['HB-002'] }, limit: 100 }),
+      panel,
+    );
+  expect((await oneLocation()).matched).toBeGreaterThan(0);
+
+  await browser.storage.local.clear();
+  await link();
+  expect((await oneLocation()).matched).toBeGreaterThan(0);
+  await w.settled();
+});

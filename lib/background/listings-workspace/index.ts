@@ -82,8 +82,13 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
       const load = await loader.load(false);
       return { accountKey: null, matched: 0, total: 0, offset, rows: [], load };
     }
-    if (context.access === 'content') await loader.ensureLocation(account.accountKey, filters.locationIds[0]!);
-    const { table, load } = await loader.tableFor(account.accountKey, linkOf(account));
+    const link = linkOf(account);
+    if (context.access === 'content') {
+      // Rows held for an earlier link go first, so the one-location fetch fills the table that answers.
+      await loader.tableFor(account.accountKey, link);
+      await loader.ensureLocation(account.accountKey, filters.locationIds[0]!);
+    }
+    const { table, load } = await loader.tableFor(account.accountKey, link);
     const matched = table.match(filters, sort.key, sort.direction);
     const end = Math.min(matched.length, offset + limit);
     const rows = [];

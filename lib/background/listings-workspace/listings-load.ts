@@ -238,7 +238,8 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     return entry.load;
   }
 
-  const locationFetches = new Map<string, { at: number; task: Promise<void> }>();
+  /** A location's own fetch, into the table it filled: a table opened since (relink, cleared storage) has not got its rows. */
+  const locationFetches = new Map<string, { at: number; task: Promise<void>; table: ListingsTable }>();
 
   /**
    * The embedded panel shows one location: when the account's listings were never loaded, that
@@ -249,7 +250,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     if (entry.load.state === 'loaded' || running?.accountKey === accountKey) return;
     const key = `${accountKey}\u0000${locationId}`;
     const known = locationFetches.get(key);
-    if (known && deps.now() - known.at < LOCATION_FRESH_MS) {
+    if (known && known.table === entry.table && deps.now() - known.at < LOCATION_FRESH_MS) {
       await known.task;
       // The rows are fresh but the publishers' cache may have gone since (cleared storage): fetch it again.
       if ((await cachedNames(accountKey)).publishers.length === 0) {
@@ -268,7 +269,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     })().catch(() => {
       locationFetches.delete(key);
     });
-    locationFetches.set(key, { at: deps.now(), task });
+    locationFetches.set(key, { at: deps.now(), task, table: entry.table });
     return task;
   }
 
