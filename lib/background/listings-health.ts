@@ -9,11 +9,10 @@ import type { ApiClient } from '../api/client.ts';
 import { LISTING_STATUSES, listListings } from '../api/listings.ts';
 import { OTHER_LISTING_STATUS } from '../listing-statuses.ts';
 import type { Handlers } from '../messaging/background.ts';
-import type { ListingsHealthView, ListingsPageView } from '../messaging/protocol/index.ts';
+import type { ListingsHealthView } from '../messaging/protocol/index.ts';
 import { currentLink, writeIfLinked } from './core/account-lock.ts';
 import type { DeskDeps } from './core/deps.ts';
 import { readAccounts } from './core/linked-accounts.ts';
-import { publisherNamesOf } from './core/publisher-names.ts';
 import { staleWhileRevalidate } from './core/swr-cache.ts';
 import { defineFeature } from './feature.ts';
 
@@ -79,34 +78,11 @@ export function createListingsHealth(deps: DeskDeps) {
     };
   }
 
-  async function listings(status: string | undefined, offset: number, limit: number): Promise<ListingsPageView> {
-    const { activeAccountKey } = await readAccounts();
-    if (!activeAccountKey) return { accountKey: null, count: 0, offset, listings: [], publishers: {} };
-    const { data } = await deps.withAccount(
-      (client) => listListings(client, { statuses: status ? [status] : undefined, offset, limit }),
-      activeAccountKey,
-    );
-    const names = await publisherNamesOf(activeAccountKey);
-    const publishers: Record<string, string> = {};
-    const rows = data.listings.map((l) => {
-      if (Object.hasOwn(names, l.publisherId)) publishers[l.publisherId] = names[l.publisherId]!;
-      return {
-        id: l.id,
-        locationId: l.locationId,
-        publisherId: l.publisherId,
-        status: l.status,
-        listingUrl: l.listingUrl ?? '',
-      };
-    });
-    return { accountKey: activeAccountKey, count: data.count, offset, listings: rows, publishers };
-  }
-
-  const handlers: Pick<Handlers, 'health.summary' | 'health.listings'> = {
+  const handlers: Pick<Handlers, 'health.summary'> = {
     'health.summary': ({ refresh }) => summary(refresh),
-    'health.listings': ({ status, offset, limit }) => listings(status, offset, limit),
   };
 
-  return { handlers, summary, listings, revalidate: cache.revalidate, settled: cache.settled };
+  return { handlers, summary, revalidate: cache.revalidate, settled: cache.settled };
 }
 
 /** The write that drops an account's summary. */

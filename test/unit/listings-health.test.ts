@@ -1,8 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { safeHttpUrl } from '../../components/ui/safe-url.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
-import { publisherNamesItem } from '../../lib/background/core/publisher-names.ts';
 import {
   countListings,
   createListingsHealth,
@@ -127,30 +125,6 @@ describe('listings-health', () => {
     await linkedAccountsItem.setValue([]);
     expect(await health().summary(true)).toMatchObject({ accountKey: null, total: null, counts: [] });
     expect(service.requests).toHaveLength(0);
-  });
-
-  test('the listings page: filtered by status, paged, with publisher names when known', async () => {
-    await publisherNamesItem.setValue({ [accountKey]: { fetchedAt: 1, names: { BING: 'Bing' } } });
-    const page = await health().listings('LIVE', 50, 50);
-    expect(page.count).toBe(60);
-    expect(page.offset).toBe(50);
-    expect(page.listings).toHaveLength(10);
-    expect(page.listings.every((l) => l.status === 'LIVE')).toBe(true);
-    expect(page.publishers).toEqual({ BING: 'Bing' });
-    const url = service.requests.at(-1)!.url;
-    expect(url.searchParams.get('statuses')).toBe('[LIVE]');
-    expect(url.searchParams.get('offset')).toBe('50');
-  });
-
-  test('hostile listing URLs come through as text, and none of them would be made a link', async () => {
-    const page = await health().listings(undefined, 0, 100);
-    const hostile = page.listings.filter((l) => HOSTILE_URLS.includes(l.listingUrl));
-    // Every kind seeded is in this page, verbatim: the table shows it as text.
-    expect(new Set(hostile.map((l) => l.listingUrl))).toEqual(new Set(HOSTILE_URLS));
-    expect(hostile.map((l) => safeHttpUrl(l.listingUrl))).toEqual(hostile.map(() => null));
-    const safe = page.listings.filter((l) => !HOSTILE_URLS.includes(l.listingUrl));
-    expect(safe.length).toBeGreaterThan(0);
-    expect(safe.every((l) => safeHttpUrl(l.listingUrl) === l.listingUrl)).toBe(true);
   });
 
   test('a refresh in flight during unlink writes no health entry back', async () => {

@@ -13,7 +13,7 @@ import {
   triagePendingItem,
 } from '../../lib/background/suggestion-triage/triage-items.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
-import type { DeskEvents, ListingRowView, SuggestionView, TriageView } from '../../lib/messaging/protocol/index.ts';
+import type { DeskEvents, SuggestionView, TriageView } from '../../lib/messaging/protocol/index.ts';
 import {
   allow,
   envelope,
@@ -54,9 +54,18 @@ function listParam(url: URL, name: string): string[] | undefined {
     .filter(Boolean);
 }
 
+/** A listing as the fake service answers it. */
+export interface FakeListing {
+  id: string;
+  locationId: string;
+  publisherId: string;
+  status: string;
+  listingUrl: string;
+}
+
 export interface FakeService {
   suggestions: FakeSuggestion[];
-  listings: ListingRowView[];
+  listings: FakeListing[];
   requests: { method: string; url: URL }[];
   /** Answers for the next PUTs, in order (then back to normal). */
   putFailures: Response[];
