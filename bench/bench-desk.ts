@@ -2,8 +2,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { startSandbox } from '../sandbox/server.ts';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { API_VERSION } from '../lib/api/config.ts';
+import { type RequestInput, type RequestType, requestMessage } from '../lib/messaging/protocol/index.ts';
+import { type RunningSandbox, startSandbox } from '../sandbox/server.ts';
 import { CHROME_PATH, extensionArgs } from '../scripts/lib/chromium.ts';
 
 export async function launchBenchDesk(extensionDirOption: string | undefined, profilePrefix: string) {
@@ -23,4 +25,45 @@ export async function launchBenchDesk(extensionDirOption: string | undefined, pr
     rmSync(profile, { recursive: true, force: true });
   };
   return { sandbox, context, worker, extensionId: new URL(worker.url()).host, close };
+}
+
+export type BenchReply = { ok: boolean; value?: Record<string, unknown>; error?: { message: string } };
+
+/** Sends one request to the worker from an extension page, as the UI's ask() does. */
+export function askFrom<K extends RequestType>(page: Page, type: K, input: RequestInput<K>): Promise<BenchReply> {
+  return page.evaluate(
+    (message) =>
+      (
+        globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+      ).chrome.runtime.sendMessage(message),
+    requestMessage(type, input),
+  ) as Promise<BenchReply>;
+}
+
+/**
+ * Makes the sandbox the Connection, then links sandbox account 1001 the way a person does: Link → the
+ * service's page → Allow. Answers the link's reply (the linked account).
+ */
+export async function linkSandboxAccount(context: BrowserContext, page: Page, sandbox: RunningSandbox) {
+  const saved = await askFrom(page, 'connection.save', {
+    environment: 'custom',
+    apiUrl: sandbox.apiUrl,
+    authUrl: sandbox.authUrl,
+    clientId: sandbox.clientId,
+    apiKey: sandbox.apiKey,
+    apiVersion: API_VERSION,
+  });
+  if (!saved.ok) throw new Error(`connection.save failed: ${saved.error?.message}`);
+  const authOrigin = new URL(sandbox.authUrl).origin;
+  const authPage = context.waitForEvent('page', {
+    timeout: 15_000,
+    predicate: (p) => !p.url().startsWith('chrome-extension://'),
+  });
+  const linked = askFrom(page, 'accounts.link', {});
+  const auth = await authPage;
+  await auth.waitForURL((u) => u.origin === authOrigin, { timeout: 15_000 });
+  await auth.getByRole('button', { name: /allow/i }).click();
+  const reply = await linked;
+  if (!reply.ok) throw new Error(`linking failed: ${reply.error?.message}`);
+  return reply;
 }

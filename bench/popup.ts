@@ -5,9 +5,7 @@
 // The popup's gzip size is measured with every other entrypoint in bench/sizes.ts.
 import type { BrowserContext, Page } from 'playwright-core';
 import { wordDiff } from '../components/suggestion-triage/word-diff.ts';
-import { API_VERSION } from '../lib/api/config.ts';
-import { type RequestInput, type RequestType, requestMessage } from '../lib/messaging/protocol/index.ts';
-import { launchBenchDesk } from './bench-desk.ts';
+import { launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
 
 const OPENS = 21;
@@ -49,35 +47,6 @@ export function wordDiffFigures(): Figure[] {
 export interface PopupBenchOptions {
   /** A built chrome-mv3 folder; bench/run.ts builds .output/chrome-mv3 first. */
   extensionDir?: string;
-}
-
-async function ask<K extends RequestType>(
-  page: Page,
-  type: K,
-  input: RequestInput<K>,
-): Promise<{ ok: boolean; error?: { message: string } }> {
-  return page.evaluate(
-    (message) =>
-      (
-        globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-      ).chrome.runtime.sendMessage(message),
-    requestMessage(type, input),
-  ) as Promise<{ ok: boolean; error?: { message: string } }>;
-}
-
-/** Links sandbox account 1001 the way a person does: Link → the service's page → Allow. */
-async function link(context: BrowserContext, page: Page, authUrl: string): Promise<void> {
-  const authOrigin = new URL(authUrl).origin;
-  const authPage = context.waitForEvent('page', {
-    timeout: 15_000,
-    predicate: (p) => !p.url().startsWith('chrome-extension://'),
-  });
-  const linked = ask(page, 'accounts.link', {});
-  const auth = await authPage;
-  await auth.waitForURL((u) => u.origin === authOrigin, { timeout: 15_000 });
-  await auth.getByRole('button', { name: /allow/i }).click();
-  const reply = await linked;
-  if (!reply.ok) throw new Error(`linking failed: ${reply.error?.message}`);
 }
 
 async function openPopup(context: BrowserContext, url: string): Promise<Page> {
@@ -181,16 +150,7 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
     // 500 waiting for account 1001 (7 suggestion fields per location, so 80 locations).
     await control('POST', 'reset', { locationsPerAccount: 80, waitingSuggestions: WAITING });
     const home = await openPopup(context, popupUrl);
-    const saved = await ask(home, 'connection.save', {
-      environment: 'custom',
-      apiUrl: sandbox.apiUrl,
-      authUrl: sandbox.authUrl,
-      clientId: sandbox.clientId,
-      apiKey: sandbox.apiKey,
-      apiVersion: API_VERSION,
-    });
-    if (!saved.ok) throw new Error(`connection.save failed: ${saved.error?.message}`);
-    await link(context, home, sandbox.authUrl);
+    await linkSandboxAccount(context, home, sandbox);
     await home.close();
 
     // Warm the cache once, the way the first open of the day does.

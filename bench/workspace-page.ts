@@ -5,8 +5,7 @@
 // - table rows in the DOM while showing 100,000 listings;
 // - the options page's JS heap with them loaded (after a forced GC).
 import type { Page } from 'playwright-core';
-import { API_VERSION } from '../lib/api/config.ts';
-import { launchBenchDesk } from './bench-desk.ts';
+import { launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
 
 /** 1,450 locations × 69 publishers = 100,050 listings in account 1001. */
@@ -20,16 +19,6 @@ const HEAP_TARGET_MB = 60;
 
 export interface WorkspaceBenchOptions {
   extensionDir?: string;
-}
-
-async function ask(page: Page, type: string, input: unknown): Promise<{ ok: boolean; error?: { message: string } }> {
-  return page.evaluate(
-    ([t, i]) =>
-      (
-        globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-      ).chrome.runtime.sendMessage({ desk: 'request', type: t, input: i }),
-    [type, input] as const,
-  ) as Promise<{ ok: boolean; error?: { message: string } }>;
 }
 
 /** Everything is loaded: the load bar says when the listings were fetched. */
@@ -111,23 +100,7 @@ export async function workspacePageFigures(options: WorkspaceBenchOptions = {}):
     });
     const home = await context.newPage();
     await home.goto(`chrome-extension://${extensionId}/popup.html`);
-    const saved = await ask(home, 'connection.save', {
-      environment: 'custom',
-      apiUrl: sandbox.apiUrl,
-      authUrl: sandbox.authUrl,
-      clientId: sandbox.clientId,
-      apiKey: sandbox.apiKey,
-      apiVersion: API_VERSION,
-    });
-    if (!saved.ok) throw new Error(`connection.save failed: ${saved.error?.message}`);
-    const authOrigin = new URL(sandbox.authUrl).origin;
-    const authPage = context.waitForEvent('page', { predicate: (p) => !p.url().startsWith('chrome-extension://') });
-    const linked = ask(home, 'accounts.link', {});
-    const auth = await authPage;
-    await auth.waitForURL((u) => u.origin === authOrigin);
-    await auth.getByRole('button', { name: /allow/i }).click();
-    const link = await linked;
-    if (!link.ok) throw new Error(`linking failed: ${link.error?.message}`);
+    await linkSandboxAccount(context, home, sandbox);
 
     // The first open fetches every listing into the worker's cache.
     const first = await context.newPage();
