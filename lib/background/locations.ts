@@ -7,10 +7,8 @@ import { fetchAllFolders } from '../api/folders.ts';
 import { fetchAllLocations } from '../api/locations.ts';
 import type { Handlers } from '../messaging/background.ts';
 import type { FolderView, LocationsView, LocationView } from '../messaging/protocol/index.ts';
-import { currentLink, writeIfLinked } from './core/account-lock.ts';
+import { accountDirectory, withoutAccountEntry } from './core/account-directory.ts';
 import type { DeskDeps } from './core/deps.ts';
-import { readAccounts } from './core/linked-accounts.ts';
-import { staleWhileRevalidate } from './core/swr-cache.ts';
 import { defineFeature, type StorageWrites } from './feature.ts';
 import { toFolderViews, toLocationView } from './locations-views.ts';
 
@@ -42,62 +40,32 @@ async function fetchLocations(client: ApiClient): Promise<Omit<StoredLocations, 
 }
 
 export function createLocations(deps: LocationsDeps) {
-  const cache = staleWhileRevalidate<[]>({
+  const directory = accountDirectory<StoredLocations>({
+    item: locationsItem,
     maxAgeMs: LOCATIONS_MAX_AGE_MS,
-    now: deps.now,
-    async fetch(accountKey) {
-      const link = await currentLink(accountKey);
-      const fetched = await deps.withAccount(fetchLocations, accountKey);
-      await writeIfLinked(link, async () => {
-        const all = await locationsItem.getValue();
-        await locationsItem.setValue({ ...all, [accountKey]: { ...fetched, fetchedAt: deps.now() } });
-      });
-    },
+    deps,
+    fetch: fetchLocations,
     done: (accountKey) => deps.broadcast('locations.changed', { accountKey }),
   });
 
-  async function cached(accountKey: string): Promise<StoredLocations | undefined> {
-    return (await locationsItem.getValue())[accountKey];
-  }
-
-  /** The cached locations, fetched first (and awaited) when there are none: for work that needs names. */
-  async function ensure(accountKey: string): Promise<StoredLocations | undefined> {
-    const found = await cached(accountKey);
-    if (found) return found;
-    await cache.revalidate(accountKey);
-    return cached(accountKey);
-  }
-
   async function list(refresh: boolean): Promise<LocationsView> {
-    const { accounts, activeAccountKey } = await readAccounts();
-    const account = accounts.find((a) => a.accountKey === activeAccountKey);
-    const none = { locations: [], folders: [], fetchedAt: null, refreshing: false, error: null };
-    if (!account) return { accountKey: null, ...none };
-    const stored = await cached(account.accountKey);
-    const state = cache.answer(account.accountKey, stored?.fetchedAt ?? null, {
-      force: refresh,
-      blocked: account.needsRelink,
-    });
-    return {
-      accountKey: account.accountKey,
-      locations: stored?.locations ?? [],
-      folders: stored?.folders ?? [],
-      fetchedAt: stored?.fetchedAt ?? null,
-      ...state,
-    };
+    const active = await directory.active(refresh);
+    if (!active)
+      return { accountKey: null, locations: [], folders: [], fetchedAt: null, refreshing: false, error: null };
+    const { stored, ...state } = active;
+    return { ...state, locations: stored?.locations ?? [], folders: stored?.folders ?? [] };
   }
 
   const handlers: Pick<Handlers, 'locations.list'> = {
     'locations.list': ({ refresh }) => list(refresh),
   };
 
-  return { handlers, list, ensure, revalidate: cache.revalidate, settled: cache.settled };
+  return { handlers, list, ensure: directory.ensure, revalidate: directory.revalidate, settled: directory.settled };
 }
 
 /** The write that drops an account's locations. */
-export async function withoutLocations(accountKey: string): Promise<StorageWrites> {
-  const { [accountKey]: _gone, ...others } = await locationsItem.getValue();
-  return [{ item: locationsItem, value: others }];
+export function withoutLocations(accountKey: string): Promise<StorageWrites> {
+  return withoutAccountEntry(locationsItem, accountKey);
 }
 
 export function locationsFeature(deps: LocationsDeps) {

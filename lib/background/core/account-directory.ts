@@ -1,0 +1,73 @@
+// A directory kept per account in one storage item (the account's locations, its publishers): served from
+// storage at once and fetched again behind the answer when missing, old or asked for (stale-while-revalidate).
+import type { WxtStorageItem } from 'wxt/utils/storage';
+import type { ApiClient } from '../../api/client.ts';
+import type { StorageWrites } from '../feature.ts';
+import { currentLink, writeIfLinked } from './account-lock.ts';
+import type { DeskDeps } from './deps.ts';
+import { readAccounts } from './linked-accounts.ts';
+import { staleWhileRevalidate } from './swr-cache.ts';
+
+type Stored = { fetchedAt: number };
+type DirectoryItem<T extends Stored> = WxtStorageItem<Record<string, T>, Record<string, unknown>>;
+
+export function accountDirectory<T extends Stored>(options: {
+  item: DirectoryItem<T>;
+  maxAgeMs: number;
+  deps: Pick<DeskDeps, 'withAccount' | 'now'>;
+  fetch: (client: ApiClient) => Promise<Omit<T, 'fetchedAt'>>;
+  /** Called when a fetch ends, written or failed. */
+  done: (accountKey: string) => Promise<void>;
+}) {
+  const { item, deps } = options;
+  const cache = staleWhileRevalidate<[]>({
+    maxAgeMs: options.maxAgeMs,
+    now: deps.now,
+    async fetch(accountKey) {
+      const link = await currentLink(accountKey);
+      const fetched = await deps.withAccount(options.fetch, accountKey);
+      // An account unlinked while its fetch was out gets nothing written back.
+      await writeIfLinked(link, async () => {
+        const all = await item.getValue();
+        await item.setValue({ ...all, [accountKey]: { ...fetched, fetchedAt: deps.now() } as T });
+      });
+    },
+    done: options.done,
+  });
+
+  async function cached(accountKey: string): Promise<T | undefined> {
+    return (await item.getValue())[accountKey];
+  }
+
+  /** The cached entry, fetched first (and awaited) when there is none: for work that needs it. */
+  async function ensure(accountKey: string): Promise<T | undefined> {
+    const found = await cached(accountKey);
+    if (found) return found;
+    await cache.revalidate(accountKey);
+    return cached(accountKey);
+  }
+
+  /** The active account's entry and its freshness, starting the refresh the answer calls for; null: none linked. */
+  async function active(refresh: boolean) {
+    const { accounts, activeAccountKey } = await readAccounts();
+    const account = accounts.find((a) => a.accountKey === activeAccountKey);
+    if (!account) return null;
+    const stored = await cached(account.accountKey);
+    const state = cache.answer(account.accountKey, stored?.fetchedAt ?? null, {
+      force: refresh,
+      blocked: account.needsRelink,
+    });
+    return { accountKey: account.accountKey, stored, fetchedAt: stored?.fetchedAt ?? null, ...state };
+  }
+
+  return { cached, ensure, active, revalidate: cache.revalidate, settled: cache.settled };
+}
+
+/** The write that drops one account's entry from a per-account item. */
+export async function withoutAccountEntry<T>(
+  item: WxtStorageItem<Record<string, T>, Record<string, unknown>>,
+  accountKey: string,
+): Promise<StorageWrites> {
+  const { [accountKey]: _gone, ...others } = await item.getValue();
+  return [{ item, value: others }];
+}
