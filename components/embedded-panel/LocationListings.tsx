@@ -1,27 +1,31 @@
 // The located location's listings: the listings workspace's table filtered to that one location, in
-// its compact form (publisher, status, reasons, link), under a health line counted from its rows.
-import { useMemo } from 'preact/hooks';
+// its compact form (publisher, status, reasons, link), under a health line counting all its listings.
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ask } from '../../lib/messaging/ui.ts';
-import { listingStatusLabel } from '../listings-health/status-labels.ts';
+import { LISTING_STATUS_ORDER, listingStatusLabel } from '../listings-health/status-labels.ts';
 import { FilteredListings } from '../listings-workspace/FilteredListings.tsx';
-import { type RowsView, WorkspaceSourceContext } from '../listings-workspace/use-workspace-data.ts';
+import { WorkspaceSourceContext } from '../listings-workspace/use-workspace-data.ts';
 import { toLoadState, wireFilters, workerSource } from '../listings-workspace/worker-source.ts';
 import { NO_FILTERS } from '../listings-workspace/workspace-filters.ts';
 import type { WorkspaceSource } from '../listings-workspace/workspace-source.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 
-/** "12 listings: 9 Live · 3 Opted out", from the rows on hand; the count alone when some are not. */
-export function healthLine(rows: Pick<RowsView, 'matched' | 'rowAt'>): string {
-  const count = rows.matched ?? 0;
-  if (count === 0) return 'No listings for this location.';
-  const total = `${count} listing${count === 1 ? '' : 's'}`;
-  const counts = new Map<string, number>();
-  for (let i = 0; i < count; i++) {
-    const row = rows.rowAt(i);
-    if (!row) return total;
-    counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
-  }
-  return `${total}: ${[...counts].map(([status, n]) => `${n} ${listingStatusLabel(status)}`).join(' · ')}`;
+export interface LocationHealth {
+  matched: number;
+  statusCounts: { status: string; count: number }[];
+}
+
+/** "12 listings: 9 Live · 3 Opted out", in the order statuses are listed everywhere else. */
+export function healthLine({ matched, statusCounts }: LocationHealth): string {
+  if (matched === 0) return 'No listings for this location.';
+  const rank = (status: string) => {
+    const at = (LISTING_STATUS_ORDER as readonly string[]).indexOf(status);
+    return at === -1 ? LISTING_STATUS_ORDER.length : at;
+  };
+  const parts = [...statusCounts]
+    .sort((a, b) => rank(a.status) - rank(b.status))
+    .map(({ status, count }) => `${count} ${listingStatusLabel(status)}`);
+  return `${matched} listing${matched === 1 ? '' : 's'}: ${parts.join(' · ')}`;
 }
 
 /**
@@ -40,9 +44,38 @@ export function oneLocationSource(locationId: string): WorkspaceSource {
   };
 }
 
-function Health({ rows }: { rows: RowsView }) {
-  if (rows.error) return <ErrorNotice error={rows.error} title="Listings could not be loaded" />;
-  if (rows.matched === null)
+/**
+ * The location's counts by status, asked for apart from the table's rows: the table fetches only the
+ * window it shows, and the line counts every listing. Asked again whenever the worker's listings move on.
+ */
+function useLocationHealth(source: WorkspaceSource, locationId: string) {
+  const [state, setState] = useState<{ health: LocationHealth | null; error: unknown }>({ health: null, error: null });
+  useEffect(() => {
+    let latest = 0;
+    const refresh = () => {
+      const asked = ++latest;
+      const filters = wireFilters({ ...NO_FILTERS, locationIds: [locationId] });
+      ask('listings.query', { filters, offset: 0, limit: 0, statusCounts: true }).then(
+        (view) =>
+          asked === latest &&
+          setState({ health: { matched: view.matched, statusCounts: view.statusCounts ?? [] }, error: null }),
+        (error) => asked === latest && setState((was) => ({ ...was, error })),
+      );
+    };
+    refresh();
+    const off = source.onLoadState(refresh);
+    return () => {
+      latest = -1;
+      off();
+    };
+  }, [source, locationId]);
+  return state;
+}
+
+function Health({ source, locationId }: { source: WorkspaceSource; locationId: string }) {
+  const { health, error } = useLocationHealth(source, locationId);
+  if (error) return <ErrorNotice error={error} title="Listings could not be loaded" />;
+  if (!health)
     return (
       <p class="panel__muted" aria-busy="true">
         Loading listings…
@@ -50,7 +83,7 @@ function Health({ rows }: { rows: RowsView }) {
     );
   return (
     <p class="panel__health" data-testid="panel-health">
-      {healthLine(rows)}
+      {healthLine(health)}
     </p>
   );
 }
@@ -69,7 +102,7 @@ export function LocationListings({ locationId }: { locationId: string }) {
           initialSort={{ column: 'publisher', direction: 'asc' }}
           label="Listings of this location"
           compact
-          summary={(rows) => <Health rows={rows} />}
+          summary={() => <Health source={source} locationId={locationId} />}
         />
       </WorkspaceSourceContext.Provider>
     </section>

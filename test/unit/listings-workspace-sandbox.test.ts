@@ -194,6 +194,18 @@ describe('listings workspace against the sandbox', () => {
     expect(listingCalls.map((r) => r.query?.locationIds)).toEqual(['[HB-002]']);
     await ask(w, 'listings.query', { filters: { locationIds: ['HB-002'] }, limit: 100 }, content);
     expect((await requests()).filter((r) => r.path.endsWith('/powerlistings/listings'))).toHaveLength(1);
+    // The panel's health line: every one of the location's listings counted by status, no rows sent.
+    const health = await ask(
+      w,
+      'listings.query',
+      { filters: { locationIds: ['HB-002'] }, limit: 0, statusCounts: true },
+      content,
+    );
+    expect(health.rows).toEqual([]);
+    const byStatus = Object.fromEntries((health.statusCounts ?? []).map((s) => [s.status, s.count]));
+    const expected: Record<string, number> = {};
+    for (const row of view.rows) expected[row.status] = (expected[row.status] ?? 0) + 1;
+    expect(byStatus).toEqual(expected);
     await w.settled();
   });
 

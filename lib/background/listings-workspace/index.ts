@@ -41,6 +41,16 @@ const CSV_HEADER = [
   'Screenshot URL',
 ];
 
+/** How many of these rows have each status (asked for one location's rows, so a pass over them is cheap). */
+function countByStatus(table: ListingsTable, rows: Int32Array): { status: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const i of rows) {
+    const { status } = table.listing(i);
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  return [...counts].map(([status, count]) => ({ status, count }));
+}
+
 export interface WorkspaceOptions {
   /** Tests: the locations cache to ensure names from (default: the worker's). */
   ensureLocations?: (accountKey: string) => Promise<unknown>;
@@ -72,7 +82,7 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
   }
 
   async function query(input: ParsedInput<'listings.query'>, context: RequestContext): Promise<ListingsTableView> {
-    const { filters, sort, offset, limit } = input;
+    const { filters, sort, offset, limit, statusCounts } = input;
     // The embedded panel shows one location's listings, never the account's whole table.
     if (context.access === 'content' && filters.locationIds.length !== 1) {
       throw new DeskError({ code: 'forbidden', message: 'This page may ask only for the listings of one location.' });
@@ -93,7 +103,8 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
     const end = Math.min(matched.length, offset + limit);
     const rows = [];
     for (let k = offset; k < end; k++) rows.push(table.row(matched[k]!));
-    return { accountKey: account.accountKey, matched: matched.length, total: table.size, offset, rows, load };
+    const view = { accountKey: account.accountKey, matched: matched.length, total: table.size, offset, rows, load };
+    return statusCounts ? { ...view, statusCounts: countByStatus(table, matched) } : view;
   }
 
   async function facets(): Promise<ListingsFacetsView> {

@@ -99,6 +99,8 @@ export interface ListingsTableView {
   /** Only the window asked for, in the sort order. */
   rows: ListingTableRow[];
   load: ListingsLoadView;
+  /** Asked for with `statusCounts`: how many of all the matched rows have each status (none: absent). */
+  statusCounts?: { status: string; count: number }[];
 }
 
 export interface ListingsFacetsView {
@@ -195,6 +197,8 @@ export const listingsWorkspaceProtocol = {
         sort: listingsTableSort.default({ key: 'location', direction: 'asc' }),
         offset: z.number().int().min(0).max(10_000_000).default(0),
         limit: z.number().int().min(0).max(500).default(100),
+        /** The embedded panel's health line counts every matched row, not only the window. */
+        statusCounts: z.boolean().default(false),
       })
       .strict(),
   ),
