@@ -196,12 +196,18 @@ function newLocation(id: string, accountId: string, data: NewLocationData): Loca
 }
 
 /** The date a service's minimum usage commitment is met. */
-function commitmentEnd(started: string, catalog: AvailableService | undefined): Date {
+export function commitmentEnd(started: string, catalog: AvailableService | undefined): Date {
   const date = new Date(`${started}T00:00:00Z`);
   if (!catalog) return date;
-  if (catalog.minimumUsageUnit === 'DAYS') date.setUTCDate(date.getUTCDate() + catalog.minimumUsage);
-  else date.setUTCMonth(date.getUTCMonth() + catalog.minimumUsage);
-  return date;
+  if (catalog.minimumUsageUnit === 'DAYS') {
+    date.setUTCDate(date.getUTCDate() + catalog.minimumUsage);
+    return date;
+  }
+  // A month on from 31 January is 28 (29) February, not 3 March: the day is kept within the target month.
+  const end = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + catalog.minimumUsage, 1));
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return end;
 }
 
 const normalized = (value: string | undefined) => (value ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
