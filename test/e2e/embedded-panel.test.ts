@@ -125,6 +125,18 @@ describe('the embedded panel on the demo CRM', () => {
     for (const name of shown) expect(expected.publisherNames).toContain(name);
     const heads = await table.locator('th').allTextContents();
     expect(heads.map((h) => h.replace(/[▲▼]/, ''))).toEqual(['Publisher', 'Status', 'Reasons', 'Listing']);
+    // By status, descending ("Waiting on …" first): a long label takes a second line, never cut to a tooltip.
+    const statusSort = table.locator('th', { hasText: 'Status' });
+    await statusSort.getByRole('button').click();
+    await statusSort.getByRole('button').click();
+    await poll(() => table.locator('tr[data-key] .lw-status').first().textContent()).toMatch(/^Waiting on/);
+    const fits = await table
+      .locator('tr[data-key] td:has(> .lw-status)')
+      .evaluateAll((tds) => tds.map((td) => td.scrollWidth <= td.clientWidth && td.scrollHeight <= td.clientHeight));
+    expect(fits.every(Boolean)).toBe(true);
+    await poll(() =>
+      table.locator('tr[data-key] .lw-status').evaluateAll((ss) => ss.some((s) => s.getClientRects().length === 2)),
+    ).toBe(true);
 
     // "Open in Listings Desk": the worker opens the options page filtered to the location (no link in the partner page).
     const opened = desk.context.waitForEvent('page');
