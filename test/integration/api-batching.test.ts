@@ -1,19 +1,13 @@
 // Bulk opt-in/opt-out through planBatches + runBatches against the real sandbox.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type ListingPair, planBatches, runBatches } from '../../lib/api/batching.ts';
 import type { ApiClient } from '../../lib/api/client.ts';
 import { optIn, optOut } from '../../lib/api/listings.ts';
-import { type Harness, type SandboxStateView, startHarness } from './api-sandbox.ts';
+import { harnessPerFile, type SandboxStateView } from './api-sandbox.ts';
 
-let h: Harness;
+const h = harnessPerFile();
 let client: ApiClient;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.sandbox.close());
 beforeEach(async () => {
-  await h.reset();
   client = await h.client();
 });
 

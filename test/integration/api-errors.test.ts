@@ -1,5 +1,5 @@
 // Every error path of the real client against the real sandbox.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../lib/api/client.ts';
 import { type ApiError, apiErrorFromJSON } from '../../lib/api/errors.ts';
 import { listListings } from '../../lib/api/listings.ts';
@@ -8,15 +8,9 @@ import { listPublishers } from '../../lib/api/publishers.ts';
 import { listRoles } from '../../lib/api/roles.ts';
 import { createUser, getUser } from '../../lib/api/users.ts';
 import { rejection } from '../support/api-rejection.ts';
-import { FAST_RETRY, type Harness, startHarness } from './api-sandbox.ts';
+import { FAST_RETRY, harnessPerFile } from './api-sandbox.ts';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.sandbox.close());
-beforeEach(() => h.reset());
+const h = harnessPerFile();
 
 /** The error, as people and logs would see it, holds no credential and no address. */
 function expectNothingLeaks(error: ApiError, secrets: string[]) {

@@ -1,20 +1,14 @@
 // Locations and folders: the real client against the real sandbox over HTTP.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../lib/api/client.ts';
 import { fetchAllFolders, listFolders } from '../../lib/api/folders.ts';
 import { fetchAllLocations, listLocations } from '../../lib/api/locations.ts';
 import { rejection } from '../support/api-rejection.ts';
-import { type Harness, startHarness } from './api-sandbox.ts';
+import { harnessPerFile } from './api-sandbox.ts';
 
-let h: Harness;
+const h = harnessPerFile();
 let client: ApiClient;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.sandbox.close());
 beforeEach(async () => {
-  await h.reset();
   client = await h.client();
 });
 

@@ -1,18 +1,12 @@
 // The OAuth flow over plain HTTP: the authorize page's form, the callback, the code exchange.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../lib/api/client.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { buildAuthorizeUrl, exchangeCode, parseAuthCallback } from '../../lib/api/oauth.ts';
 import { listRoles } from '../../lib/api/roles.ts';
-import { FAST_RETRY, type Harness, startHarness } from './api-sandbox.ts';
+import { FAST_RETRY, harnessPerFile } from './api-sandbox.ts';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.sandbox.close());
-beforeEach(() => h.reset());
+const h = harnessPerFile();
 
 const REDIRECT = 'https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/cb';
 

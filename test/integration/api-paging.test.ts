@@ -1,20 +1,14 @@
 // fetchAll* against the real sandbox: many pages, in order, bounded, and a count that moves.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../lib/api/client.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { fetchAllListings, listListings, optOut } from '../../lib/api/listings.ts';
 import type { Progress } from '../../lib/api/paging.ts';
-import { type Harness, startHarness } from './api-sandbox.ts';
+import { harnessPerFile } from './api-sandbox.ts';
 
-let h: Harness;
+const h = harnessPerFile();
 let client: ApiClient;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.sandbox.close());
 beforeEach(async () => {
-  await h.reset();
   client = await h.client();
 });
 

@@ -1,5 +1,5 @@
 // Every provisioning call through the real client against the sandbox, each refusal included (issue 12).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../lib/api/client.ts';
 import {
   cancelServices,
@@ -15,17 +15,11 @@ import {
   processAddRequest,
 } from '../../lib/api/provisioning.ts';
 import { rejection } from '../support/api-rejection.ts';
-import { type Harness, startHarness } from './api-sandbox.ts';
+import { harnessPerFile } from './api-sandbox.ts';
 
-let h: Harness;
+const h = harnessPerFile({ addRequestProcessingMs: 100 });
 let client: ApiClient;
-
-beforeAll(async () => {
-  h = await startHarness({ addRequestProcessingMs: 100 });
-});
-afterAll(() => h.sandbox.close());
 beforeEach(async () => {
-  await h.reset();
   client = await h.client();
 });
 

@@ -1,5 +1,5 @@
 // Every client operation against the real sandbox over HTTP.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../lib/api/client.ts';
 import { listListings, optIn, optOut } from '../../lib/api/listings.ts';
 import {
@@ -23,17 +23,11 @@ import {
   setUserPassword,
   updateUser,
 } from '../../lib/api/users.ts';
-import { type Harness, startHarness } from './api-sandbox.ts';
+import { harnessPerFile } from './api-sandbox.ts';
 
-let h: Harness;
+const h = harnessPerFile({ addRequestProcessingMs: 150 });
 let client: ApiClient;
-
-beforeAll(async () => {
-  h = await startHarness({ addRequestProcessingMs: 150 });
-});
-afterAll(() => h.sandbox.close());
 beforeEach(async () => {
-  await h.reset();
   client = await h.client();
 });
 

@@ -1,20 +1,14 @@
 // The vendor Go-client retry policy, observed through the sandbox request log.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../lib/api/client.ts';
 import { createExistingLocationAddRequest } from '../../lib/api/provisioning.ts';
 import { listRoles } from '../../lib/api/roles.ts';
 import { createUser } from '../../lib/api/users.ts';
-import { type Harness, startHarness } from './api-sandbox.ts';
+import { harnessPerFile } from './api-sandbox.ts';
 
-let h: Harness;
+const h = harnessPerFile();
 let client: ApiClient;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.sandbox.close());
 beforeEach(async () => {
-  await h.reset();
   client = await h.client();
 });
 

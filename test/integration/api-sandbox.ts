@@ -1,4 +1,5 @@
 // Shared by the api-*.test.ts files: a real sandbox on free ports and its control API over HTTP.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { ApiClient, type ApiConfig } from '../../lib/api/client.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/server.ts';
 
@@ -70,5 +71,33 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
       await control('POST', 'reset', {});
       await control('DELETE', 'requests');
     },
+  };
+}
+
+/**
+ * A file's sandbox: started before its first test, reset before each, closed after the last. The
+ * harness returned stands for it from the start, so a file can hold it in a const.
+ */
+export function harnessPerFile(options: SandboxOptions = {}): Harness {
+  let started: Harness | undefined;
+  const current = () => {
+    if (!started) throw new Error('The sandbox starts in beforeAll: use the harness in a test or a hook.');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startHarness(options);
+  });
+  afterAll(() => started?.sandbox.close());
+  beforeEach(() => current().reset());
+  return {
+    get sandbox() {
+      return current().sandbox;
+    },
+    client: (clientOptions) => current().client(clientOptions),
+    control: (method, path, body) => current().control(method, path, body),
+    mintToken: (accountId) => current().mintToken(accountId),
+    requests: () => current().requests(),
+    state: () => current().state(),
+    reset: () => current().reset(),
   };
 }

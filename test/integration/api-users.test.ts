@@ -1,6 +1,6 @@
 // Every users and roles call through the real client against the sandbox, each refusal included, and
 // the users-and-roles worker feature's service errors as the editor receives them.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../lib/api/client.ts';
 import { listRoles } from '../../lib/api/roles.ts';
 import {
@@ -15,17 +15,11 @@ import {
 } from '../../lib/api/users.ts';
 import { usersError } from '../../lib/background/users-and-roles/errors.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
-import { type Harness, startHarness } from './api-sandbox.ts';
+import { harnessPerFile } from './api-sandbox.ts';
 
-let h: Harness;
+const h = harnessPerFile();
 let client: ApiClient;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.sandbox.close());
 beforeEach(async () => {
-  await h.reset();
   client = await h.client();
 });
 
