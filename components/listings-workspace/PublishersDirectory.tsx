@@ -67,7 +67,7 @@ export function PublishersDirectory({ publishers, onShowListings }: PublishersDi
       {shown.length === 0 ? (
         <EmptyState title="No publishers match">Try a shorter search or another country.</EmptyState>
       ) : (
-        <table class="lw-pubs__table">
+        <table class="ui-table lw-pubs__table">
           <thead>
             <tr>
               <th scope="col">Publisher</th>

@@ -80,7 +80,7 @@ export function AclEditor({ rows, roles, onChange, error }: AclEditorProps) {
               <th scope="col">Role</th>
               <th scope="col">On</th>
               <th scope="col">
-                <span class="ue-visually-hidden">Actions</span>
+                <span class="visually-hidden">Actions</span>
               </th>
             </tr>
           </thead>

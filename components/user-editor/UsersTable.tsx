@@ -41,7 +41,7 @@ export function UsersTable({
 }: UsersTableProps) {
   const allSelected = users.length > 0 && users.every((u) => selected.has(u.id));
   return (
-    <table class="ue-table">
+    <table class="ui-table ue-table">
       <thead>
         <tr>
           <th scope="col" class="ue-table__check">
@@ -78,7 +78,7 @@ export function UsersTable({
             </th>
           ))}
           <th scope="col" class="ue-table__actions">
-            <span class="ue-visually-hidden">Actions</span>
+            <span class="visually-hidden">Actions</span>
           </th>
         </tr>
       </thead>
