@@ -1,8 +1,9 @@
 // How page text and location fields are made comparable: accents and case folded, punctuation gone,
-// address words in one spelling (Street → st), phone numbers reduced to their last ten digits.
+// address words in one spelling (Street → st), phone numbers reduced to their last ten digits (found in
+// free text by phone-runs.ts).
 
 /** One spelling per address word, applied to the page and to the locations alike. */
-const ADDRESS_WORDS = new Map(
+export const ADDRESS_WORDS: ReadonlyMap<string, string> = new Map(
   Object.entries({
     street: 'st',
     avenue: 'ave',
@@ -54,7 +55,21 @@ export function wordsOf(folded: string): string[] {
 
 /** Words only: lower case, no accents, address words in one spelling. */
 export function foldWords(text: string): string[] {
-  return wordsOf(foldText(text.replace(/\n/g, ' ')));
+  // ASCII text (most of it) is cut by character code: the regex path costs most of preparing 2,000 locations.
+  const lower = text.toLowerCase();
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= lower.length; i += 1) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 32;
+    if (c >= 0x80) return wordsOf(foldText(text.replace(/\n/g, ' ')));
+    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      words.push(canonicalWord(lower.slice(start, i)));
+      start = -1;
+    }
+  }
+  return words;
 }
 
 /** The folded words joined, with a space at each end so that `includes(' x y ')` matches whole words. */
@@ -67,16 +82,4 @@ export function phrase(text: string): string {
 export function phoneKey(text: string): string {
   const digits = text.replace(/\D+/g, '');
   return digits.length >= 7 ? digits.slice(-10) : '';
-}
-
-/** Phone-like runs in free text: digits with spaces, dots, dashes, parentheses or a leading +. */
-const PHONE_RUN = /\+?\(?\d[\d\s().-]{5,20}\d/g;
-
-export function phoneKeysIn(text: string): string[] {
-  const keys: string[] = [];
-  for (const match of text.matchAll(PHONE_RUN)) {
-    const key = phoneKey(match[0]);
-    if (key) keys.push(key);
-  }
-  return keys;
 }
