@@ -38,36 +38,36 @@ export function prepareLocations<L extends MatchableLocation>(locations: readonl
   const ownerPhrases: number[] = [];
   const owners: number[] = [];
   const phones = new Map<number, number[]>();
+  const addPhrase = (text: string, owner: number) => {
+    // Keyed by the text as written: a chain's repeated names are folded and checked once.
+    let phrase = phraseIds.get(text);
+    if (phrase === undefined) {
+      const folded = foldWords(text);
+      phrase = folded.length === 0 ? -1 : phraseStart.length - 1;
+      phraseIds.set(text, phrase);
+      if (phrase < 0) return;
+      for (const word of folded) {
+        let id = wordIds.get(word);
+        if (id === undefined) {
+          id = words.length;
+          words.push(word);
+          wordIds.set(word, id);
+        }
+        phraseWords.push(id);
+      }
+      phraseStart.push(phraseWords.length);
+    }
+    if (phrase < 0) return;
+    ownerPhrases.push(phrase);
+    owners.push(owner);
+  };
   for (let index = 0; index < locations.length; index += 1) {
     const location = locations[index]!;
+    addPhrase(location.id, index * 16 + ID);
     // The street part of the address ("12 Main St, Fremont, CA" → 12 main st): the rest repeats across locations.
-    const street = location.address.split(',')[0] ?? '';
-    for (const [bit, text] of [
-      [ID, location.id],
-      [ADDRESS, street],
-      [NAME, location.name],
-    ] as const) {
-      const folded = foldWords(text);
-      if (folded.length === 0) continue;
-      const key = folded.join(' ');
-      let phrase = phraseIds.get(key);
-      if (phrase === undefined) {
-        phrase = phraseStart.length - 1;
-        phraseIds.set(key, phrase);
-        for (const word of folded) {
-          let id = wordIds.get(word);
-          if (id === undefined) {
-            id = words.length;
-            words.push(word);
-            wordIds.set(word, id);
-          }
-          phraseWords.push(id);
-        }
-        phraseStart.push(phraseWords.length);
-      }
-      ownerPhrases.push(phrase);
-      owners.push(index * 16 + bit);
-    }
+    const comma = location.address.indexOf(',');
+    addPhrase(comma < 0 ? location.address : location.address.slice(0, comma), index * 16 + ADDRESS);
+    addPhrase(location.name, index * 16 + NAME);
     const key = phoneKey(location.phone);
     if (key) {
       const code = phoneCode(key);

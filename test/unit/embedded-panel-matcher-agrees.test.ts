@@ -80,19 +80,20 @@ const summary = (match: ReturnType<typeof bestLocationMatch>) =>
   match && { id: match.location.id, name: match.location.name, score: match.score, matchedOn: match.matchedOn };
 
 describe('the fast matcher agrees with the first one', () => {
-  test('on 2,000 generated pages', () => {
+  // About a second on a quiet machine; the timeout leaves room for a loaded one.
+  test('on 600 generated pages', { timeout: 30_000 }, () => {
     let found = 0;
-    for (let seed = 1; seed <= 2000; seed += 1) {
+    for (let seed = 1; seed <= 600; seed += 1) {
       const { locations, texts } = generated(seed);
       const expected = summary(referenceMatch(texts, locations));
       expect({ seed, match: summary(bestLocationMatch(texts, locations)) }).toEqual({ seed, match: expected });
       if (expected) found += 1;
     }
     // The pages are not all misses: most name a location.
-    expect(found).toBeGreaterThan(1000);
+    expect(found).toBeGreaterThan(300);
   });
 
-  test('on the phone numbers of generated text', () => {
+  test('on the phone numbers of generated text', { timeout: 30_000 }, () => {
     const { int, pick } = randomFrom(7);
     const pieces = ['1', '23', '456', '7890', ...GAPS, '((', '--', 'x', 'é', '\u2028', '\ufeff'];
     for (let run = 0; run < 5000; run += 1) {
@@ -103,7 +104,7 @@ describe('the fast matcher agrees with the first one', () => {
     }
   });
 
-  test('foldWords cuts ASCII text by character code as the regex path does', () => {
+  test('foldWords cuts ASCII text by character code as the regex path does', { timeout: 30_000 }, () => {
     const { int, pick } = randomFrom(11);
     const pieces = [...STREET_WORDS, 'HB-012', 'Fremont', '39100', ',', '\t', '\n', '_', '~', '  ', "O'Brien", 'ST'];
     for (let run = 0; run < 3000; run += 1) {
