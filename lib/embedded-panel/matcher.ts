@@ -3,19 +3,10 @@
 // Preparing a list (once per list) numbers the locations' words and indexes each distinct phrase under its
 // rarest word, so a page is read in one pass into word numbers and only phrases whose rare word is there
 // are checked: a page's cost grows with the page, not with the number of locations.
-import { canonicalWord, foldWords } from './normalize.ts';
-import { IN_RUN, phoneCodesIn, phoneCodesInRun } from './phone-runs.ts';
+import { canonicalWord, FOLD, FOLD_LIMIT, foldWords, isGeneralPunctuation, NOT_WORD, UNFOLDABLE } from './normalize.ts';
+import { IN_RUN, inRun, phoneCodesIn, phoneCodesInRun } from './phone-runs.ts';
 import { ADDRESS, ID, NAME, PHONE, type PreparedLocations, prepareLocations } from './prepare.ts';
-import {
-  FOLD,
-  FOLD_LIMIT,
-  foldedWordId,
-  HASH_START,
-  hashStep,
-  NOT_WORD,
-  UNFOLDABLE,
-  type WordTable,
-} from './word-table.ts';
+import { foldedWordId, HASH_START, hashStep, type WordTable } from './word-table.ts';
 
 export { type PreparedLocations, prepareLocations } from './prepare.ts';
 
@@ -79,8 +70,10 @@ function readLatinNode(text: string, table: WordTable, phoneFound: (code: number
   let runDigits = 0;
   for (let i = 0; i <= text.length; i += 1) {
     const c = i < text.length ? text.charCodeAt(i) : 32;
-    if (c >= FOLD_LIMIT) return false;
-    const folded = FOLD[c]!;
+    // Curly quotes and dashes are common in CRM text: they separate words here as in readFoldedNode.
+    const latin = c < FOLD_LIMIT;
+    if (!latin && !isGeneralPunctuation(c)) return false;
+    const folded = latin ? FOLD[c]! : NOT_WORD;
     if (folded === UNFOLDABLE) return false;
     if (folded !== NOT_WORD) {
       if (start < 0) {
@@ -92,7 +85,7 @@ function readLatinNode(text: string, table: WordTable, phoneFound: (code: number
       push(foldedWordId(table, text, start, i, hash));
       start = -1;
     }
-    if (i < text.length && IN_RUN[c] === 1) {
+    if (i < text.length && (latin ? IN_RUN[c] === 1 : inRun(c))) {
       if (runStart < 0) {
         runStart = i;
         runDigits = 0;

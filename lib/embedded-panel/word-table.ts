@@ -1,33 +1,7 @@
 // The locations' words, numbered, and found straight from a page's characters: folding each character by
 // table, hashing as it is scanned and comparing in place costs no string per page word (slicing ~35,000
 // words per page was most of the matcher's time, in garbage collection).
-import { ADDRESS_WORDS, foldText } from './normalize.ts';
-
-/** Page characters below this are folded by table; a node with any other goes through foldWords. */
-export const FOLD_LIMIT = 0x250;
-/** FOLD[c]: not part of a word. */
-export const NOT_WORD = 0;
-/** FOLD[c]: a character whose folding depends on its neighbours or yields several (İ, a lone accent…). */
-export const UNFOLDABLE = 1;
-
-/**
- * ASCII, Latin-1 and Latin Extended-A/B: each character's lower case with its accents dropped, when that is
- * one character and foldText gives the same for it alone as within a word (é → e, ß → ß, Ł → ł).
- */
-export const FOLD: Uint16Array = (() => {
-  const fold = new Uint16Array(FOLD_LIMIT);
-  for (let c = 0; c < FOLD_LIMIT; c += 1) {
-    const isWordChar = c < 0x80 ? /[a-z0-9]/i.test(String.fromCharCode(c)) : c >= 0xc0 && c !== 0xd7 && c !== 0xf7;
-    if (!isWordChar) continue;
-    const lower = String.fromCharCode(c).toLowerCase();
-    const plainParts = lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-    const folded = foldText(lower);
-    // One character in, one out, and no mark outside the dropped range left to reorder or split on.
-    const single = lower.length === 1 && folded.length === 1 && plainParts === folded && folded !== ' ';
-    fold[c] = single ? folded.charCodeAt(0) : UNFOLDABLE;
-  }
-  return fold;
-})();
+import { ADDRESS_WORDS, FOLD } from './normalize.ts';
 
 /** FNV-1a over folded character codes; the page side hashes them the same way, one code at a time. */
 export const HASH_START = 0x811c9dc5 | 0;

@@ -104,9 +104,27 @@ describe('the fast matcher agrees with the first one', () => {
     }
   });
 
-  test('foldWords cuts ASCII text by character code as the regex path does', { timeout: 30_000 }, () => {
+  test('foldWords cuts Latin text by table as the regex path does', { timeout: 30_000 }, () => {
     const { int, pick } = randomFrom(11);
-    const pieces = [...STREET_WORDS, 'HB-012', 'Fremont', '39100', ',', '\t', '\n', '_', '~', '  ', "O'Brien", 'ST'];
+    const latin = [
+      'HB-012',
+      '39100',
+      ',',
+      '\t',
+      '\n',
+      '_',
+      '~',
+      '  ',
+      "O'Brien",
+      'ST',
+      'ÀÉÎÕÜ',
+      'ǅ',
+      'Ǆ',
+      'ŉ',
+      'ı',
+      'ſ',
+    ];
+    const pieces = [...STREET_WORDS, ...NAME_WORDS, ...OTHER, ...latin, '\u00b4', '¼', 'µ', 'ª', '\u0301', 'Σ'];
     for (let run = 0; run < 3000; run += 1) {
       const text = Array.from({ length: int(8) }, () => pick(pieces)).join(pick(['', ' ']));
       expect({ text, words: foldWords(text) }).toEqual({ text, words: wordsOf(foldText(text.replace(/\n/g, ' '))) });
