@@ -4,7 +4,7 @@
 // rarest word, so a page is read in one pass into word numbers and only phrases whose rare word is there
 // are checked: a page's cost grows with the page, not with the number of locations.
 import { canonicalWord, FOLD, FOLD_LIMIT, foldWords, isGeneralPunctuation, NOT_WORD, UNFOLDABLE } from './normalize.ts';
-import { IN_RUN, inRun, phoneCodesIn, phoneCodesInRun } from './phone-runs.ts';
+import { inRun, phoneCodesIn, phoneCodesInRun } from './phone-runs.ts';
 import { ADDRESS, ID, NAME, PHONE, type PreparedLocations, prepareLocations } from './prepare.ts';
 import { foldedWordId, HASH_START, hashStep, type WordTable } from './word-table.ts';
 
@@ -59,21 +59,28 @@ function isWordChar(c: number): boolean {
   return c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && !(c >= 0x2000 && c <= 0x2bff) && !(c >= 0x3000 && c <= 0x303f);
 }
 
+/** LATIN[c] for c below FOLD_LIMIT: FOLD[c] in the low 16 bits, and IN_RUN_BIT when c may be part of a phone. */
+const IN_RUN_BIT = 1 << 16;
+const LATIN = Int32Array.from(FOLD, (folded, c) => folded | (inRun(c) ? IN_RUN_BIT : 0));
+
 /**
  * A node of ASCII and Latin letters, folded by table in place, words found by hash, phone-like runs read as
  * they end; returns false at the first character FOLD cannot fold, where the node needs readFoldedNode.
  */
 function readLatinNode(text: string, table: WordTable, phoneFound: (code: number) => void): boolean {
+  const length = text.length;
   let start = -1;
   let hash = HASH_START;
   let runStart = -1;
   let runDigits = 0;
-  for (let i = 0; i <= text.length; i += 1) {
-    const c = i < text.length ? text.charCodeAt(i) : 32;
+  for (let i = 0; i < length; i += 1) {
+    const c = text.charCodeAt(i);
+    let kind: number;
+    if (c < FOLD_LIMIT) kind = LATIN[c]!;
     // Curly quotes and dashes are common in CRM text: they separate words here as in readFoldedNode.
-    const latin = c < FOLD_LIMIT;
-    if (!latin && !isGeneralPunctuation(c)) return false;
-    const folded = latin ? FOLD[c]! : NOT_WORD;
+    else if (isGeneralPunctuation(c)) kind = inRun(c) ? IN_RUN_BIT : NOT_WORD;
+    else return false;
+    const folded = kind & 0xffff;
     if (folded === UNFOLDABLE) return false;
     if (folded !== NOT_WORD) {
       if (start < 0) {
@@ -85,18 +92,20 @@ function readLatinNode(text: string, table: WordTable, phoneFound: (code: number
       push(foldedWordId(table, text, start, i, hash));
       start = -1;
     }
-    if (i < text.length && (latin ? IN_RUN[c] === 1 : inRun(c))) {
+    if (kind & IN_RUN_BIT) {
       if (runStart < 0) {
         runStart = i;
         runDigits = 0;
       }
-      if (c <= 57 && c >= 48) runDigits += 1;
+      if (c >= 48 && c <= 57) runDigits += 1;
     } else if (runStart >= 0) {
       // Seven digits at least make a phone key; most runs (amounts, short ids) have fewer.
       if (runDigits >= 7) phoneCodesInRun(text, runStart, i, phoneFound);
       runStart = -1;
     }
   }
+  if (start >= 0) push(foldedWordId(table, text, start, length, hash));
+  if (runStart >= 0 && runDigits >= 7) phoneCodesInRun(text, runStart, length, phoneFound);
   return true;
 }
 

@@ -84,6 +84,3 @@ export function phoneCodesInRun(text: string, start: number, end: number, found:
     first = last + 1;
   }
 }
-
-/** inRun by table for the characters a Latin node is read with (below FOLD_LIMIT): 1 = in a run. */
-export const IN_RUN: Uint8Array = Uint8Array.from({ length: 0x250 }, (_, c) => (inRun(c) ? 1 : 0));
