@@ -54,6 +54,12 @@ describe('the text matcher', () => {
     expect(bestLocationMatch(['Harbor Bakery – Fremont', 'Harbor Bakery – Oakland'], locations)).toBeNull();
   });
 
+  test('locations that share a name are told apart by their other fields', () => {
+    const pier = { ...fremont, id: 'HB-020', address: '1 Pier 39', phone: '415-555-0100' };
+    expect(bestLocationMatch(['Harbor Bakery – Fremont'], [fremont, pier])).toBeNull();
+    expect(bestLocationMatch(['Harbor Bakery – Fremont', '(415) 555-0100'], [fremont, pier])?.location).toBe(pier);
+  });
+
   test('does not match a name split across text nodes or partial words', () => {
     expect(bestLocationMatch(['Harbor Bakery –', 'Fremont'], [fremont])).toBeNull();
     expect(bestLocationMatch(['HB-0123'], [fremont])).toBeNull();

@@ -91,11 +91,7 @@ export function createLocator(deps: LocateDeps) {
         const where = rule.kind === 'url' ? 'this page’s address' : (snapshot.selectorProblem ?? 'this page');
         return { ...base, account, problem: `The site’s rule found nothing in ${where}.` };
       }
-      const location = locationFromCapture(
-        captured,
-        rule.holds,
-        locations.locations.map((p) => p.location),
-      );
+      const location = locationFromCapture(captured, rule.holds, locations.locations);
       if (!location) {
         return {
           ...base,
