@@ -7,10 +7,10 @@ import { toWireError } from '../../messaging/background.ts';
 import type { ListingsLoadView } from '../../messaging/protocol/index.ts';
 import { type AccountLink, currentLink, isLinked, sameLink, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
-import { readAccounts } from '../core/linked-accounts.ts';
 import { locationsItem } from '../locations.ts';
 import { deleteSnapshot, type ListingsSnapshot, readSnapshot, writeSnapshot } from './cache-store.ts';
 import type { WorkspaceDeps } from './deps.ts';
+import { heldAccounts } from './held-accounts.ts';
 import { publishersDirectoryItem } from './publishers-directory.ts';
 import { ListingsTable, type TableNames, toStoredListing } from './table.ts';
 
@@ -62,6 +62,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
   let current: AccountTable | undefined;
   let opening: { accountKey: string; promise: Promise<AccountTable> } | undefined;
   let running: { accountKey: string; controller: AbortController; done: Promise<void> } | undefined;
+  const readAccounts = heldAccounts();
 
   async function open(accountKey: string): Promise<AccountTable> {
     const link = await currentLink(accountKey);
