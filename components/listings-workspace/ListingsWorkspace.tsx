@@ -21,7 +21,7 @@ const number = new Intl.NumberFormat();
 
 export function ListingsWorkspace() {
   const source = useWorkspaceSource();
-  const [view, setView] = useWorkspaceView();
+  const [view, setView, urlFollows] = useWorkspaceView();
   const { state, error: stateError, revision } = useLoadState(source);
   const [job, setJob] = useState<OptInJob | null>(null);
   const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
@@ -34,6 +34,11 @@ export function ListingsWorkspace() {
   const version = `${state?.accountKey}|${revision}|${finishedJobs}`;
   const directories = useDirectories(source, `${state?.accountKey}|${state?.fetchedAt}`);
   const rows = useRows(source, view.filters, view.sort, version);
+
+  // The URL follows once the page has painted the change's result (see use-workspace-view.ts).
+  useEffect(() => {
+    if (!rows.stale) urlFollows();
+  }, [rows.stale, rows.matched, view]);
 
   // Start fetching when nothing is cached yet; the worker does nothing when it has them or is at it.
   const accountKey = state?.accountKey;
