@@ -17,6 +17,10 @@ import { ListingsTable, type TableNames, toStoredListing } from './table.ts';
 const PROGRESS_MS = 250;
 /** One location's listings fetched for the embedded panel are not fetched again for this long. */
 const LOCATION_FRESH_MS = 5 * 60_000;
+/** After the rows are in, and after the first window the page waits for: then the indexes are built. */
+const WARM_AFTER_MS = 1000;
+
+const warmSoon = (table: ListingsTable) => setTimeout(() => table.warm(), WARM_AFTER_MS);
 
 export interface AccountTable {
   accountKey: string;
@@ -70,6 +74,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     const usable = snapshot && link && sameLink(snapshot.link, link) ? snapshot : undefined;
     const names = await cachedNames(accountKey);
     const table = usable ? ListingsTable.fromColumns(usable.columns, names) : new ListingsTable([], names);
+    if (usable) warmSoon(table);
     const load: ListingsLoadView = usable
       ? {
           state: 'loaded',
@@ -171,6 +176,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
         : null;
       const fetchedAt = deps.now();
       entry.table = next;
+      warmSoon(next);
       entry.load = {
         state: 'loaded',
         loaded: next.size,
