@@ -1,7 +1,7 @@
 // The workspace's view (tab, filters, sort) kept in the URL: a change pushes a history entry (typing
 // replaces it), and the back button or a pasted link restores it.
 //
-// The URL is written once the page shows the change's result (`urlFollows`, called after that paint):
+// The URL is written once the page shows the change's result (`shows`, called after that paint):
 // history.pushState costs 1–25 ms of the main thread, which the filter's answer would wait for. Each
 // change still gets its own entry (a pending write is done before the next change's, and on pagehide),
 // and Back while a change is pending undoes that change, as it would have had the URL been written.
@@ -27,7 +27,7 @@ const placeOf = (state: unknown): number =>
 
 export type ChangeView = (next: WorkspaceView, typing?: boolean) => void;
 
-export function useWorkspaceView(): [WorkspaceView, ChangeView, () => void] {
+export function useWorkspaceView(): [WorkspaceView, ChangeView, (shown: WorkspaceView) => void] {
   const [view, setView] = useState<WorkspaceView>(() => viewFromHash(location.hash));
   const pending = useRef<PendingWrite | undefined>(undefined);
   const written = useRef({ hash: location.hash, place: placeOf(history.state) });
@@ -90,5 +90,9 @@ export function useWorkspaceView(): [WorkspaceView, ChangeView, () => void] {
     pending.current = { hash: hashFromView(next), typing, timer };
     setView(next);
   };
-  return [view, change, write];
+  /** The page shows `shown`'s result: its URL is written if it is the change waiting for it. */
+  const shows = (shown: WorkspaceView) => {
+    if (pending.current?.hash === hashFromView(shown)) write();
+  };
+  return [view, change, shows];
 }

@@ -87,11 +87,21 @@ describe('the listings workspace', () => {
     expect(location.hash).toBe('#listings');
   });
 
+  test('opening: the first rows are asked for once and kept, and the names only after them', async () => {
+    const source = new FakeSource(fakeRows(600));
+    mount(source);
+    await waitFor(() => expect(count()).toBe('600 of 600 listings'));
+    await waitFor(() => expect(source.calls.some((c) => c.type === 'locations')).toBe(true));
+    const types = source.calls.map((c) => c.type).filter((t) => t === 'rows' || t === 'locations');
+    expect(types).toEqual(['rows', 'locations']);
+  });
+
   test('a URL with filters opens with them applied', async () => {
     history.replaceState(null, '', '#listings?status=OPTED_OUT&publisher=YELP');
     mount(new FakeSource(fakeRows(1200)));
     await waitFor(() => expect(count()).toBe('100 of 1,200 listings'));
-    expect(screen.getByText('Yelp', { selector: '.lw-chip' })).toBeTruthy();
+    // The names come after the first rows.
+    await waitFor(() => expect(screen.getByText('Yelp', { selector: '.lw-chip' })).toBeTruthy());
   });
 
   test('keyboard: arrows move, x selects; select-all-matching counts every matching row', async () => {
