@@ -27,10 +27,11 @@ export function FilteredListings({
   summary,
 }: FilteredListingsProps) {
   const source = useWorkspaceSource();
-  const { state, revision } = useLoadState(source);
+  const { revision } = useLoadState(source);
   const [sort, setSort] = useState(initialSort);
   const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
-  const rows = useRows(source, filters, sort, `${state?.accountKey}|${revision}`);
+  // The revision alone: the first state's arrival must not throw away the first rows (see ListingsWorkspace).
+  const rows = useRows(source, filters, sort, revision);
   const table = (
     <ListingsTable
       compact={compact}

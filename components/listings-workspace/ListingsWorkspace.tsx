@@ -21,7 +21,7 @@ const number = new Intl.NumberFormat();
 
 export function ListingsWorkspace() {
   const source = useWorkspaceSource();
-  const [view, setView] = useWorkspaceView();
+  const [view, setView, shows] = useWorkspaceView();
   const { state, error: stateError, revision } = useLoadState(source);
   const [job, setJob] = useState<OptInJob | null>(null);
   const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
@@ -31,9 +31,19 @@ export function ListingsWorkspace() {
   const searchRef = useRef<HTMLInputElement>(null);
   // The rows refresh when a job ends (and when a retry of it does).
   const finishedJobs = job && job.state === 'done' ? `${job.id}:${job.batches.done}` : '';
-  const version = `${state?.accountKey}|${revision}|${finishedJobs}`;
-  const directories = useDirectories(source, `${state?.accountKey}|${state?.fetchedAt}`);
+  // Not the account key: the first state's arrival would throw away the first rows, asked for with it.
+  // Another account is news from the worker (revision) like any other.
+  const version = `${revision}|${finishedJobs}`;
   const rows = useRows(source, view.filters, view.sort, version);
+  // After the first rows: the names of 1,500 locations would otherwise hold them up in the worker.
+  const rowsShown = rows.matched !== null || rows.error !== null;
+  const directories = useDirectories(source, state && rowsShown ? `${state.accountKey}|${state.fetchedAt}` : null);
+
+  // The URL follows once the page has painted the change's result (see use-workspace-view.ts). Preact may
+  // run an earlier render's effect late, so it names the view it showed.
+  useEffect(() => {
+    if (!rows.stale) shows(view);
+  }, [rows.stale, rows.matched, view]);
 
   // Start fetching when nothing is cached yet; the worker does nothing when it has them or is at it.
   const accountKey = state?.accountKey;

@@ -53,10 +53,14 @@ export interface Directories {
   publishers: Map<string, PublisherEntry>;
 }
 
-/** Loaded again when `version` changes (another account, a refresh). A failure leaves ids as they are. */
+/**
+ * Loaded again when `version` changes (another account, a refresh); not while it is null. A failure
+ * leaves ids as they are.
+ */
 export function useDirectories(source: WorkspaceSource, version: unknown): Directories {
   const [dirs, setDirs] = useState<Directories>({ locations: new Map(), folders: [], publishers: new Map() });
   useEffect(() => {
+    if (version === null) return undefined;
     let live = true;
     void Promise.allSettled([source.locations(), source.publishers()]).then(([places, pubs]) => {
       if (!live) return;
@@ -131,6 +135,8 @@ export function useRows(
   const fetchPages = useCallback(
     (first: number, end: number) => {
       const run = current.current;
+      // The table's window comes before the first query (a child's layout effect runs first): begin() asks.
+      if (run.key === NOT_ASKED) return;
       const from = Math.floor(first / PAGE_ROWS);
       const to = Math.max(from, Math.floor(Math.max(first, end - 1) / PAGE_ROWS));
       for (let page = from; page <= to; page++) {

@@ -1,31 +1,98 @@
 // The workspace's view (tab, filters, sort) kept in the URL: a change pushes a history entry (typing
 // replaces it), and the back button or a pasted link restores it.
-import { useEffect, useState } from 'preact/hooks';
+//
+// The URL is written once the page shows the change's result (`shows`, called after that paint):
+// history.pushState costs 1–25 ms of the main thread, which the filter's answer would wait for. Each
+// change still gets its own entry (a pending write is done before the next change's, and on pagehide),
+// and Back while a change is pending undoes that change, as it would have had the URL been written.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { hashFromView, viewFromHash, type WorkspaceView } from './workspace-filters.ts';
 
-export function useWorkspaceView(): [WorkspaceView, (next: WorkspaceView, typing?: boolean) => void] {
+/** When the result never shows (an error, a slow worker), the URL follows anyway after this long. */
+const URL_LATEST_MS = 250;
+
+interface PendingWrite {
+  hash: string;
+  typing: boolean;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** Our entries carry their place, so a popstate tells Back from Forward. */
+interface EntryState {
+  workspaceEntry: number;
+}
+
+const placeOf = (state: unknown): number =>
+  typeof (state as EntryState | null)?.workspaceEntry === 'number' ? (state as EntryState).workspaceEntry : -1;
+
+export type ChangeView = (next: WorkspaceView, typing?: boolean) => void;
+
+export function useWorkspaceView(): [WorkspaceView, ChangeView, (shown: WorkspaceView) => void] {
   const [view, setView] = useState<WorkspaceView>(() => viewFromHash(location.hash));
+  const pending = useRef<PendingWrite | undefined>(undefined);
+  const written = useRef({ hash: location.hash, place: placeOf(history.state) });
+
+  const write = () => {
+    const next = pending.current;
+    if (!next) return;
+    clearTimeout(next.timer);
+    pending.current = undefined;
+    // The page went elsewhere meanwhile (another section, Back): the change is not written over it.
+    if (location.hash !== written.current.hash || next.hash === location.hash) return;
+    if (next.typing) {
+      history.replaceState({ workspaceEntry: written.current.place }, '', next.hash);
+    } else {
+      const place = written.current.place + 1;
+      history.pushState({ workspaceEntry: place }, '', next.hash);
+      written.current = { hash: next.hash, place };
+      return;
+    }
+    written.current = { ...written.current, hash: next.hash };
+  };
+
   useEffect(() => {
-    const restore = () => {
+    const restore = (event: Event) => {
+      // Only a URL this page did not write is news (an event may come late for one it did).
+      if (location.hash === written.current.hash) return;
+      const unwritten = pending.current;
+      if (unwritten) {
+        clearTimeout(unwritten.timer);
+        pending.current = undefined;
+        // Back before the last change reached the URL: the browser skipped over the entry shown before it.
+        const back = event.type === 'popstate' && placeOf(history.state) < written.current.place;
+        if (back && !unwritten.typing && written.current.hash !== location.hash) {
+          history.pushState({ workspaceEntry: written.current.place }, '', written.current.hash);
+        }
+      }
+      written.current = { hash: location.hash, place: placeOf(history.state) };
       if (location.hash.replace(/^#/, '').split('?')[0] !== 'listings') return;
       setView(viewFromHash(location.hash));
     };
+    // Leaving or reloading the page keeps the last change in the URL.
+    const flush = () => write();
     addEventListener('popstate', restore);
     addEventListener('hashchange', restore);
+    addEventListener('pagehide', flush);
     // The hash may have changed between the first render and these listeners.
-    restore();
+    if (location.hash !== written.current.hash) restore(new Event('hashchange'));
     return () => {
       removeEventListener('popstate', restore);
       removeEventListener('hashchange', restore);
+      removeEventListener('pagehide', flush);
+      write();
     };
   }, []);
-  const change = (next: WorkspaceView, typing = false) => {
-    const hash = hashFromView(next);
-    if (hash !== location.hash) {
-      if (typing) history.replaceState(null, '', hash);
-      else history.pushState(null, '', hash);
-    }
+
+  const change: ChangeView = (next, typing = false) => {
+    // The change before still owes its entry.
+    write();
+    const timer = setTimeout(write, URL_LATEST_MS);
+    pending.current = { hash: hashFromView(next), typing, timer };
     setView(next);
   };
-  return [view, change];
+  /** The page shows `shown`'s result: its URL is written if it is the change waiting for it. */
+  const shows = (shown: WorkspaceView) => {
+    if (pending.current?.hash === hashFromView(shown)) write();
+  };
+  return [view, change, shows];
 }

@@ -78,10 +78,11 @@ test('filters combine, live in the URL, and come back after a reload and with Ba
     (l) => ['LIVE', 'OPTED_OUT'].includes(l.status) && l.publisherId === 'YELP' && l.locationId === location.id,
   ).length;
   await expect.poll(async () => (await settledCounts(page)).matched).toBe(expected);
+  // The URL follows the filters once their rows are shown.
+  await expect.poll(() => new URL(page.url()).hash).toContain(`location=${encodeURIComponent(location.id)}`);
   const hash = new URL(page.url()).hash;
   expect(hash).toContain('status=LIVE');
   expect(hash).toContain('status=OPTED_OUT');
-  expect(hash).toContain(`location=${encodeURIComponent(location.id)}`);
 
   await page.reload();
   await expect.poll(async () => (await settledCounts(page)).matched).toBe(expected);

@@ -110,6 +110,7 @@ export class FakeSource implements WorkspaceSource {
       .join('\r\n');
   }
   async locations() {
+    this.calls.push({ type: 'locations', args: [] });
     const ids = [...new Set(this.all.map((r) => r.locationId))];
     return {
       locations: ids.map((id) => {

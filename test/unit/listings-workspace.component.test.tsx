@@ -55,11 +55,53 @@ describe('the listings workspace', () => {
     expect(asked()).toBe(1);
   });
 
+  test('the URL follows a change once its rows are shown, with one history entry per change', async () => {
+    mount(new FakeSource(fakeRows(600)));
+    await waitFor(() => expect(count()).toBe('600 of 600 listings'));
+    const entries = history.length;
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Live' }));
+    // Not in the input event: pushState there costs the answer's render milliseconds.
+    expect(location.hash).toBe('#listings');
+    await waitFor(() => expect(count()).toBe('150 of 600 listings'));
+    await waitFor(() => expect(location.hash).toBe('#listings?status=LIVE'));
+    // Two quick changes: the first is written before the second, each with its own entry.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Opted out' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Live' }));
+    await waitFor(() => expect(location.hash).toBe('#listings?status=OPTED_OUT'));
+    expect(history.length).toBe(entries + 3);
+  });
+
+  test('Back right after a change, before its URL is written, undoes that change', async () => {
+    mount(new FakeSource(fakeRows(600)));
+    await waitFor(() => expect(count()).toBe('600 of 600 listings'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Live' }));
+    await waitFor(() => expect(location.hash).toBe('#listings?status=LIVE'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Opted out' }));
+    expect(location.hash).toBe('#listings?status=LIVE');
+    history.back();
+    await waitFor(() => expect(count()).toBe('150 of 600 listings'));
+    expect(location.hash).toBe('#listings?status=LIVE');
+    expect(screen.getByRole('checkbox', { name: 'Opted out' })).toHaveProperty('checked', false);
+    history.back();
+    await waitFor(() => expect(count()).toBe('600 of 600 listings'));
+    expect(location.hash).toBe('#listings');
+  });
+
+  test('opening: the first rows are asked for once and kept, and the names only after them', async () => {
+    const source = new FakeSource(fakeRows(600));
+    mount(source);
+    await waitFor(() => expect(count()).toBe('600 of 600 listings'));
+    await waitFor(() => expect(source.calls.some((c) => c.type === 'locations')).toBe(true));
+    const types = source.calls.map((c) => c.type).filter((t) => t === 'rows' || t === 'locations');
+    expect(types).toEqual(['rows', 'locations']);
+  });
+
   test('a URL with filters opens with them applied', async () => {
     history.replaceState(null, '', '#listings?status=OPTED_OUT&publisher=YELP');
     mount(new FakeSource(fakeRows(1200)));
     await waitFor(() => expect(count()).toBe('100 of 1,200 listings'));
-    expect(screen.getByText('Yelp', { selector: '.lw-chip' })).toBeTruthy();
+    // The names come after the first rows.
+    await waitFor(() => expect(screen.getByText('Yelp', { selector: '.lw-chip' })).toBeTruthy());
   });
 
   test('keyboard: arrows move, x selects; select-all-matching counts every matching row', async () => {

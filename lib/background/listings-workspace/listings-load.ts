@@ -7,16 +7,20 @@ import { toWireError } from '../../messaging/background.ts';
 import type { ListingsLoadView } from '../../messaging/protocol/index.ts';
 import { type AccountLink, currentLink, isLinked, sameLink, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
-import { readAccounts } from '../core/linked-accounts.ts';
 import { locationsItem } from '../locations.ts';
 import { deleteSnapshot, type ListingsSnapshot, readSnapshot, writeSnapshot } from './cache-store.ts';
 import type { WorkspaceDeps } from './deps.ts';
+import { heldAccounts } from './held-accounts.ts';
 import { publishersDirectoryItem } from './publishers-directory.ts';
 import { ListingsTable, type TableNames, toStoredListing } from './table.ts';
 
 const PROGRESS_MS = 250;
 /** One location's listings fetched for the embedded panel are not fetched again for this long. */
 const LOCATION_FRESH_MS = 5 * 60_000;
+/** After the rows are in, and after the first window the page waits for: then the indexes are built. */
+const WARM_AFTER_MS = 1000;
+
+const warmSoon = (table: ListingsTable) => setTimeout(() => table.warm(), WARM_AFTER_MS);
 
 export interface AccountTable {
   accountKey: string;
@@ -62,6 +66,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
   let current: AccountTable | undefined;
   let opening: { accountKey: string; promise: Promise<AccountTable> } | undefined;
   let running: { accountKey: string; controller: AbortController; done: Promise<void> } | undefined;
+  const readAccounts = heldAccounts();
 
   async function open(accountKey: string): Promise<AccountTable> {
     const link = await currentLink(accountKey);
@@ -69,6 +74,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     const usable = snapshot && link && sameLink(snapshot.link, link) ? snapshot : undefined;
     const names = await cachedNames(accountKey);
     const table = usable ? ListingsTable.fromColumns(usable.columns, names) : new ListingsTable([], names);
+    if (usable) warmSoon(table);
     const load: ListingsLoadView = usable
       ? {
           state: 'loaded',
@@ -170,6 +176,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
         : null;
       const fetchedAt = deps.now();
       entry.table = next;
+      warmSoon(next);
       entry.load = {
         state: 'loaded',
         loaded: next.size,

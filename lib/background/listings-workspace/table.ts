@@ -6,28 +6,19 @@
 import type {
   FolderView,
   ListingsSortKey,
-  ListingsTableFilters,
   ListingTableRow,
   LocationView,
   StatusDetailView,
 } from '../../messaging/protocol/index.ts';
+import { type Filters, foldersWithin, hasFilter, locationText } from './filter-text.ts';
 import { type ListingsColumns, packStrings, type StoredListing, type TableNames, unpackStrings } from './rows.ts';
 import { namesFingerprint, sortOrder } from './sort-order.ts';
-import { rowsWithUrlTerm, urlSearchText } from './url-search.ts';
+import { rowsWithUrlTerm, type UrlIndex, urlIndex } from './url-search.ts';
 
 export { type ListingsColumns, type StoredListing, type TableNames, toStoredListing } from './rows.ts';
 
 /** Below 1 in this many rows, candidates' URLs are checked one by one rather than in one walk over all. */
 const FEW_CANDIDATES = 8;
-
-type Filters = Required<Omit<ListingsTableFilters, 'hasStatusDetails'>> & { hasStatusDetails?: boolean };
-
-/** Lower-cased, for matching: everything a person may type to find a location. */
-function locationText(id: string, location: LocationView | undefined): string {
-  if (!location) return id.toLowerCase();
-  const { name, address, address2, city, state, zip } = location;
-  return `${name}\n${address}\n${address2}\n${city}\n${state}\n${zip}\n${id}`.toLowerCase();
-}
 
 export class ListingsTable {
   private ids: string[] = [];
@@ -54,9 +45,10 @@ export class ListingsTable {
   private pubText: string[] = [];
   private version = 0;
   private orders = new Map<ListingsSortKey, Int32Array>();
+  private descending = new Map<ListingsSortKey, { version: number; order: Int32Array }>();
   /** The last answer; `rest` is its key without the text, `text` its lower-cased search. */
   private lastMatch: { key: string; rest: string; text: string; version: number; matched: Int32Array } | undefined;
-  private urls: { version: number; text: string; starts: Int32Array } | undefined;
+  private urls: (UrlIndex & { version: number }) | undefined;
 
   constructor(listings: readonly StoredListing[] = [], names?: TableNames) {
     if (names) this.setNames(names);
@@ -171,12 +163,13 @@ export class ListingsTable {
       return matched;
     }
     const order = this.order(key);
+    if (!hasFilter(filters)) return direction === 'asc' ? order : this.reversed(key, order);
     const n = order.length;
     const statusOk = this.flags(filters.statuses, this.statusIndex, this.statuses.length);
     const pubOk = this.flags(filters.publisherIds, this.pubIndex, this.pubIds.length);
     let locOk = this.flags(filters.locationIds, this.locIndex, this.locIds.length);
     if (filters.folderIds.length > 0) {
-      const inFolders = this.foldersWithin(filters.folderIds);
+      const inFolders = foldersWithin(this.folders, filters.folderIds);
       const byFolder = new Uint8Array(this.locIds.length);
       this.locIds.forEach((id, i) => {
         const folderId = this.locations.get(id)?.folderId;
@@ -206,6 +199,16 @@ export class ListingsTable {
     const matched = out.subarray(0, m);
     this.lastMatch = { key: cacheKey, rest, text, version: this.version, matched };
     return matched;
+  }
+
+  /** Every row in descending order of `key`: no filter then costs no pass over the rows. */
+  private reversed(key: ListingsSortKey, order: Int32Array): Int32Array {
+    let found = this.descending.get(key);
+    if (found?.version !== this.version) {
+      found = { version: this.version, order: order.slice().reverse() };
+      this.descending.set(key, found);
+    }
+    return found.order;
   }
 
   /** The candidates (in order) whose location, publisher or listing URL hold every term of `text`. */
@@ -240,8 +243,18 @@ export class ListingsTable {
 
   /** Rows whose listing URL contains the term. */
   private urlsContaining(term: string): Uint8Array {
-    if (this.urls?.version !== this.version) this.urls = { version: this.version, ...urlSearchText(this.listingUrls) };
-    return rowsWithUrlTerm(this.urls, term);
+    return rowsWithUrlTerm(this.urlIndex(), term);
+  }
+
+  private urlIndex(): UrlIndex {
+    if (this.urls?.version !== this.version) this.urls = { version: this.version, ...urlIndex(this.listingUrls) };
+    return this.urls;
+  }
+
+  /** Builds the default order and the URL index ahead of the first filter that needs them. */
+  warm(): void {
+    this.order('location');
+    this.urlIndex();
   }
 
   row(index: number): ListingTableRow {
@@ -341,23 +354,6 @@ export class ListingsTable {
       if (found !== undefined) flags[found] = 1;
     }
     return flags;
-  }
-
-  /** The folders and every folder below them. */
-  private foldersWithin(folderIds: readonly string[]): Set<string> {
-    const children = new Map<string, string[]>();
-    for (const folder of this.folders) {
-      if (folder.parentId === null) continue;
-      children.set(folder.parentId, [...(children.get(folder.parentId) ?? []), folder.id]);
-    }
-    const found = new Set<string>();
-    const visit = (id: string) => {
-      if (found.has(id)) return;
-      found.add(id);
-      for (const child of children.get(id) ?? []) visit(child);
-    };
-    folderIds.forEach(visit);
-    return found;
   }
 
   private sortTexts() {

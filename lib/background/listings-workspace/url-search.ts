@@ -1,10 +1,23 @@
-// Searching every listing URL for a term: one indexOf walk over all of them joined by line breaks
-// (a term never holds one) costs a fraction of 100,000 includes() calls.
+// Searching every listing URL for a term. A trigram index (built once per change of the rows) names the
+// few rows whose URL can hold it: only those are checked, ~1,500 for "yelp" rather than 100,000 URLs
+// (an indexOf walk over all of them, ~6 MB, took 5–10 ms). Terms under 3 characters, or whose rarest
+// trigram is in most URLs ("https"), take that walk.
 
 /** The URLs lower-cased and joined, with where each row's URL starts. */
 export interface UrlSearchText {
   text: string;
   starts: Int32Array;
+}
+
+/** Trigram buckets (a hash of the three characters: a collision only adds candidates, each is checked). */
+const BUCKETS = 1 << 18;
+/** Above one row in this many, the walk over all URLs beats checking candidates one by one. */
+const WALK_FRACTION = 8;
+
+export interface UrlIndex extends UrlSearchText {
+  /** Bucket b's rows are postings[offsets[b] .. offsets[b + 1]), ascending, each once. */
+  offsets: Int32Array;
+  postings: Int32Array;
 }
 
 export function urlSearchText(listingUrls: readonly string[]): UrlSearchText {
@@ -23,8 +36,72 @@ export function urlSearchText(listingUrls: readonly string[]): UrlSearchText {
   return { text, starts };
 }
 
+const bucketAt = (text: string, p: number) =>
+  (Math.imul(Math.imul(text.charCodeAt(p), 0x9e3779b1) ^ text.charCodeAt(p + 1), 0x85ebca6b) ^ text.charCodeAt(p + 2)) &
+  (BUCKETS - 1);
+
+export function urlIndex(listingUrls: readonly string[]): UrlIndex {
+  const { text, starts } = urlSearchText(listingUrls);
+  const n = starts.length;
+  const end = (i: number) => (i + 1 < n ? starts[i + 1]! - 1 : text.length);
+  const counts = new Int32Array(BUCKETS + 1);
+  const lastRow = new Int32Array(BUCKETS).fill(-1);
+  for (let i = 0; i < n; i++) {
+    for (let p = starts[i]!, stop = end(i) - 2; p < stop; p++) {
+      const b = bucketAt(text, p);
+      if (lastRow[b] !== i) {
+        lastRow[b] = i;
+        counts[b + 1]!++;
+      }
+    }
+  }
+  const offsets = counts;
+  for (let b = 0; b < BUCKETS; b++) offsets[b + 1]! += offsets[b]!;
+  const postings = new Int32Array(offsets[BUCKETS]!);
+  const fill = offsets.slice(0, BUCKETS);
+  lastRow.fill(-1);
+  for (let i = 0; i < n; i++) {
+    for (let p = starts[i]!, stop = end(i) - 2; p < stop; p++) {
+      const b = bucketAt(text, p);
+      if (lastRow[b] !== i) {
+        lastRow[b] = i;
+        postings[fill[b]!++] = i;
+      }
+    }
+  }
+  return { text, starts, offsets, postings };
+}
+
 /** A flag per row: its URL contains the (lower-case) term. */
-export function rowsWithUrlTerm({ text, starts }: UrlSearchText, term: string): Uint8Array {
+export function rowsWithUrlTerm(index: UrlSearchText | UrlIndex, term: string): Uint8Array {
+  const { text, starts } = index;
+  const n = starts.length;
+  if ('postings' in index && term.length >= 3) {
+    let best = -1;
+    let fewest = Number.POSITIVE_INFINITY;
+    for (let p = 0; p + 2 < term.length; p++) {
+      const b = bucketAt(term, p);
+      const size = index.offsets[b + 1]! - index.offsets[b]!;
+      if (size < fewest) {
+        fewest = size;
+        best = b;
+      }
+    }
+    if (fewest * WALK_FRACTION < n) {
+      const flags = new Uint8Array(n);
+      for (let k = index.offsets[best]!, stop = index.offsets[best + 1]!; k < stop; k++) {
+        const i = index.postings[k]!;
+        // The row's own URL only: an indexOf from its start would run on through the rows after it.
+        if (text.slice(starts[i]!, i + 1 < n ? starts[i + 1]! - 1 : text.length).includes(term)) flags[i] = 1;
+      }
+      return flags;
+    }
+  }
+  return walk(text, starts, term);
+}
+
+/** Every hit of the term in the joined URLs, in one indexOf walk. */
+function walk(text: string, starts: Int32Array, term: string): Uint8Array {
   const n = starts.length;
   const flags = new Uint8Array(n);
   // Hits come in order, so the row holding each one is found by walking forward, not searching.
