@@ -14,19 +14,41 @@ export function mayAsk(sender: Access, needed: Access): boolean {
 }
 
 export interface RequestSpec<Input extends z.ZodType, Output> {
-  input: Input;
+  /** Built on first read: see `lazy`. */
+  readonly input: Input;
   access: Access;
   /** Phantom: carries the output type, never read at run time. */
   output?: Output;
 }
 
-export function request<Output>() {
-  return <Input extends z.ZodType>(access: Access, input: Input): RequestSpec<Input, Output> => ({ input, access });
+/**
+ * A schema built on its first use, then kept. Zod builds schemas slowly without its JIT (MV3 forbids
+ * eval): built at import, every request's schema would delay each start of the worker by tens of ms.
+ */
+export function lazy<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => {
+    built ??= build();
+    return built;
+  };
 }
 
-export const empty = z.object({}).strict();
+/** `input` builds the request's schema, once, when the first such request arrives. */
+export function request<Output>() {
+  return <Input extends z.ZodType>(access: Access, input: () => Input): RequestSpec<Input, Output> => {
+    const schema = lazy(input);
+    return {
+      access,
+      get input() {
+        return schema();
+      },
+    };
+  };
+}
 
-export const accountKey = z.string().min(1).max(200);
+export const empty = lazy(() => z.object({}).strict());
+
+export const accountKey = lazy(() => z.string().min(1).max(200));
 
 /**
  * Ids go into URL paths: letters, digits and `_ - . ~ :` only, and never `.` or `..` alone (no `/ ? # %`).
