@@ -3,6 +3,7 @@
 // 'content' requests may also come from the embedded panel's frame on an allowed partner CRM page;
 // 'page' requests may also come from the content script there, which lives in the partner page's process.
 import { z } from 'zod';
+import { lazy } from '../../lazy.ts';
 
 export type Access = 'extension' | 'content' | 'page';
 
@@ -21,17 +22,7 @@ export interface RequestSpec<Input extends z.ZodType, Output> {
   output?: Output;
 }
 
-/**
- * A schema built on its first use, then kept. Zod builds schemas slowly without its JIT (MV3 forbids
- * eval): built at import, every request's schema would delay each start of the worker by tens of ms.
- */
-export function lazy<T>(build: () => T): () => T {
-  let built: T | undefined;
-  return () => {
-    built ??= build();
-    return built;
-  };
-}
+export { lazy };
 
 /** `input` builds the request's schema, once, when the first such request arrives. */
 export function request<Output>() {
