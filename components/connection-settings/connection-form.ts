@@ -40,7 +40,7 @@ export function toInput({ apiKey, ...settings }: ConnectionForm): ConnectionSett
 export function fieldErrors(form: ConnectionForm, keySetHere: boolean): FieldErrors {
   const errors: FieldErrors = {};
   if (!keySetHere && !form.apiKey.trim()) errors.apiKey = 'Enter the API key.';
-  const parsed = connectionSettingsInput.safeParse(toInput(form));
+  const parsed = connectionSettingsInput().safeParse(toInput(form));
   if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
     const key = issue.path[0] as keyof ConnectionForm | undefined;

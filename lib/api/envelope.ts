@@ -1,31 +1,37 @@
-import { z } from 'zod';
 import type { ApiMessage } from './errors.ts';
 
-const message = z
-  .looseObject({
-    code: z.coerce.number().catch(0),
-    type: z.string().catch('FATAL_ERROR'),
-    message: z.string().catch(''),
-    name: z.string().optional().catch(undefined),
-  })
-  .transform(
-    ({ code, type, message, name }): ApiMessage =>
-      name === undefined ? { code, type, message } : { code, type, message, name },
-  );
+// Read by hand, not by zod: every call reads an envelope, and without zod's JIT (the MV3 worker) a zod
+// parse of it costs more than the rest of the client's own work. Liberal, like the schema it replaces:
+// a field of the wrong type takes its default, a malformed `errors` list reads as none.
 
-const envelope = z.looseObject({
-  meta: z
-    .looseObject({
-      uuid: z.string().optional().catch(undefined),
-      errors: z.array(message).catch([]),
-    })
-    .optional()
-    .catch(undefined),
-  response: z.unknown(),
-});
+type Fields = Record<string, unknown>;
 
-// OAuth endpoints answer errors the RFC 6749 way rather than with the v2 envelope.
-const oauthError = z.looseObject({ error: z.string(), error_description: z.string().optional().catch(undefined) });
+const isFields = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A number, or what reads as one ("503"); anything else (NaN, Infinity, objects) is 0. */
+function codeOf(value: unknown): number {
+  let code: number;
+  try {
+    code = Number(value);
+  } catch {
+    return 0;
+  }
+  return Number.isFinite(code) ? code : 0;
+}
+
+function readMessages(value: unknown): ApiMessage[] {
+  if (!Array.isArray(value) || !value.every(isFields)) return [];
+  return value.map((m): ApiMessage => {
+    const message: ApiMessage = {
+      code: codeOf(m.code),
+      type: typeof m.type === 'string' ? m.type : 'FATAL_ERROR',
+      message: typeof m.message === 'string' ? m.message : '',
+    };
+    if (typeof m.name === 'string') message.name = m.name;
+    return message;
+  });
+}
 
 export interface Envelope {
   hasResponse: boolean;
@@ -36,24 +42,22 @@ export interface Envelope {
 
 /** Reads `{meta: {uuid, errors}, response}` without ever throwing; absent parts stay absent. */
 export function readEnvelope(body: unknown): Envelope {
-  const parsed = envelope.safeParse(body);
-  if (!parsed.success) return { hasResponse: false, response: undefined, errors: oauthErrors(body) };
-  const { meta, response } = parsed.data;
-  const errors = meta?.errors ?? [];
+  if (!isFields(body)) return { hasResponse: false, response: undefined, errors: oauthErrors(body) };
+  const meta = isFields(body.meta) ? body.meta : undefined;
   return {
-    hasResponse: Object.hasOwn(parsed.data, 'response'),
-    response,
-    // Only a body without the v2 `meta` can be an OAuth-style error; a failed parse costs a ZodError.
-    errors: meta ? errors : oauthErrors(body),
-    uuid: meta?.uuid,
+    hasResponse: Object.hasOwn(body, 'response'),
+    response: body.response,
+    // Only a body without the v2 `meta` can be an OAuth-style error.
+    errors: meta ? readMessages(meta.errors) : oauthErrors(body),
+    uuid: typeof meta?.uuid === 'string' ? meta.uuid : undefined,
   };
 }
 
+/** OAuth endpoints answer errors the RFC 6749 way rather than with the v2 envelope. */
 function oauthErrors(body: unknown): ApiMessage[] {
-  const parsed = oauthError.safeParse(body);
-  if (!parsed.success) return [];
-  const { error, error_description } = parsed.data;
-  return [{ code: 0, type: 'FATAL_ERROR', name: error, message: error_description ?? error }];
+  if (!isFields(body) || typeof body.error !== 'string') return [];
+  const description = typeof body.error_description === 'string' ? body.error_description : undefined;
+  return [{ code: 0, type: 'FATAL_ERROR', name: body.error, message: description ?? body.error }];
 }
 
 export const isFatal = (m: ApiMessage): boolean => m.type === 'FATAL_ERROR';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../lazy.ts';
 import type { ApiMessage } from './errors.ts';
 import { type ItemReader, num, readItems } from './schemas-common.ts';
 
@@ -85,7 +86,9 @@ export function pageReader<K extends string, T>(
   { emptyMeansNoData = false }: ListOptions = {},
 ): ResponseReader<{ count: number } & Record<K, T[]>> {
   // The items are checked one by one after this: zod would walk each of them here too.
-  const shape = z.object({ count: num, [key]: z.custom<unknown[]>(Array.isArray, { message: 'expected an array' }) });
+  const shape = lazy(() =>
+    z.object({ count: num(), [key]: z.custom<unknown[]>(Array.isArray, { message: 'expected an array' }) }),
+  );
   type Page = { count: number } & Record<K, T[]>;
   const empty = (): ReadResult<Page> => {
     const data = { count: 0, [key]: [] } as unknown as Page;
@@ -93,7 +96,7 @@ export function pageReader<K extends string, T>(
   };
   const read = (response: unknown): ReadResult<Page> => {
     if (emptyMeansNoData && isEmptyObject(response)) return empty();
-    const page = shape.safeParse(response);
+    const page = shape().safeParse(response);
     if (!page.success) {
       const issue = page.error.issues[0];
       return unreadable(reader.noun, issue?.path.length ? `response.${issue.path.join('.')}` : 'response');

@@ -3,11 +3,13 @@ import { ApiClient, type ApiConfig, type ApiResult, type CallOptions } from './c
 import { ApiError } from './errors.ts';
 import { id } from './schemas-common.ts';
 
-export const TokenResponseSchema = z.looseObject({
-  access_token: z.string().min(1),
-  appSpecificAccountId: id,
-  accountName: z.string(),
-});
+export const TokenResponseSchema = z.lazy(() =>
+  z.looseObject({
+    access_token: z.string().min(1),
+    appSpecificAccountId: id(),
+    accountName: z.string(),
+  }),
+);
 export type TokenResponse = z.output<typeof TokenResponseSchema>;
 
 export interface AuthorizeParams {

@@ -58,20 +58,22 @@ export const accountReader = itemReader<Account>('accounts', {
 export const AccountSchema = itemSchema(accountReader);
 
 // COMPLETE (public record) and COMPLETED (interface document) mean the same: one value downstream.
-export const AddRequestSchema = z.looseObject({
-  id,
-  status: z.string().transform((status) => (status === 'COMPLETE' ? 'COMPLETED' : status)),
-  locationMode: opt(z.string()),
-  existingLocationId: opt(id),
-  newLocationId: opt(id),
-  newLocationAccountId: opt(id),
-  newLocationAccountName: opt(z.string()),
-  skus: opt(z.array(z.string())),
-  agreementId: opt(id),
-  statusDetail: opt(z.string()),
-  dateSubmitted: opt(z.string()),
-  dateCompleted: opt(z.string()),
-});
+export const AddRequestSchema = z.lazy(() =>
+  z.looseObject({
+    id: id(),
+    status: z.string().transform((status) => (status === 'COMPLETE' ? 'COMPLETED' : status)),
+    locationMode: opt(z.string()),
+    existingLocationId: opt(id()),
+    newLocationId: opt(id()),
+    newLocationAccountId: opt(id()),
+    newLocationAccountName: opt(z.string()),
+    skus: opt(z.array(z.string())),
+    agreementId: opt(id()),
+    statusDetail: opt(z.string()),
+    dateSubmitted: opt(z.string()),
+    dateCompleted: opt(z.string()),
+  }),
+);
 export type AddRequest = z.output<typeof AddRequestSchema>;
 
 export interface Service {
@@ -155,7 +157,7 @@ export interface AddRequestsPage {
 }
 
 const readServicesPage = pageReader('services', serviceReader);
-const AddRequestsPageSchema = z.object({ count: z.number(), addRequests: z.array(AddRequestSchema) });
+const AddRequestsPageSchema = z.lazy(() => z.object({ count: z.number(), addRequests: z.array(AddRequestSchema) }));
 
 export function listAvailableServices(
   client: ApiClient,

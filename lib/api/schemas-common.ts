@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { lazy } from '../lazy.ts';
 
-// Schemas and item shapes are built once, at module level. Transforms stay off the fields of list
+// Schemas and item shapes are built once, on first use (not at import: the worker's start waits for that). Transforms stay off the fields of list
 // items: where zod cannot compile its parsers (the MV3 worker forbids eval) every zod step on every
 // item costs, and a 100-listing page must read in ≤ 40 µs there. So a list page gets one cheap zod
 // parse of its shape, and its items are checked and normalised by a plain loop over a declared shape.
 
 /** Ids the public record shows as both numbers and strings. */
-export const rawId = z.union([z.string(), z.number()]);
+export const rawId = lazy(() => z.union([z.string(), z.number()]));
 
 /** An id as a string, for single objects (not list items). */
-export const id = rawId.transform(String);
+export const id = lazy(() => rawId().transform(String));
 
 /** Optional field that may also arrive as null; null becomes absent. */
 export function opt<T extends z.ZodType>(schema: T) {
@@ -17,7 +18,7 @@ export function opt<T extends z.ZodType>(schema: T) {
 }
 
 /** Numbers that sometimes arrive as numeric strings. */
-export const num = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).transform(Number);
+export const num = lazy(() => z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).transform(Number));
 
 export type Item = Record<string, unknown>;
 
@@ -205,13 +206,15 @@ export function readItems<T>(values: readonly unknown[], reader: ItemReader<T>):
 
 /** The reader as a zod schema for one object, e.g. a get call's answer, with zod's issue paths. */
 export function itemSchema<T>(reader: ItemReader<T>): z.ZodType<T> {
-  const required = Object.fromEntries(
-    Object.entries(reader.shape.required ?? {}).map(([key, kind]) => [key, kind === 'id' ? rawId : z.string()]),
-  );
-  const shape = compile(reader.shape);
-  return z.looseObject(required).transform((value) => {
-    const item = normaliseInPlace(structuredClone(value), shape);
-    for (const [alias] of shape.aliases) delete item[alias];
-    return item as T;
+  return z.lazy(() => {
+    const required = Object.fromEntries(
+      Object.entries(reader.shape.required ?? {}).map(([key, kind]) => [key, kind === 'id' ? rawId() : z.string()]),
+    );
+    const shape = compile(reader.shape);
+    return z.looseObject(required).transform((value) => {
+      const item = normaliseInPlace(structuredClone(value), shape);
+      for (const [alias] of shape.aliases) delete item[alias];
+      return item as T;
+    });
   });
 }

@@ -60,7 +60,7 @@ export interface UsersPage {
 }
 const readUsersPage = pageReader('users', userReader);
 
-const IdSchema = z.looseObject({ id });
+const IdSchema = z.lazy(() => z.looseObject({ id: id() }));
 
 export interface AclEntryInput {
   roleId: string;

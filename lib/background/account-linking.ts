@@ -7,6 +7,7 @@ import { type AuthCallback, buildAuthorizeUrl, exchangeCode, parseAuthCallback }
 import type { Handlers } from '../messaging/background.ts';
 import type { AccountsView, LinkedAccountView } from '../messaging/protocol/index.ts';
 import { DeskError } from '../messaging/wire-error.ts';
+import { defineItem } from '../storage-item.ts';
 import { refreshBadge, renderBadge } from './badge.ts';
 import { activeAccountKeyItem, type LinkedAccount, linkedAccountsItem } from './core/account-items.ts';
 import { withAccountLock } from './core/account-lock.ts';
@@ -38,7 +39,7 @@ export interface PendingAuthState {
 }
 
 /** Issued OAuth states: single-use, expire after 10 minutes; kept in storage so a worker restart mid-flow is harmless. */
-export const pendingAuthStatesItem = storage.defineItem<PendingAuthState[]>('local:pendingAuthStates', {
+export const pendingAuthStatesItem = defineItem<PendingAuthState[]>('local:pendingAuthStates', {
   fallback: [],
   version: 1,
 });

@@ -3,10 +3,10 @@
 // Counts are kept in storage per account, so switching accounts or a worker restart redraws at once.
 
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import { listSuggestions } from '../api/suggestions.ts';
 import type { Handlers } from '../messaging/background.ts';
 import type { BadgeView } from '../messaging/protocol/index.ts';
+import { defineItem } from '../storage-item.ts';
 import { linkedAccountsItem } from './core/account-items.ts';
 import { type AccountLink, isLinked, withAccountLock } from './core/account-lock.ts';
 import { currentApiOrigin } from './core/connection.ts';
@@ -21,7 +21,7 @@ export interface BadgeCount {
 }
 
 /** accountKey → last known number of WAITING_ON_CUSTOMER suggestions. */
-export const badgeCountsItem = storage.defineItem<Record<string, BadgeCount>>('local:badgeCounts', {
+export const badgeCountsItem = defineItem<Record<string, BadgeCount>>('local:badgeCounts', {
   fallback: {},
   version: 1,
 });

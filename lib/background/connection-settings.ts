@@ -54,7 +54,7 @@ async function assertApiOriginAllowed(apiUrl: string): Promise<void> {
 }
 
 export async function saveConnectionSettings(input: unknown): Promise<ConnectionView> {
-  const { apiKey: enteredKey, ...settings } = connectionSettingsInput.parse(input);
+  const { apiKey: enteredKey, ...settings } = connectionSettingsInput().parse(input);
   await assertApiOriginAllowed(settings.apiUrl);
   // Left out, the key already set for this address stays; a new address needs its key entered again.
   const apiKey = enteredKey ?? (await currentApiKey(settings));

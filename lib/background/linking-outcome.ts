@@ -1,8 +1,8 @@
 // The last Link/Relink outcome, kept until a page has shown it. The popup that starts a link closes when the
 // sign-in window takes focus, so the reply to 'accounts.link' may reach nobody; this is how it is not lost.
-import { storage } from 'wxt/utils/storage';
 import { broadcast, toWireError } from '../messaging/background.ts';
 import type { LinkedAccountView, LinkingOutcomeView } from '../messaging/protocol/index.ts';
+import { defineItem } from '../storage-item.ts';
 
 /** How the last Link or Relink ended, as stored (the view sent to pages is LinkingOutcomeView). */
 export interface LinkingOutcome {
@@ -16,7 +16,7 @@ export interface LinkingOutcome {
   error: { code: string; message: string } | null;
 }
 
-export const linkingOutcomeItem = storage.defineItem<LinkingOutcome | null>('local:linkingOutcome', {
+export const linkingOutcomeItem = defineItem<LinkingOutcome | null>('local:linkingOutcome', {
   fallback: null,
   version: 1,
 });

@@ -4,12 +4,12 @@
 // every listing: an account can have tens of thousands. Still 7 requests a time, so a summary younger
 // than HEALTH_MAX_AGE_MS is served from the cache even when a refresh is asked for (the API allows
 // 5,000 requests an hour, shared with everything else).
-import { storage } from 'wxt/utils/storage';
 import type { ApiClient } from '../api/client.ts';
 import { LISTING_STATUSES, listListings } from '../api/listings.ts';
 import { OTHER_LISTING_STATUS } from '../listing-statuses.ts';
 import type { Handlers } from '../messaging/background.ts';
 import type { ListingsHealthView } from '../messaging/protocol/index.ts';
+import { defineItem } from '../storage-item.ts';
 import { currentLink, writeIfLinked } from './core/account-lock.ts';
 import type { DeskDeps } from './core/deps.ts';
 import { readAccounts } from './core/linked-accounts.ts';
@@ -27,7 +27,7 @@ export interface ListingsHealth {
 }
 
 /** accountKey → last listings health summary. */
-export const listingsHealthItem = storage.defineItem<Record<string, ListingsHealth>>('local:listingsHealth', {
+export const listingsHealthItem = defineItem<Record<string, ListingsHealth>>('local:listingsHealth', {
   fallback: {},
   version: 1,
 });

@@ -1,12 +1,12 @@
 // The active account's locations and folders, cached per account like the publishers list: served from
 // storage at once and fetched again in the background when missing, older than LOCATIONS_MAX_AGE_MS or
 // asked for. The listings workspace, users and roles, provisioning and the embedded panel all read it.
-import { storage } from 'wxt/utils/storage';
 import type { ApiClient } from '../api/client.ts';
 import { fetchAllFolders } from '../api/folders.ts';
 import { fetchAllLocations } from '../api/locations.ts';
 import type { Handlers } from '../messaging/background.ts';
 import type { FolderView, LocationsView, LocationView } from '../messaging/protocol/index.ts';
+import { defineItem } from '../storage-item.ts';
 import { accountDirectory, withoutAccountEntry } from './core/account-directory.ts';
 import type { DeskDeps } from './core/deps.ts';
 import { defineFeature, type StorageWrites } from './feature.ts';
@@ -23,7 +23,7 @@ export interface StoredLocations {
   folders: FolderView[];
 }
 
-export const locationsItem = storage.defineItem<Record<string, StoredLocations>>('local:locationsDirectory', {
+export const locationsItem = defineItem<Record<string, StoredLocations>>('local:locationsDirectory', {
   fallback: {},
 });
 

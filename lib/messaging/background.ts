@@ -1,7 +1,7 @@
 // The background's side of the protocol: who is asking, is the input well-formed, then the handler.
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
+import { defineItem } from '../storage-item.ts';
 import {
   type Access,
   type DeskEvents,
@@ -120,7 +120,7 @@ export interface EventFrame {
 }
 
 /** In session storage: the worker (and its memory) comes and goes while the panel stays open. */
-export const eventFramesItem = storage.defineItem<EventFrame[]>('session:deskEventFrames', { fallback: [] });
+export const eventFramesItem = defineItem<EventFrame[]>('session:deskEventFrames', { fallback: [] });
 
 const sameFrame = (a: EventFrame, b: EventFrame) => a.tabId === b.tabId && a.frameId === b.frameId;
 

@@ -35,7 +35,7 @@ const valid = {
 const { apiKey: _secret, ...validWithoutKey } = valid;
 
 function fieldMessage(input: unknown, field: string): string | undefined {
-  const parsed = connectionSettingsInput.safeParse(input);
+  const parsed = connectionSettingsInput().safeParse(input);
   return parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === field)?.message;
 }
 

@@ -41,10 +41,10 @@ describe('connection settings input', () => {
   };
 
   test('plain http is refused except on loopback, because tokens travel in the query', () => {
-    const remote = connectionSettingsInput.safeParse({ ...base, apiUrl: 'http://api.example.com' });
+    const remote = connectionSettingsInput().safeParse({ ...base, apiUrl: 'http://api.example.com' });
     expect(remote.success).toBe(false);
     expect(remote.error?.issues[0]?.message).toMatch(/https:\/\//);
-    expect(connectionSettingsInput.safeParse({ ...base, apiUrl: 'http://127.0.0.1:8787' }).success).toBe(true);
-    expect(connectionSettingsInput.safeParse({ ...base, authUrl: 'http://localhost:8788' }).success).toBe(true);
+    expect(connectionSettingsInput().safeParse({ ...base, apiUrl: 'http://127.0.0.1:8787' }).success).toBe(true);
+    expect(connectionSettingsInput().safeParse({ ...base, authUrl: 'http://localhost:8788' }).success).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // The linked accounts and which one is active, as stored. Read through linked-accounts.ts; written in the
 // account lock (account-lock.ts). Tokens are not here: they live sealed in the token vault.
-import { storage } from 'wxt/utils/storage';
+import { defineItem } from '../../storage-item.ts';
 
 export interface LinkedAccount {
   /** Stable key of a linked account: its appSpecificAccountId (the token response has no account id). */
@@ -28,13 +28,13 @@ export function migrateLinkedAccountsToV2(accounts: unknown): LinkedAccount[] {
   });
 }
 
-export const linkedAccountsItem = storage.defineItem<LinkedAccount[]>('local:linkedAccounts', {
+export const linkedAccountsItem = defineItem<LinkedAccount[]>('local:linkedAccounts', {
   fallback: [],
   version: 2,
   migrations: { 2: migrateLinkedAccountsToV2 },
 });
 
-export const activeAccountKeyItem = storage.defineItem<string | null>('local:activeAccountKey', {
+export const activeAccountKeyItem = defineItem<string | null>('local:activeAccountKey', {
   fallback: null,
   version: 1,
 });

@@ -6,6 +6,7 @@ import { storage } from 'wxt/utils/storage';
 import { API_VERSION, PRODUCTION } from '../../api/config.ts';
 import type { ConnectionPreset, ConnectionView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
+import { defineItem } from '../../storage-item.ts';
 import { apiKeyVaultItem, openApiKey, sealApiKey } from './token-vault.ts';
 
 export type Environment = 'sandbox' | 'production' | 'custom';
@@ -28,7 +29,7 @@ export interface ConnectionSettings {
 export type StoredConnectionSettings = ConnectionSettings & { apiKey?: string };
 
 /** null until the user saves the Connection section: the build-time defaults apply. */
-export const connectionSettingsItem = storage.defineItem<StoredConnectionSettings | null>('local:connectionSettings', {
+export const connectionSettingsItem = defineItem<StoredConnectionSettings | null>('local:connectionSettings', {
   fallback: null,
   version: 1,
 });

@@ -3,6 +3,7 @@
 import { storage } from 'wxt/utils/storage';
 import type { ApiClient } from '../../api/client.ts';
 import { listPublishers } from '../../api/publishers.ts';
+import { defineItem } from '../../storage-item.ts';
 import { type AccountLink, writeIfLinked } from './account-lock.ts';
 
 export interface PublisherNames {
@@ -12,7 +13,7 @@ export interface PublisherNames {
 }
 
 /** accountKey → publisher names. */
-export const publisherNamesItem = storage.defineItem<Record<string, PublisherNames>>('local:publisherNames', {
+export const publisherNamesItem = defineItem<Record<string, PublisherNames>>('local:publisherNames', {
   fallback: {},
   version: 1,
 });

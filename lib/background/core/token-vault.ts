@@ -1,6 +1,6 @@
 // Access tokens and the app's API key at rest: AES-GCM with a non-extractable key that never leaves
 // IndexedDB. storage.local only ever sees ciphertext. Nothing here logs, and no error quotes a secret.
-import { storage } from 'wxt/utils/storage';
+import { defineItem } from '../../storage-item.ts';
 
 export interface SealedToken {
   /** base64 of the 12-byte AES-GCM nonce */
@@ -14,7 +14,7 @@ export interface SealedToken {
  * Since linkedAccounts v2 the issuing API origin is bound into the ciphertext: v1 tokens no longer open,
  * which matches their accounts being marked for relinking.
  */
-export const tokenVaultItem = storage.defineItem<Record<string, SealedToken>>('local:tokenVault', {
+export const tokenVaultItem = defineItem<Record<string, SealedToken>>('local:tokenVault', {
   fallback: {},
   version: 1,
 });
@@ -26,7 +26,7 @@ export interface SealedApiKey {
 }
 
 /** The app's API key (also the OAuth client secret), sealed like a token; null until the user enters one. */
-export const apiKeyVaultItem = storage.defineItem<SealedApiKey | null>('local:apiKeyVault', {
+export const apiKeyVaultItem = defineItem<SealedApiKey | null>('local:apiKeyVault', {
   fallback: null,
   version: 1,
 });

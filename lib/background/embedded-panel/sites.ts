@@ -1,10 +1,10 @@
 // The sites the embedded panel is on. Each is three things kept in step: an entry here, a host
 // permission the user granted, and a content script registered for that origin only.
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import type { LocationRule } from '../../embedded-panel/rules.ts';
 import { permissionPattern } from '../../embedded-panel/site-origin.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
+import { defineItem } from '../../storage-item.ts';
 
 export interface PanelSite {
   origin: string;
@@ -14,7 +14,7 @@ export interface PanelSite {
 }
 
 /** In storage.local, which only trusted contexts may read (see index.ts: setAccessLevel). */
-export const panelSitesItem = storage.defineItem<PanelSite[]>('local:panelSites', { fallback: [], version: 1 });
+export const panelSitesItem = defineItem<PanelSite[]>('local:panelSites', { fallback: [], version: 1 });
 
 /** WXT builds entrypoints/embedded-panel.content.ts here; it is in no manifest, only registered at run time. */
 export const CONTENT_SCRIPT_FILE = 'content-scripts/embedded-panel.js';

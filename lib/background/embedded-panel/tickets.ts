@@ -3,8 +3,8 @@
 // panel.html itself has no ticket, so its frame can read and decide nothing (no clickjacking).
 // Kept in storage.session, which content scripts cannot read.
 import type { Runtime } from 'webextension-polyfill';
-import { storage } from 'wxt/utils/storage';
 import { DeskError } from '../../messaging/wire-error.ts';
+import { defineItem } from '../../storage-item.ts';
 
 export const TICKET_TTL_MS = 60_000;
 const MAX_CLAIMS = 200;
@@ -22,8 +22,8 @@ interface Claim {
   documentId: string | null;
 }
 
-const ticketsItem = storage.defineItem<Ticket[]>('session:panelTickets', { fallback: [], version: 1 });
-const claimsItem = storage.defineItem<Claim[]>('session:panelClaims', { fallback: [], version: 1 });
+const ticketsItem = defineItem<Ticket[]>('session:panelTickets', { fallback: [], version: 1 });
+const claimsItem = defineItem<Claim[]>('session:panelClaims', { fallback: [], version: 1 });
 
 function randomTicket(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));

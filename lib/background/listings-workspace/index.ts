@@ -26,7 +26,7 @@ import { createPublishersDirectory, publishersDirectoryItem, withoutPublishers }
 import type { ListingsTable, StoredListing } from './table.ts';
 
 type Filters = ParsedInput<'listings.query'>['filters'];
-type Selection = z.output<typeof listingsSelection>;
+type Selection = z.output<ReturnType<typeof listingsSelection>>;
 
 const CSV_HEADER = [
   'Location id',

@@ -5,12 +5,12 @@
 // batch's passing faults; a batch that still fails is kept with the interface's error for "Retry failed".
 
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import type { Batch } from '../../api/batching.ts';
 import { optIn } from '../../api/listings.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { OptInBatchView, OptInJobView } from '../../messaging/protocol/index.ts';
 import type { WireError } from '../../messaging/wire-error.ts';
+import { defineItem } from '../../storage-item.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import { type AccountLink, withAccountLock } from '../core/account-lock.ts';
 import type { StorageWrites } from '../feature.ts';
@@ -38,7 +38,7 @@ export interface StoredJob {
   finishedAt: number | null;
 }
 
-export const optInJobsItem = storage.defineItem<StoredJob[]>('local:listingsOptInJobs', { fallback: [] });
+export const optInJobsItem = defineItem<StoredJob[]>('local:listingsOptInJobs', { fallback: [] });
 
 export function toJobView(job: StoredJob): OptInJobView {
   const count = (state: StoredBatch['state']) => job.batches.filter((b) => b.state === state).length;

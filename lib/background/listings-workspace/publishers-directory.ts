@@ -1,10 +1,10 @@
 // Every publisher with its countries and alternate brands, cached per account (the list depends on the
 // account's subscription): the workspace's directory and the names its table shows.
-import { storage } from 'wxt/utils/storage';
 import type { ApiClient } from '../../api/client.ts';
 import { listPublishers, type Publisher } from '../../api/publishers.ts';
 import type { Handlers } from '../../messaging/background.ts';
 import type { PublisherDirectoryEntry, PublishersDirectoryView } from '../../messaging/protocol/index.ts';
+import { defineItem } from '../../storage-item.ts';
 import { accountDirectory, withoutAccountEntry } from '../core/account-directory.ts';
 import type { StorageWrites } from '../feature.ts';
 import type { WorkspaceDeps } from './deps.ts';
@@ -16,10 +16,9 @@ export interface StoredPublishers {
   publishers: PublisherDirectoryEntry[];
 }
 
-export const publishersDirectoryItem = storage.defineItem<Record<string, StoredPublishers>>(
-  'local:publishersDirectory',
-  { fallback: {} },
-);
+export const publishersDirectoryItem = defineItem<Record<string, StoredPublishers>>('local:publishersDirectory', {
+  fallback: {},
+});
 
 export function toDirectoryEntry(p: Publisher): PublisherDirectoryEntry {
   return {

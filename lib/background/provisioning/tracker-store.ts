@@ -1,7 +1,7 @@
 // What the provisioning tracker keeps in storage.local: every add request it follows, and the batches of
 // add requests still being sent. Both outlive the popup, the worker and the browser.
-import { storage } from 'wxt/utils/storage';
 import type { SendBatchView, TimelineEntry } from '../../messaging/protocol/index.ts';
+import { defineItem } from '../../storage-item.ts';
 
 export interface TrackedAddRequest {
   key: string;
@@ -42,10 +42,10 @@ export interface SendBatch {
   items: SendItem[];
 }
 
-export const trackerItem = storage.defineItem<TrackedAddRequest[]>('local:provisioningTracker', { fallback: [] });
-export const sendBatchesItem = storage.defineItem<SendBatch[]>('local:provisioningSendBatches', { fallback: [] });
+export const trackerItem = defineItem<TrackedAddRequest[]>('local:provisioningTracker', { fallback: [] });
+export const sendBatchesItem = defineItem<SendBatch[]>('local:provisioningSendBatches', { fallback: [] });
 /** Test-only: multiplies the polling schedule (e.g. 0.01), so a browser test need not wait minutes in REVIEW. */
-export const pollScaleForTestsItem = storage.defineItem<number | null>('local:provisioningPollScaleForTests', {
+export const pollScaleForTestsItem = defineItem<number | null>('local:provisioningPollScaleForTests', {
   fallback: null,
 });
 

@@ -1,5 +1,6 @@
 // The triage list the popup paints from: each status's suggestions as last fetched, kept in storage and
 // refreshed behind the answer (stale-while-revalidate). Decisions are the outbox's job (decision-outbox.ts).
+import { browser } from 'wxt/browser';
 import type { ApiClient } from '../../api/client.ts';
 import { isApiError } from '../../api/errors.ts';
 import { fetchAllSuggestions, type Suggestion } from '../../api/suggestions.ts';
@@ -12,7 +13,16 @@ import type { DeskDeps } from '../core/deps.ts';
 import { refreshPublisherNames } from '../core/publisher-names.ts';
 import { staleWhileRevalidate } from '../core/swr-cache.ts';
 import { triageCacheItem, triageRevisionItem } from './triage-items.ts';
-import { cacheKey, commitTriage, type ListFilters, readStoredTriageView } from './triage-state.ts';
+import {
+  cacheKey,
+  commitTriage,
+  type ListFilters,
+  readStoredTriageView,
+  readTriageItems,
+  revisionOf,
+  type TriageItems,
+  VIEW_KEYS,
+} from './triage-state.ts';
 
 /**
  * An open of the popup younger than this shows the cached list without asking the service again:
@@ -65,6 +75,42 @@ async function fetchList(client: ApiClient, status: string, filters: ListFilters
 
 export function createCachedList(deps: CachedListDeps) {
   const recentlySent = new Map<string, number>();
+  /** The stored items a view is made from, as last read; dropped at any change to them. */
+  let held: Promise<TriageItems> | null = null;
+  let watching = false;
+
+  function readItems(): Promise<TriageItems> {
+    const read = readTriageItems();
+    read.catch(() => {
+      if (held === read) held = null;
+    });
+    held = read;
+    if (!watching) {
+      watching = true;
+      browser.storage.onChanged.addListener((changes, area) => {
+        if (area === 'local' && VIEW_KEYS.some((key) => Object.hasOwn(changes, key))) held = null;
+      });
+    }
+    return read;
+  }
+
+  /**
+   * The items for a view: from memory while the triage revision is the one they were read at (every
+   * triage write bumps it in the same storage call), else read again. A popup's open then costs one
+   * small read, not the whole cache.
+   */
+  async function itemsForView(): Promise<TriageItems> {
+    const kept = held;
+    if (!kept) return readItems();
+    const [items, revision] = await Promise.all([kept, triageRevisionItem.getValue()]);
+    if (held === kept && revisionOf(items) === revision) return items;
+    return held && held !== kept ? held : readItems();
+  }
+
+  /** A popup's first view is most often what started the worker: its read overlaps the rest of the start. */
+  function readEarly(): void {
+    if (!held) void readItems().catch(() => undefined);
+  }
 
   const cache = staleWhileRevalidate<[status: string, filters: ListFilters]>({
     maxAgeMs: TRIAGE_FRESH_MS,
@@ -130,7 +176,8 @@ export function createCachedList(deps: CachedListDeps) {
     filters: ListFilters = {},
     rows?: number,
   ): Promise<TriageView> {
-    const { accountRecord: account, ...stored } = await readStoredTriageView(status, filters, deps.now(), rows);
+    const items = itemsForView();
+    const { accountRecord: account, ...stored } = await readStoredTriageView(status, filters, deps.now(), rows, items);
     if (!account) return { ...stored, refreshing: false, error: null };
     const key = cacheKey(account.accountKey, status, filters);
     // After this answer has left: the popup paints from the cache while the refresh runs.
@@ -151,5 +198,5 @@ export function createCachedList(deps: CachedListDeps) {
     for (const id of ids) recentlySent.set(id, now);
   }
 
-  return { view, revalidate, markSent, settled: cache.settled };
+  return { view, revalidate, markSent, readEarly, settled: cache.settled };
 }

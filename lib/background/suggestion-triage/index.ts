@@ -5,6 +5,7 @@ import { browser } from 'wxt/browser';
 import { decideSuggestion } from '../../api/suggestions.ts';
 import { WAITING } from '../../listing-statuses.ts';
 import type { Handlers } from '../../messaging/background.ts';
+import { protocol } from '../../messaging/protocol/index.ts';
 import { setBadgeCount } from '../badge.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import type { WithAccount } from '../core/api-session.ts';
@@ -68,6 +69,10 @@ export function createSuggestionTriage(deps: TriageDeps) {
 
   /** Call once from the worker's main(): alarms, and whatever a previous worker left overdue. */
   function start(): void {
+    // A popup's first view is most often what started this worker: its read goes first, and its input
+    // schema is built while the browser hands over the message.
+    list.readEarly();
+    setTimeout(() => protocol['triage.view'].input, 0);
     browser.alarms.onAlarm.addListener((alarm) => {
       if (alarm.name === FLUSH_ALARM) void outbox.flushDue();
       else if (alarm.name === REFRESH_ALARM) void refreshActive().catch(() => undefined);

@@ -1,9 +1,9 @@
 // What the suggestion-triage feature keeps in storage. The service worker can be stopped at any moment,
 // so anything a handler needs later lives here, never in module memory. Bump an item's `version` and add
 // a migration whenever its shape changes; list a new key in ../core/storage-keys.ts.
-import { storage } from 'wxt/utils/storage';
 import type { SuggestionDecision } from '../../api/suggestions.ts';
 import type { WireError } from '../../messaging/wire-error.ts';
+import { defineItem } from '../../storage-item.ts';
 
 /** What the triage cache keeps of a suggestion; everything is publisher data, shown only as text. */
 export interface StoredSuggestion {
@@ -27,7 +27,7 @@ export interface CachedSuggestions {
 }
 
 /** `${accountKey} ${status}` → the last fetched list, painted at once when the popup opens. */
-export const triageCacheItem = storage.defineItem<Record<string, CachedSuggestions>>('local:triageCache', {
+export const triageCacheItem = defineItem<Record<string, CachedSuggestions>>('local:triageCache', {
   fallback: {},
   version: 1,
 });
@@ -51,7 +51,7 @@ export interface PendingDecision {
 }
 
 /** Decisions inside their undo window or in flight. Kept here because the worker's timers die with it. */
-export const triagePendingItem = storage.defineItem<PendingDecision[]>('local:triagePending', {
+export const triagePendingItem = defineItem<PendingDecision[]>('local:triagePending', {
   fallback: [],
   version: 1,
 });
@@ -67,13 +67,13 @@ export interface FailedDecision {
 }
 
 /** Decisions the service refused: the suggestion comes back with this error until dismissed or decided again. */
-export const triageFailuresItem = storage.defineItem<FailedDecision[]>('local:triageFailures', {
+export const triageFailuresItem = defineItem<FailedDecision[]>('local:triageFailures', {
   fallback: [],
   version: 1,
 });
 
 /** Bumped with every triage write: views and events carry it, so a UI can drop an older answer. */
-export const triageRevisionItem = storage.defineItem<number>('local:triageRevision', {
+export const triageRevisionItem = defineItem<number>('local:triageRevision', {
   fallback: 0,
   version: 1,
 });
@@ -92,19 +92,19 @@ export interface DecisionBatch {
 }
 
 /** Batches decided in the last 10 minutes: the popup's bulk progress reads their outcomes. */
-export const triageBatchesItem = storage.defineItem<DecisionBatch[]>('local:triageBatches', {
+export const triageBatchesItem = defineItem<DecisionBatch[]>('local:triageBatches', {
   fallback: [],
   version: 1,
 });
 
 /** Test-only: a shorter undo window. Honoured only outside production builds. */
-export const triageUndoWindowMsForTestsItem = storage.defineItem<number | null>('local:triageUndoWindowMsForTests', {
+export const triageUndoWindowMsForTestsItem = defineItem<number | null>('local:triageUndoWindowMsForTests', {
   fallback: null,
   version: 1,
 });
 
 /** WCAG 2.1.4: single-key shortcuts can be switched off in the options page. */
-export const keyboardShortcutsItem = storage.defineItem<boolean>('local:keyboardShortcuts', {
+export const keyboardShortcutsItem = defineItem<boolean>('local:keyboardShortcuts', {
   fallback: true,
   version: 1,
 });

@@ -126,25 +126,40 @@ function toBatchView(b: DecisionBatch): BatchOutcomeView {
 /** What the stored items say, before the worker adds what only it knows (refreshing, the last error). */
 export type StoredTriageView = Omit<TriageView, 'refreshing' | 'error'> & { accountRecord: LinkedAccount | null };
 
+const VIEW_ITEMS = [
+  linkedAccountsItem,
+  activeAccountKeyItem,
+  triageCacheItem,
+  triagePendingItem,
+  triageFailuresItem,
+  publisherNamesItem,
+  keyboardShortcutsItem,
+  triageBatchesItem,
+  triageRevisionItem,
+  triageUndoWindowMsForTestsItem,
+];
+
+/** The storage keys a view is made from: a change to any of them makes an earlier read stale. */
+export const VIEW_KEYS: readonly string[] = VIEW_ITEMS.map((item) => item.key.slice(item.key.indexOf(':') + 1));
+
+export type TriageItems = Awaited<ReturnType<typeof storage.getItems>>;
+
+/** The triage revision those items were read at. */
+export const revisionOf = (items: TriageItems): number => items[VIEW_ITEMS.indexOf(triageRevisionItem)]?.value ?? 0;
+
 /** One storage read for everything the view needs: the popup's first paint waits for this answer. */
+export function readTriageItems(): Promise<TriageItems> {
+  return storage.getItems(VIEW_ITEMS);
+}
+
 export async function readStoredTriageView(
   status: string,
   filters: ListFilters = {},
   now = Date.now(),
   rows?: number,
+  items: Promise<TriageItems> = readTriageItems(),
 ): Promise<StoredTriageView> {
-  const values = await storage.getItems([
-    linkedAccountsItem,
-    activeAccountKeyItem,
-    triageCacheItem,
-    triagePendingItem,
-    triageFailuresItem,
-    publisherNamesItem,
-    keyboardShortcutsItem,
-    triageBatchesItem,
-    triageRevisionItem,
-    triageUndoWindowMsForTestsItem,
-  ]);
+  const values = await items;
   const [accounts, activeKey, cache, pending, failures, publishers, keyboardShortcuts, batches, revision, forTests] =
     values.map((v) => v.value) as [
       LinkedAccount[],

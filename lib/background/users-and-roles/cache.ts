@@ -1,9 +1,9 @@
 // The users and roles of each linked account, as last fetched: the list opens at once and is refreshed
 // on demand. Passwords are never part of it (lib/api drops the get call's echo).
-import { storage } from 'wxt/utils/storage';
 import type { Role } from '../../api/roles.ts';
 import type { User } from '../../api/users.ts';
 import type { RoleView, UserView } from '../../messaging/protocol/index.ts';
+import { defineItem } from '../../storage-item.ts';
 
 export interface CachedUsers {
   users: UserView[];
@@ -11,7 +11,7 @@ export interface CachedUsers {
   fetchedAt: number;
 }
 
-export const usersCacheItem = storage.defineItem<Record<string, CachedUsers>>('local:usersAndRoles', {
+export const usersCacheItem = defineItem<Record<string, CachedUsers>>('local:usersAndRoles', {
   fallback: {},
 });
 

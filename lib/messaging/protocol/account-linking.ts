@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Access, accountKey, empty, request } from './request.ts';
+import { type Access, accountKey, empty, lazy, request } from './request.ts';
 
 /** A linked account as the UI sees it: never its token. Keyed by appSpecificAccountId (stable). */
 export interface LinkedAccountView {
@@ -18,7 +18,7 @@ export interface AccountsView {
 }
 
 /** Names one Link/Relink attempt, so the page that started it can mark its outcome seen. */
-const attemptId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Use 8–64 letters, digits, - or _.');
+const attemptId = lazy(() => z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Use 8–64 letters, digits, - or _.'));
 
 /** How the last Link or Relink ended: kept by the worker until a page shows it. */
 export interface LinkingOutcomeView {
@@ -34,18 +34,18 @@ export interface LinkingOutcomeView {
 
 export const accountLinkingProtocol = {
   'accounts.list': request<AccountsView>()('content', empty),
-  'accounts.link': request<LinkedAccountView>()('extension', z.object({ attemptId: attemptId.optional() }).strict()),
-  'accounts.relink': request<LinkedAccountView>()(
-    'extension',
-    z.object({ accountKey, attemptId: attemptId.optional() }).strict(),
+  'accounts.link': request<LinkedAccountView>()('extension', () =>
+    z.object({ attemptId: attemptId().optional() }).strict(),
+  ),
+  'accounts.relink': request<LinkedAccountView>()('extension', () =>
+    z.object({ accountKey: accountKey(), attemptId: attemptId().optional() }).strict(),
   ),
   'accounts.linkingOutcome': request<{ outcome: LinkingOutcomeView | null }>()('extension', empty),
-  'accounts.dismissLinkingOutcome': request<{ dismissed: boolean }>()(
-    'extension',
-    z.object({ id: attemptId }).strict(),
+  'accounts.dismissLinkingOutcome': request<{ dismissed: boolean }>()('extension', () =>
+    z.object({ id: attemptId() }).strict(),
   ),
-  'accounts.unlink': request<AccountsView>()('extension', z.object({ accountKey }).strict()),
-  'accounts.activate': request<AccountsView>()('content', z.object({ accountKey }).strict()),
+  'accounts.unlink': request<AccountsView>()('extension', () => z.object({ accountKey: accountKey() }).strict()),
+  'accounts.activate': request<AccountsView>()('content', () => z.object({ accountKey: accountKey() }).strict()),
 } as const;
 
 export interface AccountLinkingEvents {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { empty, request } from './request.ts';
+import { empty, lazy, request } from './request.ts';
 
 export const ENVIRONMENTS = ['sandbox', 'production', 'custom'] as const;
 
@@ -37,25 +37,27 @@ const absoluteUrl = (what: string) =>
  * `apiKey` is write-only: given, it replaces the sealed key; left out, the key already set for this API
  * address is kept. No reply ever carries it back.
  */
-export const connectionSettingsInput = z
-  .object({
-    environment: z.enum(ENVIRONMENTS, { error: 'Choose Sandbox, Production or Custom.' }),
-    apiUrl: absoluteUrl('API base URL'),
-    authUrl: absoluteUrl('auth URL'),
-    clientId: z.string().trim().min(1, 'Enter the client ID.').max(500),
-    apiKey: z.string().trim().min(1, 'Enter the API key.').max(500).optional(),
-    apiVersion: z
-      .string()
-      .trim()
-      .regex(/^\d{8}$/, 'Enter the API version as a date: YYYYMMDD, e.g. 20261101.')
-      .refine(isRealDate, 'That date does not exist; use YYYYMMDD.'),
-  })
-  .strict();
+export const connectionSettingsInput = lazy(() =>
+  z
+    .object({
+      environment: z.enum(ENVIRONMENTS, { error: 'Choose Sandbox, Production or Custom.' }),
+      apiUrl: absoluteUrl('API base URL'),
+      authUrl: absoluteUrl('auth URL'),
+      clientId: z.string().trim().min(1, 'Enter the client ID.').max(500),
+      apiKey: z.string().trim().min(1, 'Enter the API key.').max(500).optional(),
+      apiVersion: z
+        .string()
+        .trim()
+        .regex(/^\d{8}$/, 'Enter the API version as a date: YYYYMMDD, e.g. 20261101.')
+        .refine(isRealDate, 'That date does not exist; use YYYYMMDD.'),
+    })
+    .strict(),
+);
 
-export type ConnectionSettingsInput = z.input<typeof connectionSettingsInput>;
+export type ConnectionSettingsInput = z.input<ReturnType<typeof connectionSettingsInput>>;
 
 /** The saved Connection as replies show it: everything but the API key. */
-export type ConnectionSettingsView = Omit<z.output<typeof connectionSettingsInput>, 'apiKey'>;
+export type ConnectionSettingsView = Omit<z.output<ReturnType<typeof connectionSettingsInput>>, 'apiKey'>;
 
 export interface ConnectionPreset {
   apiUrl: string;

@@ -3,7 +3,7 @@
 // only ask for the one-time ticket that opens a panel frame ('page' access).
 import { z } from 'zod';
 import { checkSiteOrigin } from '../../embedded-panel/site-origin.ts';
-import { request } from './request.ts';
+import { lazy, request } from './request.ts';
 
 export type MatchFieldView = 'id' | 'name' | 'phone' | 'address';
 
@@ -52,34 +52,39 @@ export interface PanelLocateView {
 }
 
 /** An origin the user types: scheme, host and optional port, nothing after. */
-export const siteOrigin = z
-  .string()
-  .max(300)
-  .transform((value, context) => {
-    const checked = checkSiteOrigin(value);
-    if (checked.ok) return checked.origin;
-    context.addIssue({ code: 'custom', message: checked.problem });
-    return z.NEVER;
-  });
+export const siteOrigin = lazy(() =>
+  z
+    .string()
+    .max(300)
+    .transform((value, context) => {
+      const checked = checkSiteOrigin(value);
+      if (checked.ok) return checked.origin;
+      context.addIssue({ code: 'custom', message: checked.problem });
+      return z.NEVER;
+    }),
+);
 
-export const panelRule = z
-  .object({
-    kind: z.enum(['url', 'selector']),
-    pattern: z.string().trim().min(1, 'Enter a URL pattern or a CSS selector.').max(500),
-    holds: z.enum(['id', 'name', 'phone', 'address']),
-  })
-  .strict();
+export const panelRule = lazy(() =>
+  z
+    .object({
+      kind: z.enum(['url', 'selector']),
+      pattern: z.string().trim().min(1, 'Enter a URL pattern or a CSS selector.').max(500),
+      holds: z.enum(['id', 'name', 'phone', 'address']),
+    })
+    .strict(),
+);
 
 export const embeddedPanelProtocol = {
-  'panel.sites.list': request<PanelSitesView>()('extension', z.object({}).strict()),
+  'panel.sites.list': request<PanelSitesView>()('extension', () => z.object({}).strict()),
   /** The options page has asked for the host permission (a user gesture) before it sends this. */
-  'panel.sites.add': request<PanelSitesView>()('extension', z.object({ origin: siteOrigin }).strict()),
-  'panel.sites.remove': request<PanelSitesView>()('extension', z.object({ origin: siteOrigin }).strict()),
-  'panel.sites.update': request<PanelSitesView>()(
-    'extension',
-    z.object({ origin: siteOrigin, hidden: z.boolean().optional(), rule: panelRule.nullable().optional() }).strict(),
+  'panel.sites.add': request<PanelSitesView>()('extension', () => z.object({ origin: siteOrigin() }).strict()),
+  'panel.sites.remove': request<PanelSitesView>()('extension', () => z.object({ origin: siteOrigin() }).strict()),
+  'panel.sites.update': request<PanelSitesView>()('extension', () =>
+    z
+      .object({ origin: siteOrigin(), hidden: z.boolean().optional(), rule: panelRule().nullable().optional() })
+      .strict(),
   ),
-  'panel.ticket': request<PanelTicketView>()('page', z.object({}).strict()),
-  'panel.claim': request<{ claimed: true }>()('page', z.object({ ticket: z.string().min(20).max(100) }).strict()),
-  'panel.locate': request<PanelLocateView>()('content', z.object({}).strict()),
+  'panel.ticket': request<PanelTicketView>()('page', () => z.object({}).strict()),
+  'panel.claim': request<{ claimed: true }>()('page', () => z.object({ ticket: z.string().min(20).max(100) }).strict()),
+  'panel.locate': request<PanelLocateView>()('content', () => z.object({}).strict()),
 } as const;

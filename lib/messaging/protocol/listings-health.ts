@@ -13,8 +13,7 @@ export interface ListingsHealthView {
 }
 
 export const healthProtocol = {
-  'health.summary': request<ListingsHealthView>()(
-    'content',
+  'health.summary': request<ListingsHealthView>()('content', () =>
     z.object({ refresh: z.boolean().default(false) }).strict(),
   ),
 } as const;

@@ -3,26 +3,28 @@
 // (100,000 listings are ~16 MB: a stringify and parse per filter alone would cost ~80 ms).
 import { z } from 'zod';
 import type { WireError } from '../wire-error.ts';
-import { type Access, empty, request } from './request.ts';
+import { type Access, empty, lazy, request } from './request.ts';
 import { statusName } from './suggestion-triage.ts';
 
-const filterId = z.string().max(200);
+const filterId = lazy(() => z.string().max(200));
 
 /** Every filter combines with the others (AND); several values of one filter are alternatives (OR). */
-export const listingsTableFilters = z
-  .object({
-    statuses: z.array(statusName).max(20).default([]),
-    publisherIds: z.array(filterId).max(1000).default([]),
-    locationIds: z.array(filterId).max(20_000).default([]),
-    /** A folder takes in its subfolders' locations too. */
-    folderIds: z.array(filterId).max(1000).default([]),
-    /** Words, all of which must appear in the location's name or address, the publisher's name or the listing URL. */
-    text: z.string().max(200).default(''),
-    /** true: only listings with status details; false: only without; absent: either. */
-    hasStatusDetails: z.boolean().optional(),
-  })
-  .strict();
-export type ListingsTableFilters = z.input<typeof listingsTableFilters>;
+export const listingsTableFilters = lazy(() =>
+  z
+    .object({
+      statuses: z.array(statusName()).max(20).default([]),
+      publisherIds: z.array(filterId()).max(1000).default([]),
+      locationIds: z.array(filterId()).max(20_000).default([]),
+      /** A folder takes in its subfolders' locations too. */
+      folderIds: z.array(filterId()).max(1000).default([]),
+      /** Words, all of which must appear in the location's name or address, the publisher's name or the listing URL. */
+      text: z.string().max(200).default(''),
+      /** true: only listings with status details; false: only without; absent: either. */
+      hasStatusDetails: z.boolean().optional(),
+    })
+    .strict(),
+);
+export type ListingsTableFilters = z.input<ReturnType<typeof listingsTableFilters>>;
 
 export const LISTINGS_SORT_KEYS = [
   'location',
@@ -34,20 +36,24 @@ export const LISTINGS_SORT_KEYS = [
 ] as const;
 export type ListingsSortKey = (typeof LISTINGS_SORT_KEYS)[number];
 
-export const listingsTableSort = z
-  .object({
-    key: z.enum(LISTINGS_SORT_KEYS).default('location'),
-    direction: z.enum(['asc', 'desc']).default('asc'),
-  })
-  .strict();
-export type ListingsTableSort = z.input<typeof listingsTableSort>;
+export const listingsTableSort = lazy(() =>
+  z
+    .object({
+      key: z.enum(LISTINGS_SORT_KEYS).default('location'),
+      direction: z.enum(['asc', 'desc']).default('asc'),
+    })
+    .strict(),
+);
+export type ListingsTableSort = z.input<ReturnType<typeof listingsTableSort>>;
 
 /** What an opt-in acts on: every listing the filters match, or the listings picked by id. */
-export const listingsSelection = z.union([
-  z.object({ filters: listingsTableFilters }).strict(),
-  z.object({ listingIds: z.array(z.string().max(400)).min(1).max(200_000) }).strict(),
-]);
-export type ListingsSelection = z.input<typeof listingsSelection>;
+export const listingsSelection = lazy(() =>
+  z.union([
+    z.object({ filters: listingsTableFilters() }).strict(),
+    z.object({ listingIds: z.array(z.string().max(400)).min(1).max(200_000) }).strict(),
+  ]),
+);
+export type ListingsSelection = z.input<ReturnType<typeof listingsSelection>>;
 
 export interface StatusDetailView {
   code: string;
@@ -177,24 +183,25 @@ export const OPT_IN_WARNING =
 
 export const listingsWorkspaceProtocol = {
   /** Starts the fetch-all of the active account's listings when none is cached or `refresh`; reports the load. */
-  'listings.load': request<ListingsLoadView>()('extension', z.object({ refresh: z.boolean().default(false) }).strict()),
+  'listings.load': request<ListingsLoadView>()('extension', () =>
+    z.object({ refresh: z.boolean().default(false) }).strict(),
+  ),
   'listings.cancelLoad': request<ListingsLoadView>()('extension', empty),
   /**
    * The count and one window of the filtered, sorted rows. The embedded panel ('content') may ask only
    * for exactly one location.
    */
-  'listings.query': request<ListingsTableView>()(
-    'content',
+  'listings.query': request<ListingsTableView>()('content', () =>
     z
       .object({
-        filters: listingsTableFilters.default({
+        filters: listingsTableFilters().default({
           statuses: [],
           publisherIds: [],
           locationIds: [],
           folderIds: [],
           text: '',
         }),
-        sort: listingsTableSort.default({ key: 'location', direction: 'asc' }),
+        sort: listingsTableSort().default({ key: 'location', direction: 'asc' }),
         offset: z.number().int().min(0).max(10_000_000).default(0),
         limit: z.number().int().min(0).max(500).default(100),
         /** The embedded panel's health line counts every matched row, not only the window. */
@@ -203,25 +210,25 @@ export const listingsWorkspaceProtocol = {
       .strict(),
   ),
   'listings.facets': request<ListingsFacetsView>()('extension', empty),
-  'listings.exportCsv': request<ListingsCsvView>()(
-    'extension',
-    z.object({ filters: listingsTableFilters, sort: listingsTableSort.optional() }).strict(),
+  'listings.exportCsv': request<ListingsCsvView>()('extension', () =>
+    z.object({ filters: listingsTableFilters(), sort: listingsTableSort().optional() }).strict(),
   ),
-  'publishers.directory': request<PublishersDirectoryView>()(
-    'extension',
+  'publishers.directory': request<PublishersDirectoryView>()('extension', () =>
     z.object({ refresh: z.boolean().default(false) }).strict(),
   ),
-  'listings.optIn.plan': request<OptInPlanView>()('extension', z.object({ selection: listingsSelection }).strict()),
+  'listings.optIn.plan': request<OptInPlanView>()('extension', () =>
+    z.object({ selection: listingsSelection() }).strict(),
+  ),
   /** Starts a background job for the selection; it survives closing the page and a worker restart. */
-  'listings.optIn.start': request<OptInJobView>()('extension', z.object({ selection: listingsSelection }).strict()),
+  'listings.optIn.start': request<OptInJobView>()('extension', () =>
+    z.object({ selection: listingsSelection() }).strict(),
+  ),
   /** The active account's jobs, newest first (finished ones until dismissed). */
   'listings.optIn.jobs': request<OptInJobView[]>()('extension', empty),
-  'listings.optIn.retryFailed': request<OptInJobView>()(
-    'extension',
+  'listings.optIn.retryFailed': request<OptInJobView>()('extension', () =>
     z.object({ jobId: z.string().min(1).max(100) }).strict(),
   ),
-  'listings.optIn.dismiss': request<OptInJobView[]>()(
-    'extension',
+  'listings.optIn.dismiss': request<OptInJobView[]>()('extension', () =>
     z.object({ jobId: z.string().min(1).max(100) }).strict(),
   ),
 } as const;

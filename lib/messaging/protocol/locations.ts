@@ -41,7 +41,9 @@ export interface LocationsView {
 
 export const locationsProtocol = {
   /** Served from the cache at once; fetched in the background when missing, stale or `refresh`. */
-  'locations.list': request<LocationsView>()('content', z.object({ refresh: z.boolean().default(false) }).strict()),
+  'locations.list': request<LocationsView>()('content', () =>
+    z.object({ refresh: z.boolean().default(false) }).strict(),
+  ),
 } as const;
 
 export interface LocationsEvents {

@@ -1,7 +1,7 @@
 // Provisioning (issue 12): accounts, available services, services of a location, add requests sent in
 // the background, the add request tracker, and cancelling. Extension pages only: never the embedded panel.
 import { z } from 'zod';
-import { type Access, request, safeId } from './request.ts';
+import { type Access, lazy, request, safeId } from './request.ts';
 
 export interface ProvisioningAccountView {
   accountId: string;
@@ -97,52 +97,52 @@ export interface TrackerView {
   sandbox: boolean;
 }
 
-const accountId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .regex(/^[\w.~:-]+$/, 'An account id uses letters, digits and _ - . ~ : only.');
-const sku = z.string().trim().min(1).max(100);
-const skus = z.array(sku).min(1, 'Choose at least one service.').max(50);
+const accountId = lazy(() =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[\w.~:-]+$/, 'An account id uses letters, digits and _ - . ~ : only.'),
+);
+const sku = lazy(() => z.string().trim().min(1).max(100));
+const skus = lazy(() => z.array(sku()).min(1, 'Choose at least one service.').max(50));
 const text = (max: number) => z.string().trim().max(max);
 
-export const newLocationInput = z
-  .object({
-    newLocationId: safeId('location'),
-    name: text(200).min(1),
-    address: text(200).min(1),
-    city: text(100).min(1),
-    state: text(100).default(''),
-    zip: text(20).default(''),
-    countryCode: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z]{2}$/),
-    phone: text(40).default(''),
-  })
-  .strict();
+export const newLocationInput = lazy(() =>
+  z
+    .object({
+      newLocationId: safeId('location'),
+      name: text(200).min(1),
+      address: text(200).min(1),
+      city: text(100).min(1),
+      state: text(100).default(''),
+      zip: text(20).default(''),
+      countryCode: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/),
+      phone: text(40).default(''),
+    })
+    .strict(),
+);
 
 export const provisioningProtocol = {
-  'provisioning.accounts': request<ProvisioningAccountsView>()('extension', z.object({}).strict()),
-  'provisioning.locations': request<ProvisioningLocationView[]>()(
-    'extension',
+  'provisioning.accounts': request<ProvisioningAccountsView>()('extension', () => z.object({}).strict()),
+  'provisioning.locations': request<ProvisioningLocationView[]>()('extension', () =>
     z.object({ accountId: safeId('account') }).strict(),
   ),
-  'provisioning.catalog': request<AvailableServiceView[]>()(
-    'extension',
-    z.object({ fromAccountId: accountId }).strict(),
+  'provisioning.catalog': request<AvailableServiceView[]>()('extension', () =>
+    z.object({ fromAccountId: accountId() }).strict(),
   ),
-  'provisioning.services': request<ServiceView[]>()(
-    'extension',
-    z.object({ fromAccountId: accountId, locationId: safeId('location') }).strict(),
+  'provisioning.services': request<ServiceView[]>()('extension', () =>
+    z.object({ fromAccountId: accountId(), locationId: safeId('location') }).strict(),
   ),
-  'provisioning.addToExisting': request<SendBatchView>()(
-    'extension',
+  'provisioning.addToExisting': request<SendBatchView>()('extension', () =>
     z
       .object({
-        fromAccountId: accountId,
-        skus,
+        fromAccountId: accountId(),
+        skus: skus(),
         locations: z
           .array(
             z.object({ id: safeId('location'), name: text(200), accountId: safeId('account').optional() }).strict(),
@@ -152,20 +152,18 @@ export const provisioningProtocol = {
       })
       .strict(),
   ),
-  'provisioning.addNewLocations': request<SendBatchView>()(
-    'extension',
+  'provisioning.addNewLocations': request<SendBatchView>()('extension', () =>
     z
       .object({
-        fromAccountId: accountId,
-        skus,
-        newLocationAccountId: z.union([accountId, z.literal('')]).default(''),
+        fromAccountId: accountId(),
+        skus: skus(),
+        newLocationAccountId: z.union([accountId(), z.literal('')]).default(''),
         newLocationAccountName: text(200).default(''),
-        locations: z.array(newLocationInput).min(1).max(500),
+        locations: z.array(newLocationInput()).min(1).max(500),
       })
       .strict(),
   ),
-  'provisioning.tracker': request<TrackerView>()(
-    'extension',
+  'provisioning.tracker': request<TrackerView>()('extension', () =>
     z
       .object({
         /** "Check now": import what the list call knows, then check every open request. */
@@ -175,17 +173,17 @@ export const provisioningProtocol = {
       })
       .strict(),
   ),
-  'provisioning.resolveReview': request<TrackerView>()(
-    'extension',
+  'provisioning.resolveReview': request<TrackerView>()('extension', () =>
     z.object({ key: z.string().min(1).max(300), status: z.enum(['COMPLETED', 'CANCELED']) }).strict(),
   ),
-  'provisioning.cancel': request<ServiceView[]>()(
-    'extension',
+  'provisioning.cancel': request<ServiceView[]>()('extension', () =>
     z
-      .object({ fromAccountId: accountId, locationId: safeId('location'), skus: z.array(sku).max(50).optional() })
+      .object({ fromAccountId: accountId(), locationId: safeId('location'), skus: z.array(sku()).max(50).optional() })
       .strict(),
   ),
-  'provisioning.forget': request<TrackerView>()('extension', z.object({ key: z.string().min(1).max(300) }).strict()),
+  'provisioning.forget': request<TrackerView>()('extension', () =>
+    z.object({ key: z.string().min(1).max(300) }).strict(),
+  ),
 } as const;
 
 export interface ProvisioningEvents {

@@ -3,6 +3,7 @@
 // 'content' requests may also come from the embedded panel's frame on an allowed partner CRM page;
 // 'page' requests may also come from the content script there, which lives in the partner page's process.
 import { z } from 'zod';
+import { lazy } from '../../lazy.ts';
 
 export type Access = 'extension' | 'content' | 'page';
 
@@ -14,19 +15,31 @@ export function mayAsk(sender: Access, needed: Access): boolean {
 }
 
 export interface RequestSpec<Input extends z.ZodType, Output> {
-  input: Input;
+  /** Built on first read: see `lazy`. */
+  readonly input: Input;
   access: Access;
   /** Phantom: carries the output type, never read at run time. */
   output?: Output;
 }
 
+export { lazy };
+
+/** `input` builds the request's schema, once, when the first such request arrives. */
 export function request<Output>() {
-  return <Input extends z.ZodType>(access: Access, input: Input): RequestSpec<Input, Output> => ({ input, access });
+  return <Input extends z.ZodType>(access: Access, input: () => Input): RequestSpec<Input, Output> => {
+    const schema = lazy(input);
+    return {
+      access,
+      get input() {
+        return schema();
+      },
+    };
+  };
 }
 
-export const empty = z.object({}).strict();
+export const empty = lazy(() => z.object({}).strict());
 
-export const accountKey = z.string().min(1).max(200);
+export const accountKey = lazy(() => z.string().min(1).max(200));
 
 /**
  * Ids go into URL paths: letters, digits and `_ - . ~ :` only, and never `.` or `..` alone (no `/ ? # %`).

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { STATUS_NAME, WAITING } from '../../listing-statuses.ts';
 import type { WireError } from '../wire-error.ts';
-import { type Access, accountKey, empty, request, safeId } from './request.ts';
+import { type Access, accountKey, empty, lazy, request, safeId } from './request.ts';
 
-const suggestionId = safeId('suggestion');
+const suggestionId = lazy(() => safeId('suggestion'));
 
 export type DecisionView = 'ACCEPTED' | 'REJECTED';
 /** Known values are listed in lib/api; an unknown status from the service is still a valid filter. */
-export const statusName = z.string().regex(STATUS_NAME, 'Use a status such as WAITING_ON_CUSTOMER.');
+export const statusName = lazy(() => z.string().regex(STATUS_NAME, 'Use a status such as WAITING_ON_CUSTOMER.'));
 
 /** A suggestion as the triage list shows it; everything is publisher data, shown only as text. */
 export interface SuggestionView {
@@ -105,11 +105,10 @@ export interface TriageSettingsView {
 }
 
 export const triageProtocol = {
-  'triage.view': request<TriageView>()(
-    'content',
+  'triage.view': request<TriageView>()('content', () =>
     z
       .object({
-        status: statusName.default(WAITING),
+        status: statusName().default(WAITING),
         refresh: z.boolean().default(false),
         force: z.boolean().default(false),
         locationIds: z.array(safeId('location')).max(100).optional(),
@@ -119,31 +118,27 @@ export const triageProtocol = {
       })
       .strict(),
   ),
-  'triage.decide': request<{ batchId: string; pending: PendingDecisionView[]; revision: number }>()(
-    'content',
+  'triage.decide': request<{ batchId: string; pending: PendingDecisionView[]; revision: number }>()('content', () =>
     z
       .object({
-        accountKey,
-        suggestionIds: z.array(suggestionId).min(1).max(500),
+        accountKey: accountKey(),
+        suggestionIds: z.array(suggestionId()).min(1).max(500),
         decision: z.enum(['ACCEPTED', 'REJECTED']),
       })
       .strict(),
   ),
   /** Undo names what it undoes: a batch, or suggestions. Ones already being sent come back in `tooLate`. */
-  'triage.undo': request<{ undone: string[]; tooLate: string[]; revision: number }>()(
-    'content',
+  'triage.undo': request<{ undone: string[]; tooLate: string[]; revision: number }>()('content', () =>
     z.union([
       z.object({ batchId: z.string().min(1).max(100) }).strict(),
-      z.object({ suggestionIds: z.array(suggestionId).min(1).max(500) }).strict(),
+      z.object({ suggestionIds: z.array(suggestionId()).min(1).max(500) }).strict(),
     ]),
   ),
-  'triage.dismissFailures': request<{ dismissed: number }>()(
-    'content',
-    z.object({ suggestionIds: z.array(suggestionId).max(500) }).strict(),
+  'triage.dismissFailures': request<{ dismissed: number }>()('content', () =>
+    z.object({ suggestionIds: z.array(suggestionId()).max(500) }).strict(),
   ),
   'triage.settings.get': request<TriageSettingsView>()('extension', empty),
-  'triage.settings.set': request<TriageSettingsView>()(
-    'extension',
+  'triage.settings.set': request<TriageSettingsView>()('extension', () =>
     z.object({ keyboardShortcuts: z.boolean() }).strict(),
   ),
 } as const;

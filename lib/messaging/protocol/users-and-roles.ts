@@ -3,7 +3,7 @@
 // No reply carries a password: create and set-password take it write-only.
 import { z } from 'zod';
 import type { WireError } from '../wire-error.ts';
-import { type Access, request, safeId } from './request.ts';
+import { type Access, lazy, request, safeId } from './request.ts';
 
 export const ACL_SCOPE_TYPES = ['ACCOUNT', 'FOLDER', 'LOCATION'] as const;
 export type AclScopeType = (typeof ACL_SCOPE_TYPES)[number];
@@ -64,65 +64,72 @@ export interface ScopeSearchView {
   more: boolean;
 }
 
-const userId = safeId('user');
-const roleId = z.string().regex(/^[\w-]{1,50}$/, 'A role id uses letters, digits, _ and - only.');
+const userId = lazy(() => safeId('user'));
+const roleId = lazy(() => z.string().regex(/^[\w-]{1,50}$/, 'A role id uses letters, digits, _ and - only.'));
 const text = (what: string, max = 100) => z.string().trim().max(max, `${what} is at most ${max} characters.`);
 
-export const aclRowInput = z
-  .object({
-    roleId,
-    roleName: text('The role name', 200).optional(),
-    onType: z.enum(ACL_SCOPE_TYPES, { error: 'The scope is ACCOUNT, FOLDER or LOCATION.' }),
-    on: safeId('scope'),
-  })
-  .strict();
-export type AclRowInput = z.output<typeof aclRowInput>;
+export const aclRowInput = lazy(() =>
+  z
+    .object({
+      roleId: roleId(),
+      roleName: text('The role name', 200).optional(),
+      onType: z.enum(ACL_SCOPE_TYPES, { error: 'The scope is ACCOUNT, FOLDER or LOCATION.' }),
+      on: safeId('scope'),
+    })
+    .strict(),
+);
+export type AclRowInput = z.output<ReturnType<typeof aclRowInput>>;
 
-const userFields = {
+const userFields = () => ({
   firstName: text('The first name').min(1, 'The first name is required.'),
   lastName: text('The last name').min(1, 'The last name is required.'),
   emailAddress: text('The e-mail address', 254).email('Enter an e-mail address such as name@example.com.'),
-  acl: z.array(aclRowInput).max(500, 'At most 500 access rows.').default([]),
-};
+  acl: z.array(aclRowInput()).max(500, 'At most 500 access rows.').default([]),
+});
 
 /** Checked again here so a password can only ever arrive as a plain string of sane length; never echoed. */
-const password = z
-  .string()
-  .min(8, 'The password needs at least 8 characters.')
-  .max(200, 'The password is at most 200 characters.');
+const password = lazy(() =>
+  z.string().min(8, 'The password needs at least 8 characters.').max(200, 'The password is at most 200 characters.'),
+);
 
-export const newUserInput = z
-  .object({
-    id: userId,
-    ...userFields,
-    username: text('The username', 200).optional(),
-    phoneNumber: text('The phone number', 50).optional(),
-    password: password.optional(),
-  })
-  .strict();
+export const newUserInput = lazy(() =>
+  z
+    .object({
+      id: userId(),
+      ...userFields(),
+      username: text('The username', 200).optional(),
+      phoneNumber: text('The phone number', 50).optional(),
+      password: password().optional(),
+    })
+    .strict(),
+);
 
-export const userUpdateInput = z
-  .object({
-    ...userFields,
-    username: text('The username', 200).min(1, 'The username is required.'),
-    phoneNumber: text('The phone number', 50).min(1, 'The phone number is required.'),
-  })
-  .strict();
+export const userUpdateInput = lazy(() =>
+  z
+    .object({
+      ...userFields(),
+      username: text('The username', 200).min(1, 'The username is required.'),
+      phoneNumber: text('The phone number', 50).min(1, 'The phone number is required.'),
+    })
+    .strict(),
+);
 
 export const usersProtocol = {
-  'users.list': request<UsersView>()('extension', z.object({ refresh: z.boolean().default(false) }).strict()),
-  'users.get': request<UserView>()('extension', z.object({ userId }).strict()),
-  'users.create': request<{ id: string }>()('extension', z.object({ user: newUserInput }).strict()),
-  'users.update': request<{ id: string }>()('extension', z.object({ userId, user: userUpdateInput }).strict()),
-  'users.setPassword': request<{ id: string }>()('extension', z.object({ userId, newPassword: password }).strict()),
-  'users.delete': request<{ id: string }>()('extension', z.object({ userId }).strict()),
-  /** One row added to a user's ACL (bulk "add access"): read, append unless present, update. */
-  'users.addAcl': request<{ id: string; added: boolean }>()(
-    'extension',
-    z.object({ userId, row: aclRowInput }).strict(),
+  'users.list': request<UsersView>()('extension', () => z.object({ refresh: z.boolean().default(false) }).strict()),
+  'users.get': request<UserView>()('extension', () => z.object({ userId: userId() }).strict()),
+  'users.create': request<{ id: string }>()('extension', () => z.object({ user: newUserInput() }).strict()),
+  'users.update': request<{ id: string }>()('extension', () =>
+    z.object({ userId: userId(), user: userUpdateInput() }).strict(),
   ),
-  'users.scopes': request<ScopeSearchView>()(
-    'extension',
+  'users.setPassword': request<{ id: string }>()('extension', () =>
+    z.object({ userId: userId(), newPassword: password() }).strict(),
+  ),
+  'users.delete': request<{ id: string }>()('extension', () => z.object({ userId: userId() }).strict()),
+  /** One row added to a user's ACL (bulk "add access"): read, append unless present, update. */
+  'users.addAcl': request<{ id: string; added: boolean }>()('extension', () =>
+    z.object({ userId: userId(), row: aclRowInput() }).strict(),
+  ),
+  'users.scopes': request<ScopeSearchView>()('extension', () =>
     z
       .object({
         type: z.enum(ACL_SCOPE_TYPES),
