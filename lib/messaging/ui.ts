@@ -1,6 +1,7 @@
 // The only way UI code (popup, options, embedded panel) talks to the background.
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
+import type { EarlyQuestion } from './first-ask.ts';
 import { EVENTS_PORT, requestMessage } from './protocol/envelope.ts';
 import type { DeskEvents, EventMessage, Reply, RequestInput, RequestOutput, RequestType } from './protocol/index.ts';
 import { DeskError } from './wire-error.ts';
@@ -15,15 +16,28 @@ export async function ask<K extends RequestType>(type: K, input: RequestInput<K>
   // The worker answers, so it is awake: a frame whose events port closed with the last worker asks again.
   if (listening > 0) openEventsPort();
   const message = requestMessage(type, input);
-  let reply: Reply<K> | undefined;
+  let reply: unknown;
   try {
-    reply = (await browser.runtime.sendMessage(message)) as Reply<K> | undefined;
+    reply = await browser.runtime.sendMessage(message);
   } catch {
     throw backgroundUnavailable();
   }
-  if (!reply) throw backgroundUnavailable();
-  if (!reply.ok) throw new DeskError(reply.error);
-  return reply.value;
+  return replyValue<K>(reply);
+}
+
+/** A worker's reply as ask() resolves it: its value, or the DeskError it carries. */
+export function replyValue<K extends RequestType>(reply: unknown): RequestOutput<K> {
+  const answer = reply as Reply<K> | undefined;
+  if (!answer) throw backgroundUnavailable();
+  if (!answer.ok) throw new DeskError(answer.error);
+  return answer.value;
+}
+
+/** The answer to a question sent before the app loaded (first-ask.ts), as ask() would give it. */
+export function answerOf<K extends RequestType>(question: EarlyQuestion<K>): Promise<RequestOutput<K>> {
+  return question.reply.then(replyValue<K>, () => {
+    throw backgroundUnavailable();
+  });
 }
 
 /** Only the extension itself speaks events: a content script's runtime.sendMessage also reaches our pages. */
