@@ -1,6 +1,7 @@
 // A question a page sends before its app has loaded (the popup's first rows): no polyfill, no Preact,
 // so it leaves as soon as the page's first script runs. The app takes it with takeEarly() and reads the
 // answer with answerOf() (ui.ts).
+import { pageRuntime } from './page-runtime.ts';
 import { requestMessage } from './protocol/envelope.ts';
 import type { RequestInput, RequestType } from './protocol/index.ts';
 
@@ -12,18 +13,16 @@ export interface EarlyQuestion<K extends RequestType = RequestType> {
   answered: { reply: unknown } | null;
 }
 
-interface Runtime {
-  sendMessage(message: unknown): Promise<unknown>;
-}
-
 let asked: EarlyQuestion | null = null;
 
 /** Sends the question now; the page's app takes it (once) with takeEarly(). */
 export function askEarly<K extends RequestType>(type: K, input: RequestInput<K>): void {
-  // Firefox's `browser` and Chrome's MV3 `chrome` both answer runtime.sendMessage with a promise.
-  const api = globalThis as { browser?: { runtime?: Runtime }; chrome?: { runtime?: Runtime } };
-  const runtime = api.browser?.runtime ?? api.chrome?.runtime;
-  const reply = runtime ? runtime.sendMessage(requestMessage(type, input)) : Promise.reject(new Error('no runtime'));
+  let reply: Promise<unknown>;
+  try {
+    reply = pageRuntime().sendMessage(requestMessage(type, input));
+  } catch (caught) {
+    reply = Promise.reject(caught);
+  }
   const question: EarlyQuestion<K> = { type, reply, answered: null };
   reply.then(
     (value) => {

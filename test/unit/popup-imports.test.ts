@@ -5,6 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 
 const PROTOCOL = resolve('lib/messaging/protocol');
+/** An `import … from '<package>'` that is not `import type`. */
+const VALUE_IMPORT_OF = (pkg: RegExp) => new RegExp(`^import (?!type )[^;]*from '(${pkg.source})`, 'm');
 
 /** Every module reachable from `entry` through value imports (type-only imports are erased). */
 function valueImports(entry: string): Map<string, string[]> {
@@ -59,6 +61,14 @@ test('the popup entry asks for the first rows before it loads Preact or the poly
   };
   for (const file of first) if (!file.endsWith('app.tsx')) visit(file);
   const sources = [...reached].map((f) => readFileSync(f, 'utf8')).join('\n');
-  expect(sources).not.toMatch(/from '(preact|@preact\/signals|wxt\/browser|webextension-polyfill)/);
+  expect(sources).not.toMatch(VALUE_IMPORT_OF(/preact|@preact\/signals|wxt\/browser|webextension-polyfill/));
   expect(first.some((f) => f.endsWith('app.tsx'))).toBe(true);
+});
+
+test("the popup does without webextension-polyfill (3 KB gzip): pages use the browser's own runtime", () => {
+  const modules = [...valueImports(join('entrypoints', 'popup', 'main.ts')).keys()];
+  const withPolyfill = modules.filter((file) =>
+    VALUE_IMPORT_OF(/wxt\/browser|webextension-polyfill/).test(readFileSync(file, 'utf8')),
+  );
+  expect(withPolyfill).toEqual([]);
 });
