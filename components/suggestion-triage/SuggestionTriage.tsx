@@ -166,6 +166,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
     [store, clear],
   );
 
+  const openHelp = useCallback(() => setHelp(true), []);
   const locationNames = useLocationNames();
 
   if (!view) {
@@ -206,7 +207,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         publishers={publishers}
         knownPublishers={knownPublishers}
         onChange={setFilters}
-        onHelp={() => setHelp(true)}
+        onHelp={openHelp}
       />
       <ListHead
         view={view}
