@@ -1,7 +1,7 @@
 // Status, location and publisher: sent to the service as filters (the list is capped at 500, so a
 // filter applied only to what was loaded would miss the rest), and kept in the popup's URL.
 import { Component } from 'preact';
-import { useId } from 'preact/hooks';
+import { useEffect, useId, useState } from 'preact/hooks';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Select } from '../ui/Select.tsx';
@@ -42,7 +42,11 @@ export class TriageFilters extends Component<TriageFiltersProps> {
 function Filters(props: TriageFiltersProps) {
   const { filters, knownLocations, publishers, onChange, onHelp } = props;
   const locationsId = useId();
-  const ids = new Set([...Object.keys(publishers), ...props.knownPublishers]);
+  // The first frame holds only each filter's current value: a hundred options are a third of the
+  // elements to style before the first rows show. The rest follow once that frame is painted.
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
+  const ids = new Set(painted ? [...Object.keys(publishers), ...props.knownPublishers] : []);
   if (filters.publisherId) ids.add(filters.publisherId);
   const publisherIds = [...ids].sort((a, b) => (publishers[a] ?? a).localeCompare(publishers[b] ?? b));
   return (
@@ -72,7 +76,7 @@ function Filters(props: TriageFiltersProps) {
               onChange={(event) => onChange({ ...filters, locationId: event.currentTarget.value.trim() })}
             />
             <datalist id={locationsId}>
-              {knownLocations.map((id) => (
+              {(painted ? knownLocations : []).map((id) => (
                 <option key={id} value={id} />
               ))}
             </datalist>

@@ -1,8 +1,10 @@
 // The popup's first rows: asked by its entry before the app has loaded, shown by the app without asking
 // again; the whole list follows. Ids sort naturally without an ICU collator per comparison.
 import { cleanup, render, screen, waitFor } from '@testing-library/preact';
+import { render as renderNow } from 'preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { naturalOrder, SuggestionTriage } from '../../components/suggestion-triage/SuggestionTriage.tsx';
+import { TriageFilters } from '../../components/suggestion-triage/TriageFilters.tsx';
 import { suggestion, triageView } from './triage-ui-fakes.ts';
 
 const asked: { type: string; input: unknown }[] = [];
@@ -32,6 +34,7 @@ describe('popup: the first view asked before the app loaded', () => {
     // No waiting: the rows are there as soon as render() returns.
     expect(screen.getAllByRole('article').length).toBeGreaterThan(0);
     expect(views()).toEqual([]);
+
     await waitFor(() => expect(views()).toHaveLength(1));
     expect(views()[0]).not.toHaveProperty('rows');
   });
@@ -62,6 +65,32 @@ describe('popup: the first view asked before the app loaded', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
     expect(views()).toEqual([]);
   });
+});
+
+test('the filters list only their current values in their first frame; the other choices follow it', async () => {
+  const box = document.createElement('div');
+  document.body.append(box);
+  // Preact's own render, not testing-library's act(), which would run the effects before returning.
+  renderNow(
+    <TriageFilters
+      filters={{ status: 'WAITING_ON_CUSTOMER', locationId: '', publisherId: '' }}
+      knownLocations={['HB-1', 'HB-2']}
+      publishers={{ GOOGLEMYBUSINESS: 'Google Business Profile', BING: 'Bing' }}
+      knownPublishers={['GOOGLEMYBUSINESS']}
+      onChange={() => undefined}
+      onHelp={() => undefined}
+    />,
+    box,
+  );
+  const publisher = box.querySelectorAll('select')[1]!;
+  expect([...publisher.options].map((o) => o.text)).toEqual(['All publishers']);
+  expect(box.querySelectorAll('datalist option')).toHaveLength(0);
+  await waitFor(() =>
+    expect([...publisher.options].map((o) => o.text)).toEqual(['All publishers', 'Bing', 'Google Business Profile']),
+  );
+  expect(box.querySelectorAll('datalist option')).toHaveLength(2);
+  renderNow(null, box);
+  box.remove();
 });
 
 test('location ids sort with their numbers as numbers', () => {
