@@ -1,24 +1,20 @@
-// The popup's entry asks for its first rows, then imports the app. So that the app's scripts and styles
-// do not wait for the entry to run, popup.html itself names them: a modulepreload per script, and the
-// styles as ordinary stylesheets (Vite's import() then finds both loaded and adds nothing).
+// The popup's entry asks for its first rows, then imports the app. So that the app's scripts do not wait
+// for the entry to run, popup.html itself preloads them (Vite's import() then finds them and adds nothing).
 import type { Plugin } from 'vite';
 
-type Bundle = Record<string, { type: string; imports?: string[]; viteMetadata?: { importedCss: Set<string> } }>;
+type Bundle = Record<string, { type: string; imports?: string[] }>;
 
-/** Every chunk the roots load statically, themselves included, and the styles those import, in order. */
-function staticClosure(bundle: Bundle, roots: string[]): { scripts: Set<string>; styles: Set<string> } {
+/** Every chunk the roots load statically, themselves included. */
+function staticClosure(bundle: Bundle, roots: string[]): { scripts: Set<string> } {
   const scripts = new Set<string>();
-  const styles = new Set<string>();
   const visit = (fileName: string) => {
     const chunk = bundle[fileName];
     if (chunk?.type !== 'chunk' || scripts.has(fileName)) return;
     scripts.add(fileName);
-    // A chunk's imports first: their styles come before its own in the cascade, as Vite orders them.
     for (const imported of chunk.imports ?? []) visit(imported);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
   };
   for (const root of roots) visit(root);
-  return { scripts, styles };
+  return { scripts };
 }
 
 /** For the HTML pages whose path contains `page` (e.g. 'entrypoints/popup/'). */
@@ -33,22 +29,15 @@ export function preloadDynamicImports(page: string): Plugin {
         if (!bundle || !chunk || !ctx.filename.replaceAll('\\', '/').includes(page)) return undefined;
         const entry = staticClosure(bundle as unknown as Bundle, [chunk.fileName]);
         const app = staticClosure(bundle as unknown as Bundle, chunk.dynamicImports);
-        return [
-          ...[...app.styles]
-            .filter((file) => !entry.styles.has(file))
-            .map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
-              injectTo: 'head' as const,
-            })),
-          ...[...app.scripts]
-            .filter((file) => !entry.scripts.has(file))
-            .map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-              injectTo: 'head' as const,
-            })),
-        ];
+        // Scripts only: a stylesheet link in the head would hold back the entry (scripts wait for
+        // stylesheets), i.e. the first question; Vite's import() loads the styles once the entry has run.
+        return [...app.scripts]
+          .filter((file) => !entry.scripts.has(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };
