@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { preloadDynamicImports } from './scripts/lib/preload-app.ts';
 
 // Build-time defaults; every one can be changed later in the options page's Connection section.
 // Unset ones stay empty, so the chosen environment's own defaults apply (lib/background/connection-settings.ts).
@@ -17,7 +18,7 @@ export default defineConfig({
   imports: false,
   zip: { excludeSources: ['test-results/**', 'bench/results.json', '.sandbox-data.json', 'screenshots/**'] },
   vite: () => ({
-    plugins: [preact()],
+    plugins: [preact(), preloadDynamicImports('entrypoints/popup/')],
     define: {
       'import.meta.env.LISTINGS_DESK_ENVIRONMENT': buildDefault('LISTINGS_DESK_ENVIRONMENT'),
       'import.meta.env.LISTINGS_DESK_API_URL': buildDefault('LISTINGS_DESK_API_URL'),

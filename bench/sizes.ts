@@ -11,6 +11,9 @@ function importsOf(file: string, code: string): string[] {
   for (const match of code.matchAll(/(?:import|from)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
     found.add(normalize(join(dirname(file), match[1]!)));
   }
+  // What Vite's import() loads with a chunk, styles included, is listed from the output root in __vite__mapDeps.
+  const deps = /__vite__mapDeps=.*?\[([^\]]*)\]/.exec(code)?.[1] ?? '';
+  for (const match of deps.matchAll(/"([^"]+\.(?:js|css))"/g)) found.add(normalize(match[1]!));
   return [...found];
 }
 

@@ -1,6 +1,7 @@
 // The toolbar popup: the active account, the listings health bar and the suggestion triage list.
 // The list paints from the background's cache before anything else has answered.
 import { useState } from 'preact/hooks';
+import type { TriageView } from '../../lib/messaging/protocol/index.ts';
 import { NoAccountLinked } from '../account-linking/NoAccountLinked.tsx';
 import { AccountSwitcher } from '../account-switcher/AccountSwitcher.tsx';
 import { useAccounts } from '../account-switcher/accounts-store.ts';
@@ -11,7 +12,12 @@ import { SuggestionTriage } from '../suggestion-triage/SuggestionTriage.tsx';
 import { useStarted } from '../ui/store.ts';
 import './popup.css';
 
-export function PopupApp() {
+export interface PopupAppProps {
+  /** The triage list's first view, asked by the popup's entry before this app loaded; given once. */
+  takeFirstView?: () => TriageView | Promise<TriageView> | undefined;
+}
+
+export function PopupApp({ takeFirstView }: PopupAppProps) {
   const accounts = useAccounts();
   const [health] = useState(createHealthStore);
   useStarted(health);
@@ -35,7 +41,11 @@ export function PopupApp() {
       </header>
       <HealthSummary view={health.view.value} error={health.error.value} />
       <InReviewLine />
-      <SuggestionTriage listingsTotal={health.view.value?.total ?? null} linkAction={<NoAccountLinked />} />
+      <SuggestionTriage
+        listingsTotal={health.view.value?.total ?? null}
+        linkAction={<NoAccountLinked />}
+        takeFirstView={takeFirstView}
+      />
     </main>
   );
 }

@@ -1,30 +1,52 @@
 // Status, location and publisher: sent to the service as filters (the list is capped at 500, so a
 // filter applied only to what was loaded would miss the rest), and kept in the popup's URL.
-import { useId } from 'preact/hooks';
+import { Component } from 'preact';
+import { useEffect, useId, useState } from 'preact/hooks';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Select } from '../ui/Select.tsx';
-import type { TriageFilters as Filters } from './filters-hash.ts';
+import type { TriageFilters as FilterValues } from './filters-hash.ts';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
 
 export interface TriageFiltersProps {
-  filters: Filters;
+  filters: FilterValues;
   /** Location ids seen in the list: offered as suggestions, any other can be typed. */
   knownLocations: string[];
   /** publisher id → name, every publisher the service knows. */
   publishers: Record<string, string>;
   /** Publisher ids seen in the list, named or not. */
   knownPublishers: string[];
-  onChange: (next: Filters) => void;
+  onChange: (next: FilterValues) => void;
   onHelp: () => void;
 }
 
 const STATUS_CHOICES = Object.entries(SUGGESTION_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 
-export function TriageFilters(props: TriageFiltersProps) {
+/**
+ * Re-renders only when its own props change (preact/compat's memo, without compat): not on each j/k,
+ * where sorting the publishers and diffing their options cost a good part of the key's frame.
+ */
+export class TriageFilters extends Component<TriageFiltersProps> {
+  override shouldComponentUpdate(next: TriageFiltersProps): boolean {
+    const now = this.props as unknown as Record<string, unknown>;
+    const then = next as unknown as Record<string, unknown>;
+    for (const key in then) if (then[key] !== now[key]) return true;
+    return false;
+  }
+
+  override render() {
+    return <Filters {...this.props} />;
+  }
+}
+
+function Filters(props: TriageFiltersProps) {
   const { filters, knownLocations, publishers, onChange, onHelp } = props;
   const locationsId = useId();
-  const ids = new Set([...Object.keys(publishers), ...props.knownPublishers]);
+  // The first frame holds only each filter's current value: a hundred options are a third of the
+  // elements to style before the first rows show. The rest follow once that frame is painted.
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
+  const ids = new Set(painted ? [...Object.keys(publishers), ...props.knownPublishers] : []);
   if (filters.publisherId) ids.add(filters.publisherId);
   const publisherIds = [...ids].sort((a, b) => (publishers[a] ?? a).localeCompare(publishers[b] ?? b));
   return (
@@ -54,7 +76,7 @@ export function TriageFilters(props: TriageFiltersProps) {
               onChange={(event) => onChange({ ...filters, locationId: event.currentTarget.value.trim() })}
             />
             <datalist id={locationsId}>
-              {knownLocations.map((id) => (
+              {(painted ? knownLocations : []).map((id) => (
                 <option key={id} value={id} />
               ))}
             </datalist>

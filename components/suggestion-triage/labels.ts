@@ -28,8 +28,20 @@ const dayMonthYear = new Intl.DateTimeFormat(undefined, {
   timeZone: 'UTC',
 });
 
+const shortDates = new Map<string, string>();
+
 /** "2026-03-04" → "Mar 4" (this year) or "Mar 4, 2025"; anything else is shown as it came. */
 export function shortDate(value: string, now = new Date()): string {
+  // Rows re-render on each key press; ICU formatting is the costly part, and a popup sees few dates.
+  const key = `${now.getFullYear()} ${value}`;
+  const known = shortDates.get(key);
+  if (known !== undefined) return known;
+  const text = formatShortDate(value, now);
+  if (shortDates.size < 1000) shortDates.set(key, text);
+  return text;
+}
+
+function formatShortDate(value: string, now: Date): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!match) return value;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));

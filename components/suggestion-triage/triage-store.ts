@@ -7,6 +7,7 @@ import type { PendingDecisionView, RequestInput, TriageView } from '../../lib/me
 import { latestBatch } from '../../lib/triage-batch.ts';
 import { followEvents, latestAnswer, revisionGate, type StoreIo, workerIo } from '../ui/store.ts';
 import { filtersFromHash, filtersToHash, sameFilters, type TriageFilters } from './filters-hash.ts';
+import { FIRST_ROWS, viewInput } from './view-input.ts';
 
 export interface TriageStoreOptions {
   io?: StoreIo;
@@ -15,6 +16,11 @@ export interface TriageStoreOptions {
    * ours: the embedded panel must not touch a partner page's URL.
    */
   filtersInHash?: boolean;
+  /**
+   * The answer to the first question (firstViewInput of the initial filters), asked before this page's app
+   * loaded: a view already answered is shown by start() at once, in the first render.
+   */
+  firstView?: TriageView | Promise<TriageView>;
 }
 
 /** A decision made on this page, newest last: what `u` and the undo bar act on. */
@@ -43,20 +49,6 @@ export interface UndoTarget {
 
 export type TriageStore = ReturnType<typeof createTriageStore>;
 
-/** Rows in the first answer: more than a popup shows, a fraction of a full list to send and read. */
-const FIRST_ROWS = 40;
-
-function viewInput(f: TriageFilters, refresh: boolean, force: boolean, rows?: number): RequestInput<'triage.view'> {
-  return {
-    status: f.status,
-    refresh,
-    ...(force ? { force } : {}),
-    ...(rows ? { rows } : {}),
-    ...(f.locationId ? { locationIds: [f.locationId] } : {}),
-    ...(f.publisherId ? { publisherIds: [f.publisherId] } : {}),
-  };
-}
-
 function membersOf(pending: PendingDecisionView[], d: LocalDecision): PendingDecisionView[] {
   const ids = new Set(d.ids);
   return pending.filter(
@@ -64,8 +56,19 @@ function membersOf(pending: PendingDecisionView[], d: LocalDecision): PendingDec
   );
 }
 
+/** Runs `run` once the next frame has been painted (or after 250 ms where frames wait, e.g. a hidden tab). */
+function afterPaint(run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (!done) run();
+    done = true;
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 250);
+}
+
 export function createTriageStore(initial: TriageFilters, options: TriageStoreOptions = {}) {
-  const { io = workerIo, filtersInHash = true } = options;
+  const { io = workerIo, filtersInHash = true, firstView } = options;
   const filters = signal(initial);
   /** The filters the worker's view was asked with. */
   let shownFilters: TriageFilters | null = null;
@@ -154,20 +157,23 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   let inFlight: Promise<void> | null = null;
   let again = false;
 
-  /** `refresh` asks the worker to refetch from the service; `force` skips its freshness window. */
-  async function load(refresh: boolean, force = false, rows?: number): Promise<void> {
+  /**
+   * `refresh` asks the worker to refetch from the service; `force` skips its freshness window.
+   * `asked` is a question already on its way with these filters and input (the first one).
+   */
+  async function load(refresh: boolean, force = false, rows?: number, asked?: Promise<TriageView>): Promise<void> {
     // An event while a view is on its way: one more question after it, not one per event.
     if (inFlight && !refresh && !force) {
       again = true;
       return inFlight;
     }
-    const asked = filters.peek();
+    const shown = filters.peek();
     const run = (async () => {
       try {
-        const answer = await views.ask(() => io.ask('triage.view', viewInput(asked, refresh, force, rows)));
-        if (!answer.stale) applyView(answer.value, asked);
+        const answer = await views.ask(() => asked ?? io.ask('triage.view', viewInput(shown, refresh, force, rows)));
+        if (!answer.stale) applyView(answer.value, shown);
       } catch (caught) {
-        if (sameFilters(asked, filters.peek())) error.value = caught;
+        if (sameFilters(shown, filters.peek())) error.value = caught;
       }
     })();
     inFlight = run;
@@ -339,10 +345,19 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
     );
     const onHash = () => setFilters(filtersFromHash(location.hash));
     if (filtersInHash) addEventListener('hashchange', onHash);
-    // The first rows paint at once; the whole list follows.
-    void load(true, false, FIRST_ROWS).then(() => {
-      if (worker.peek()?.complete === false) void load(false);
-    });
+    // The first rows paint at once; the whole list follows once they are on screen, so that neither the
+    // worker's answer nor reading 500 rows holds back that frame.
+    const whole = () =>
+      afterPaint(() => {
+        if (worker.peek()?.complete === false) void load(false);
+      });
+    if (firstView && !(firstView instanceof Promise)) {
+      applyView(firstView, filters.peek());
+      whole();
+    } else {
+      // The same question as firstViewInput(filters): the one the popup's entry may have sent already.
+      void load(true, false, FIRST_ROWS, firstView).then(whole);
+    }
     return () => {
       stopEvents();
       if (filtersInHash) removeEventListener('hashchange', onHash);

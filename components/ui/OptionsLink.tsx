@@ -1,7 +1,7 @@
 // A link to an options section that works wherever the component is mounted: the worker opens the
 // tab, since the embedded panel can neither follow a relative link to options.html nor call tabs.create.
 import type { ComponentChildren } from 'preact';
-import { browser } from 'wxt/browser';
+import { pageRuntime } from '../../lib/messaging/page-runtime.ts';
 import { optionsPath } from '../../lib/messaging/protocol/envelope.ts';
 import type { RequestInput } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
@@ -21,7 +21,7 @@ export interface OptionsLinkProps extends OptionsTarget {
 
 export function OptionsLink({ section, hash, class: className, title, children }: OptionsLinkProps) {
   // The absolute address keeps "copy link" and the status bar honest; the click goes through the worker.
-  const href = browser.runtime.getURL(optionsPath({ section, hash }) as '/options.html');
+  const href = pageRuntime().getURL(optionsPath({ section, hash }) as '/options.html');
   return (
     <a
       class={className}

@@ -1,6 +1,7 @@
 // The only way UI code (popup, options, embedded panel) talks to the background.
 import type { Runtime } from 'webextension-polyfill';
-import { browser } from 'wxt/browser';
+import type { EarlyQuestion } from './first-ask.ts';
+import { pageRuntime } from './page-runtime.ts';
 import { EVENTS_PORT, requestMessage } from './protocol/envelope.ts';
 import type { DeskEvents, EventMessage, Reply, RequestInput, RequestOutput, RequestType } from './protocol/index.ts';
 import { DeskError } from './wire-error.ts';
@@ -15,29 +16,42 @@ export async function ask<K extends RequestType>(type: K, input: RequestInput<K>
   // The worker answers, so it is awake: a frame whose events port closed with the last worker asks again.
   if (listening > 0) openEventsPort();
   const message = requestMessage(type, input);
-  let reply: Reply<K> | undefined;
+  let reply: unknown;
   try {
-    reply = (await browser.runtime.sendMessage(message)) as Reply<K> | undefined;
+    reply = await pageRuntime().sendMessage(message);
   } catch {
     throw backgroundUnavailable();
   }
-  if (!reply) throw backgroundUnavailable();
-  if (!reply.ok) throw new DeskError(reply.error);
-  return reply.value;
+  return replyValue<K>(reply);
+}
+
+/** A worker's reply as ask() resolves it: its value, or the DeskError it carries. */
+export function replyValue<K extends RequestType>(reply: unknown): RequestOutput<K> {
+  const answer = reply as Reply<K> | undefined;
+  if (!answer) throw backgroundUnavailable();
+  if (!answer.ok) throw new DeskError(answer.error);
+  return answer.value;
+}
+
+/** The answer to a question sent before the app loaded (first-ask.ts), as ask() would give it. */
+export function answerOf<K extends RequestType>(question: EarlyQuestion<K>): Promise<RequestOutput<K>> {
+  return question.reply.then(replyValue<K>, () => {
+    throw backgroundUnavailable();
+  });
 }
 
 /** Only the extension itself speaks events: a content script's runtime.sendMessage also reaches our pages. */
 function fromExtension(sender: Runtime.MessageSender | undefined): boolean {
-  return sender?.id === browser.runtime.id && !sender.tab;
+  return sender?.id === pageRuntime().id && !sender.tab;
 }
 
 /** Extension pages hear the worker's runtime messages; other frames (the embedded panel) must say they listen. */
 function inExtensionPage(): boolean {
-  return typeof location !== 'undefined' && browser.runtime.getURL('/').startsWith(location.origin);
+  return typeof location !== 'undefined' && pageRuntime().getURL('/').startsWith(location.origin);
 }
 
 let listening = 0;
-let eventsPort: ReturnType<typeof browser.runtime.connect> | undefined;
+let eventsPort: Runtime.Port | undefined;
 
 /**
  * Outside the extension's pages, one port per frame: the worker keeps the frame (and its access level) and
@@ -47,7 +61,7 @@ let eventsPort: ReturnType<typeof browser.runtime.connect> | undefined;
 function openEventsPort(): void {
   if (eventsPort || inExtensionPage()) return;
   try {
-    eventsPort = browser.runtime.connect({ name: EVENTS_PORT });
+    eventsPort = pageRuntime().connect({ name: EVENTS_PORT });
     eventsPort.onDisconnect.addListener(() => {
       eventsPort = undefined;
     });
@@ -65,11 +79,11 @@ export function onDeskEvent<K extends keyof DeskEvents>(
     const event = message as Partial<EventMessage<K>> | null;
     if (event && event.desk === 'event' && event.type === type) handler(event.payload as DeskEvents[K]);
   };
-  browser.runtime.onMessage.addListener(listener);
+  pageRuntime().onMessage.addListener(listener);
   listening++;
   openEventsPort();
   return () => {
-    browser.runtime.onMessage.removeListener(listener);
+    pageRuntime().onMessage.removeListener(listener);
     listening--;
     if (listening === 0) {
       eventsPort?.disconnect();
