@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { popupChunks } from './scripts/lib/popup-chunks.ts';
 import { preloadDynamicImports } from './scripts/lib/preload-app.ts';
 
 // Build-time defaults; every one can be changed later in the options page's Connection section.
@@ -18,7 +19,11 @@ export default defineConfig({
   imports: false,
   zip: { excludeSources: ['test-results/**', 'bench/results.json', '.sandbox-data.json', 'screenshots/**'] },
   vite: () => ({
-    plugins: [preact(), preloadDynamicImports('entrypoints/popup/')],
+    plugins: [preact(), preloadDynamicImports('entrypoints/popup/'), popupChunks()],
+    build: {
+      // Every browser the extension supports has modulepreload; the polyfill would only add bytes.
+      modulePreload: { polyfill: false },
+    },
     define: {
       'import.meta.env.LISTINGS_DESK_ENVIRONMENT': buildDefault('LISTINGS_DESK_ENVIRONMENT'),
       'import.meta.env.LISTINGS_DESK_API_URL': buildDefault('LISTINGS_DESK_API_URL'),
