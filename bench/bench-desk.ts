@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { API_VERSION } from '../lib/api/config.ts';
 import { type RequestInput, type RequestType, requestMessage } from '../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, startSandbox } from '../sandbox/server.ts';
 import { CHROME_PATH, extensionArgs } from '../scripts/lib/chromium.ts';
+import { sandboxConnection } from '../test/support/sandbox-connection.ts';
 
 export async function launchBenchDesk(extensionDirOption: string | undefined, profilePrefix: string) {
   const extensionDir = resolve(extensionDirOption ?? '.output/chrome-mv3');
@@ -45,14 +45,7 @@ export function askFrom<K extends RequestType>(page: Page, type: K, input: Reque
  * service's page → Allow. Answers the link's reply (the linked account).
  */
 export async function linkSandboxAccount(context: BrowserContext, page: Page, sandbox: RunningSandbox) {
-  const saved = await askFrom(page, 'connection.save', {
-    environment: 'custom',
-    apiUrl: sandbox.apiUrl,
-    authUrl: sandbox.authUrl,
-    clientId: sandbox.clientId,
-    apiKey: sandbox.apiKey,
-    apiVersion: API_VERSION,
-  });
+  const saved = await askFrom(page, 'connection.save', sandboxConnection(sandbox));
   if (!saved.ok) throw new Error(`connection.save failed: ${saved.error?.message}`);
   const authOrigin = new URL(sandbox.authUrl).origin;
   const authPage = context.waitForEvent('page', {

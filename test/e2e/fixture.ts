@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import { inject } from 'vitest';
-import { API_VERSION } from '../../lib/api/config.ts';
 import {
   type LinkedAccountView,
   type Reply,
@@ -15,6 +14,7 @@ import {
 } from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/server.ts';
 import { CHROME_PATH, extensionArgs } from '../../scripts/lib/chromium.ts';
+import { sandboxConnection } from '../support/sandbox-connection.ts';
 import { SandboxControl } from './sandbox-control.ts';
 
 export { CHROME_PATH } from '../../scripts/lib/chromium.ts';
@@ -139,14 +139,7 @@ export async function launchDesk(options: LaunchOptions = {}): Promise<Desk> {
   };
 
   const connect = async () => {
-    const reply = await ask('connection.save', {
-      environment: 'custom',
-      apiUrl: sandbox.apiUrl,
-      authUrl: sandbox.authUrl,
-      clientId: sandbox.clientId,
-      apiKey: sandbox.apiKey,
-      apiVersion: API_VERSION,
-    });
+    const reply = await ask('connection.save', sandboxConnection(sandbox));
     if (!reply.ok) throw new Error(`connection.save failed: ${reply.error.code} ${reply.error.message}`);
   };
 

@@ -3,7 +3,6 @@
 // and alarms (hence the unit project), the real client and a real sandbox for everything it asks.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { browser } from 'wxt/browser';
-import { API_VERSION } from '../../lib/api/config.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
 import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
@@ -13,6 +12,7 @@ import { createLocations, locationsItem } from '../../lib/background/locations.t
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { type DeskEvents, protocol } from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
+import { sandboxConnection } from '../support/sandbox-connection.ts';
 import {
   allow,
   fakeIdentity,
@@ -87,14 +87,7 @@ beforeEach(async () => {
   const { access_token } = await control<{ access_token: string }>('POST', 'tokens', { accountId: '1001' });
   fakeIdentity(allow());
   // The Connection is the test's sandbox, so the worker's clients call it as they would in the browser.
-  await saveConnectionSettings({
-    environment: 'custom',
-    apiUrl: sb.apiUrl,
-    authUrl: sb.authUrl,
-    clientId: sb.clientId,
-    apiKey: sb.apiKey,
-    apiVersion: API_VERSION,
-  });
+  await saveConnectionSettings(sandboxConnection(sb));
   fakeIdentity(allow());
   useExchange({
     fetch: routedFetch(
