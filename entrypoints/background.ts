@@ -5,7 +5,6 @@ import { allHandlers, backgroundFeatures } from '../lib/background/index.ts';
 import { serveEvents, serveProtocol } from '../lib/messaging/background.ts';
 
 export default defineBackground({
-  type: 'module',
   main() {
     const features = backgroundFeatures();
     const senders = {
