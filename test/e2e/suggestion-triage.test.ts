@@ -202,8 +202,11 @@ describe('suggestion triage', () => {
     await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe('10');
     for (const id of ids) await waitForStatus(id, 'ACCEPTED');
     const { requests } = await desk.control.requests();
-    expect(requests).toHaveLength(10);
-    expect(requests.every((r) => r.method === 'PUT')).toBe(true);
+    // One PUT per suggestion and no other write. Reads may come: the worker's 15-minute refresh and badge
+    // alarms first fire a minute after the browser started, inside this test on a slow run.
+    const puts = requests.filter((r) => r.method === 'PUT').map((r) => r.path);
+    expect(puts.toSorted()).toEqual(ids.map((id) => `${SUGGESTIONS_PATH}/${id}`).toSorted());
+    expect(requests.filter((r) => r.method !== 'PUT' && r.method !== 'GET')).toEqual([]);
     await expect.poll(async () => (await shownIds(popup)).filter((id) => ids.includes(id))).toEqual([]);
   });
 
