@@ -73,7 +73,7 @@ async function settled(page: Page): Promise<void> {
  * the Element Timing entry of the first row's title (`elementtiming="suggestion"`), whose renderTime is
  * the frame that put it on screen. Playwright's page creation before the navigation is not counted.
  */
-async function paintedAt(page: Page): Promise<number> {
+export async function paintedAt(page: Page): Promise<number> {
   return page.evaluate(
     (timeoutMs) =>
       new Promise<number>((resolve, reject) => {

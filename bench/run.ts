@@ -8,6 +8,7 @@ import { listingsWorkspaceFigures } from './listings-workspace.ts';
 import { outboxFigures } from './outbox.ts';
 import { panelMatcherFigures } from './panel-matcher.ts';
 import { popupFigures } from './popup.ts';
+import { popupFloorFigures } from './popup-floor.ts';
 import { sandboxListingsScaling } from './sandbox.ts';
 import { entrypointSizes } from './sizes.ts';
 import { usersFigures } from './users.ts';
@@ -25,6 +26,7 @@ figures.push(...(await sandboxListingsScaling()));
 figures.push(...(await listingsWorkspaceFigures()));
 figures.push(...(await usersFigures()));
 figures.push(...(await popupFigures({ extensionDir: '.output/chrome-mv3' })));
+figures.push(...(await popupFloorFigures()));
 figures.push(...(await outboxFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await workspacePageFigures({ extensionDir: '.output/chrome-mv3' })));
 
