@@ -64,6 +64,20 @@ describe('requests', () => {
     expect(url.searchParams.get('locationIds')).toBe('[a,b]');
   });
 
+  it('writes the query and the credentials byte for byte as a form (URLSearchParams) writes them', async () => {
+    const text = "fr CA!'()~*-._&=+%/?#é\uD800";
+    const { client, requests } = clientWith([envelope({ count: 0, listings: [] })], { apiKey: 'k y+&=é' });
+    await listListings(client, { language: text, locationIds: ['a b', 'c&d'] });
+    const expected = new URLSearchParams({
+      locationIds: '[a b,c&d]',
+      language: text,
+      api_key: 'k y+&=é',
+      v: API_VERSION,
+      access_token: TOKEN,
+    });
+    expect(new URL(requests[0]!.url).search).toBe(`?${expected}`);
+  });
+
   it('asks the browser not to store any request or answer: the token travels in the URL', async () => {
     const { client, requests } = clientWith([envelope([]), envelope({ id: 'u1' }, [], 201)]);
     await listPublishers(client);
