@@ -121,8 +121,12 @@ function queryText(query: Record<string, QueryValue> | undefined): string {
 const FORM_DIFFERENCES = /%20|[!'()~]/g;
 const formEscape = (match: string) => (match === '%20' ? '+' : `%${match.charCodeAt(0).toString(16).toUpperCase()}`);
 
+// Written as is by the form encoding: names, ids, numbers and statuses mostly are.
+const FORM_SAFE = /^[\w.*-]*$/;
+
 /** One name or value, form-encoded; a lone surrogate becomes U+FFFD, as URLSearchParams writes it. */
 function formEncode(text: string): string {
+  if (FORM_SAFE.test(text)) return text;
   return encodeURIComponent(text.toWellFormed()).replace(FORM_DIFFERENCES, formEscape);
 }
 

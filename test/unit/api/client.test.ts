@@ -65,16 +65,20 @@ describe('requests', () => {
   });
 
   it('writes the query and the credentials byte for byte as a form (URLSearchParams) writes them', async () => {
-    const text = "fr CA!'()~*-._&=+%/?#é\uD800";
-    const { client, requests } = clientWith([envelope({ count: 0, listings: [] })], { apiKey: 'k y+&=é' });
-    await listListings(client, { language: text, locationIds: ['a b', 'c&d'] });
-    const expected = new URLSearchParams({
-      locationIds: '[a b,c&d]',
-      language: text,
-      api_key: 'k y+&=é',
-      v: API_VERSION,
-      access_token: TOKEN,
-    });
+    // Every ASCII character alone (as a name and as a value), then text around it and a lone surrogate.
+    const characters = [...Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)), 'é', '\uD800'];
+    const query: Record<string, string | string[]> = {};
+    for (const [i, character] of characters.entries()) {
+      query[`v${i}`] = character;
+      query[character] = `a${character}b`;
+    }
+    query.list = ['a b', 'c&d'];
+    const { client, requests } = clientWith([envelope({})], { apiKey: 'k y+&=é' });
+    await client.request({ operation: 'test', method: 'GET', path: 'v2/test', query });
+    const expected = new URLSearchParams({ ...query, list: '[a b,c&d]' });
+    expected.append('api_key', 'k y+&=é');
+    expected.append('v', API_VERSION);
+    expected.append('access_token', TOKEN);
     expect(new URL(requests[0]!.url).search).toBe(`?${expected}`);
   });
 
