@@ -95,18 +95,39 @@ export function listingsPath(...segments: string[]): string {
   return path;
 }
 
-/** List parameters are written `[a,b]`, as in the interface document. Empty lists mean "no filter". */
-function toSearchParams(query: Record<string, QueryValue> = {}): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
+/**
+ * The query as URLSearchParams would write it (the form encoding the service has always read), built
+ * as text: URLSearchParams costs more per call than the rest of the client's own work.
+ * List parameters are written `[a,b]`, as in the interface document. Empty lists mean "no filter".
+ */
+function queryText(query: Record<string, QueryValue> | undefined): string {
+  let search = '';
+  for (const key in query) {
+    const value = query[key];
     if (value === undefined) continue;
+    let text: string;
     if (typeof value === 'object') {
-      if (value.length > 0) params.set(key, `[${value.join(',')}]`);
+      if (value.length === 0) continue;
+      text = `[${value.join(',')}]`;
     } else {
-      params.set(key, String(value));
+      text = String(value);
     }
+    search += `${search ? '&' : ''}${formEncode(key)}=${formEncode(text)}`;
   }
-  return params;
+  return search;
+}
+
+// What encodeURIComponent leaves as is, or writes otherwise, where the form encoding does not.
+const FORM_DIFFERENCES = /%20|[!'()~]/g;
+const formEscape = (match: string) => (match === '%20' ? '+' : `%${match.charCodeAt(0).toString(16).toUpperCase()}`);
+
+// Written as is by the form encoding: names, ids, numbers and statuses mostly are.
+const FORM_SAFE = /^[\w.*-]*$/;
+
+/** One name or value, form-encoded; a lone surrogate becomes U+FFFD, as URLSearchParams writes it. */
+function formEncode(text: string): string {
+  if (FORM_SAFE.test(text)) return text;
+  return encodeURIComponent(text.toWellFormed()).replace(FORM_DIFFERENCES, formEscape);
 }
 
 function readRateLimit(headers: Headers): RateLimit {
@@ -145,8 +166,13 @@ const RETRIED_STATUSES = [408, 500, 502, 503, 504, 507, 509, 520, 521, 522, 523,
 // ky throws these (and reads their body); every other answer comes back as a response.
 const THROWN_STATUS_SET: ReadonlySet<number> = new Set([...RETRIED_STATUSES, 429]);
 // Methods alone do not decide: a create is retried only while no answer arrived (shouldRetry).
-// GET, PUT and DELETE are in ky's default list; only POST is added.
-const RETRIED_METHODS: NonNullable<RetryOptions['methods']> = ['get', 'put', 'post', 'delete'];
+// Each call lists only its own method: ky copies and lower-cases the list twice a call.
+const RETRIED_METHOD: Record<ApiRequest<unknown>['method'], NonNullable<RetryOptions['methods']>> = {
+  GET: ['get'],
+  PUT: ['put'],
+  POST: ['post'],
+  DELETE: ['delete'],
+};
 
 /** Per call: the one rate-limit wait, which the next delay takes as it is and backoff steps skip. */
 interface CallState {
@@ -159,11 +185,14 @@ export class ApiClient {
   readonly #policy: RetryPolicy;
   readonly #ky: KyInstance;
   readonly #base: string;
+  /** `api_key=…&v=…&access_token=…`, written once: the same on every call. */
+  readonly #credentials: string;
 
   constructor(config: ApiConfig) {
     this.#config = config;
     this.#policy = { ...DEFAULT_RETRY_POLICY, ...config.retry };
     this.#base = `${config.baseUrl.replace(/\/+$/, '')}/`;
+    this.#credentials = credentialsQuery(config);
     // Statuses that are not retried come back as responses and are read by #read; retried ones that
     // stay failed come back as ky's HTTPError, whose body ky has read already.
     this.#ky = ky.create({
@@ -177,17 +206,15 @@ export class ApiClient {
     const { signal } = options;
     if (signal?.aborted) throw abortedError(req.operation);
     if (req.ids) this.#checkIds(req, req.ids);
-    const query = toSearchParams(req.query);
-    const search = (req.plain ? query : this.#withCredentials(query)).toString();
+    const query = queryText(req.query);
+    const search = req.plain ? query : query ? `${query}&${this.#credentials}` : this.#credentials;
     const state: CallState = { waitedForRateLimit: false };
     // The URL is built here and only defined options are passed: ky's prefix/searchParams merging and
     // its handling of undefined keys cost more per call than the rest of the client together.
     // The token travels in the URL: Chromium's HTTP cache would keep URLs and bodies on disk.
-    const init: Options = {
-      method: req.method,
-      cache: 'no-store',
-      retry: this.#retryOptions(req, state, signal),
-    };
+    const init: Options = { cache: 'no-store', retry: this.#retryOptions(req, state, signal) };
+    // ky's default is GET; every option passed is merged and copied again on each call.
+    if (req.method !== 'GET') init.method = req.method;
     if (req.json !== undefined) init.json = req.json;
     if (req.form !== undefined) init.body = req.form;
     if (signal) init.signal = signal;
@@ -216,8 +243,7 @@ export class ApiClient {
     const backoffCount = (attempt: number) => attempt - (state.waitedForRateLimit ? 1 : 0);
     return {
       limit: retries + 1,
-      // ky's own list has the others; copying and lower-casing a list costs each call (three times).
-      ...(req.method === 'POST' ? { methods: RETRIED_METHODS } : {}),
+      methods: RETRIED_METHOD[req.method],
       statusCodes: RETRIED_STATUSES,
       // The steps are the policy: a Retry-After on a 503 would otherwise set the wait, without bound.
       afterStatusCodes: [],
@@ -259,14 +285,6 @@ export class ApiClient {
       if (reason)
         throw this.#error(req, { kind: 'invalid-input', detail: `the ${what} ${reason}, so it is not an id` });
     }
-  }
-
-  /** The one place that decides how credentials travel: query parameters, per the vendor's convention. */
-  #withCredentials(params: URLSearchParams): URLSearchParams {
-    params.set('api_key', this.#config.apiKey);
-    params.set('v', this.#config.version ?? API_VERSION);
-    if (this.#config.accessToken) params.set('access_token', this.#config.accessToken);
-    return params;
   }
 
   #error(req: ApiRequest<unknown>, init: Omit<ApiErrorInit, 'operation' | 'secrets'>): ApiError {
@@ -335,6 +353,12 @@ export class ApiClient {
     }
     return { ...result, data: parsed.data };
   }
+}
+
+/** The one place that decides how credentials travel: query parameters, per the vendor's convention. */
+function credentialsQuery({ apiKey, version, accessToken }: ApiConfig): string {
+  const credentials = `api_key=${formEncode(apiKey)}&v=${formEncode(version ?? API_VERSION)}`;
+  return accessToken ? `${credentials}&access_token=${formEncode(accessToken)}` : credentials;
 }
 
 const NOT_JSON = 'the response is not JSON';

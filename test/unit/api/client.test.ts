@@ -64,6 +64,24 @@ describe('requests', () => {
     expect(url.searchParams.get('locationIds')).toBe('[a,b]');
   });
 
+  it('writes the query and the credentials byte for byte as a form (URLSearchParams) writes them', async () => {
+    // Every ASCII character alone (as a name and as a value), then text around it and a lone surrogate.
+    const characters = [...Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)), 'é', '\uD800'];
+    const query: Record<string, string | string[]> = {};
+    for (const [i, character] of characters.entries()) {
+      query[`v${i}`] = character;
+      query[character] = `a${character}b`;
+    }
+    query.list = ['a b', 'c&d'];
+    const { client, requests } = clientWith([envelope({})], { apiKey: 'k y+&=é' });
+    await client.request({ operation: 'test', method: 'GET', path: 'v2/test', query });
+    const expected = new URLSearchParams({ ...query, list: '[a b,c&d]' });
+    expected.append('api_key', 'k y+&=é');
+    expected.append('v', API_VERSION);
+    expected.append('access_token', TOKEN);
+    expect(new URL(requests[0]!.url).search).toBe(`?${expected}`);
+  });
+
   it('asks the browser not to store any request or answer: the token travels in the URL', async () => {
     const { client, requests } = clientWith([envelope([]), envelope({ id: 'u1' }, [], 201)]);
     await listPublishers(client);
