@@ -1,6 +1,6 @@
 // Several values picked by typing a name: a text box with suggestions, the picked values as chips.
 // Used for publishers (by name or id) and locations (by name, city or id).
-import { useId, useState } from 'preact/hooks';
+import { useId, useMemo, useState } from 'preact/hooks';
 
 export interface ChipOption {
   id: string;
@@ -34,7 +34,8 @@ export function ChipPicker({ label, placeholder, options, values, onChange }: Ch
   const id = useId();
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState('');
-  const byId = new Map(options.map((o) => [o.id, o]));
+  // Not per keystroke in the search box: a location picker has an option per location (thousands).
+  const byId = useMemo(() => new Map(options.map((o) => [o.id, o])), [options]);
   const text = typed.trim().toLowerCase();
   const suggestions = text
     ? options

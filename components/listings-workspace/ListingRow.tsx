@@ -1,5 +1,6 @@
 // One row of the listings table. Publisher data is untrusted: every field is text, and a link only
 // when it parses as http(s).
+import { Component } from 'preact';
 import { listingStatusLabel, listingStatusTone } from '../listings-health/status-labels.ts';
 import { safeHttpUrl } from '../ui/safe-url.ts';
 import type { WorkspaceRow } from './workspace-source.ts';
@@ -24,8 +25,7 @@ export function locationLabel(row: Pick<WorkspaceRow, 'locationId' | 'locationNa
   return row.locationCity.trim() ? `${name}, ${row.locationCity.trim()}` : name;
 }
 
-function Link({ text, label }: { text: string; label: string }) {
-  const url = safeHttpUrl(text);
+function Link({ text, url, label }: { text: string; url: string | null; label: string }) {
   if (url) {
     return (
       <a href={url} target="_blank" rel="noopener noreferrer" title={url} tabIndex={-1}>
@@ -37,7 +37,32 @@ function Link({ text, label }: { text: string; label: string }) {
   return text ? <span title={text}>{text}</span> : <span class="lw-muted">—</span>;
 }
 
-export function ListingRow({ index, row, style, selected, active, rowId, onToggle, compact = false }: ListingRowProps) {
+/**
+ * Drawn again only when what it shows changes: a keystroke's render (the old rows kept until the answer)
+ * and the answer's (the count, the selection) then leave the unchanged rows alone.
+ */
+export class ListingRow extends Component<ListingRowProps> {
+  override shouldComponentUpdate(next: ListingRowProps): boolean {
+    const now = this.props;
+    return (
+      next.row !== now.row ||
+      next.index !== now.index ||
+      next.selected !== now.selected ||
+      next.active !== now.active ||
+      next.compact !== now.compact ||
+      next.rowId !== now.rowId ||
+      next.onToggle !== now.onToggle ||
+      next.style.transform !== now.style.transform ||
+      next.style.height !== now.style.height
+    );
+  }
+
+  override render() {
+    return <Row {...this.props} />;
+  }
+}
+
+function Row({ index, row, style, selected, active, rowId, onToggle, compact = false }: ListingRowProps) {
   if (!row) {
     return (
       <tr key={index} aria-rowindex={index + 2} class="lw-row lw-row--pending" style={style}>
@@ -48,6 +73,8 @@ export function ListingRow({ index, row, style, selected, active, rowId, onToggl
     );
   }
   const details = row.statusDetails.join(' · ');
+  const listingUrl = safeHttpUrl(row.listingUrl);
+  const screenshotUrl = safeHttpUrl(row.screenshotUrl);
   return (
     <tr
       key={index}
@@ -93,11 +120,11 @@ export function ListingRow({ index, row, style, selected, active, rowId, onToggl
         {details || <span class="lw-muted">—</span>}
       </td>
       <td class="lw-cell lw-cell--link">
-        <Link text={row.listingUrl} label={compact ? 'Open' : row.listingUrl} />
+        <Link text={row.listingUrl} url={listingUrl} label={compact ? 'Open' : row.listingUrl} />
       </td>
       {compact ? null : (
         <td class="lw-cell lw-cell--link">
-          <Link text={row.screenshotUrl} label={safeHttpUrl(row.screenshotUrl) ? 'Screenshot' : row.screenshotUrl} />
+          <Link text={row.screenshotUrl} url={screenshotUrl} label={screenshotUrl ? 'Screenshot' : row.screenshotUrl} />
         </td>
       )}
     </tr>

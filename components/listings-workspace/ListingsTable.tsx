@@ -87,7 +87,7 @@ export function ListingsTable({
     }
   };
 
-  const toggle = (index: number, row: WorkspaceRow, range: boolean) => {
+  const toggleNow = (index: number, row: WorkspaceRow, range: boolean) => {
     setActive(index);
     const anchor = selection.kind === 'keys' ? selection.anchor : null;
     if (range && anchor !== null) {
@@ -96,6 +96,14 @@ export function ListingsTable({
       onSelectionChange(toggleKey(selection, row.key, index));
     }
   };
+
+  // One function for the table's life, so the rows (memo) are not drawn again on every render.
+  const latestToggle = useRef(toggleNow);
+  latestToggle.current = toggleNow;
+  const toggle = useCallback(
+    (index: number, row: WorkspaceRow, range: boolean) => latestToggle.current(index, row, range),
+    [],
+  );
 
   const onKeyDown = (event: KeyboardEvent) => {
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_HEIGHT) - 2);
