@@ -1,16 +1,25 @@
 import { render } from 'preact';
 import { PopupApp } from '../../components/popup/PopupApp.tsx';
-import { takeEarly } from '../../lib/messaging/first-ask.ts';
+import { takeEarly, whenAnswered } from '../../lib/messaging/first-ask.ts';
 import type { TriageView } from '../../lib/messaging/protocol/index.ts';
 import { answerOf, replyValue } from '../../lib/messaging/ui.ts';
 import '../../components/ui/theme.css';
+
+/**
+ * How long the first render waits for the first rows: a warm worker answers within milliseconds of the entry's
+ * question; a cold one takes longer, and the popup shows it is loading them meanwhile.
+ */
+const FIRST_ROWS_WAIT_MS = 50;
+
+let firstQuestion = takeEarly('triage.view');
 
 /**
  * The first view main.ts asked for, once (a list mounted later, e.g. after linking, asks afresh): the view
  * itself if it has come, so the first render shows rows; else its promise.
  */
 function takeFirstView(): TriageView | Promise<TriageView> | undefined {
-  const question = takeEarly('triage.view');
+  const question = firstQuestion;
+  firstQuestion = null;
   if (!question) return undefined;
   if (question.answered) {
     try {
@@ -22,4 +31,6 @@ function takeFirstView(): TriageView | Promise<TriageView> | undefined {
   return answerOf(question);
 }
 
-render(<PopupApp takeFirstView={takeFirstView} />, document.getElementById('app')!);
+whenAnswered(firstQuestion, FIRST_ROWS_WAIT_MS, () =>
+  render(<PopupApp takeFirstView={takeFirstView} />, document.getElementById('app')!),
+);

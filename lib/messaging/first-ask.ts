@@ -39,3 +39,25 @@ export function takeEarly<K extends RequestType>(type: K): EarlyQuestion<K> | nu
   asked = null;
   return question?.type === type ? (question as EarlyQuestion<K>) : null;
 }
+
+/**
+ * Runs `run` once: as soon as the question has its answer (at once if it has, or if there is none), or after
+ * `waitMs` without one. The popup renders once with its first rows, not a loading state re-rendered moments later.
+ */
+export function whenAnswered(question: EarlyQuestion | null, waitMs: number, run: () => void): void {
+  if (!question || question.answered) {
+    run();
+    return;
+  }
+  let ran = false;
+  const once = () => {
+    if (!ran) run();
+    ran = true;
+  };
+  const timer = setTimeout(once, waitMs);
+  const answered = () => {
+    clearTimeout(timer);
+    once();
+  };
+  question.reply.then(answered, answered);
+}

@@ -1,20 +1,23 @@
-// The popup's entry asks for its first rows, then imports the app. So that the app's scripts do not wait
-// for the entry to run, popup.html itself preloads them (Vite's import() then finds them and adds nothing).
+// The popup's entry asks for its first rows, then imports the app. So that the app's scripts and styles do
+// not wait for the entry to run, popup.html itself loads them (Vite's import() then finds them and adds nothing).
 import type { Plugin } from 'vite';
 
-type Bundle = Record<string, { type: string; imports?: string[] }>;
+type Bundle = Record<string, { type: string; imports?: string[]; viteMetadata?: { importedCss?: Set<string> } }>;
 
-/** Every chunk the roots load statically, themselves included. */
-function staticClosure(bundle: Bundle, roots: string[]): { scripts: Set<string> } {
+/** Every chunk the roots load statically, themselves included, and the styles those chunks import. */
+function staticClosure(bundle: Bundle, roots: string[]): { scripts: Set<string>; styles: Set<string> } {
   const scripts = new Set<string>();
+  const styles = new Set<string>();
   const visit = (fileName: string) => {
     const chunk = bundle[fileName];
     if (chunk?.type !== 'chunk' || scripts.has(fileName)) return;
     scripts.add(fileName);
     for (const imported of chunk.imports ?? []) visit(imported);
+    // After its imports' styles, as import() would add them: the cascade's order.
+    for (const style of chunk.viteMetadata?.importedCss ?? []) styles.add(style);
   };
   for (const root of roots) visit(root);
-  return { scripts };
+  return { scripts, styles };
 }
 
 /** For the HTML pages whose path contains `page` (e.g. 'entrypoints/popup/'). */
@@ -29,15 +32,20 @@ export function preloadDynamicImports(page: string): Plugin {
         if (!bundle || !chunk || !ctx.filename.replaceAll('\\', '/').includes(page)) return undefined;
         const entry = staticClosure(bundle as unknown as Bundle, [chunk.fileName]);
         const app = staticClosure(bundle as unknown as Bundle, chunk.dynamicImports);
-        // Scripts only: a stylesheet link in the head would hold back the entry (scripts wait for
-        // stylesheets), i.e. the first question; Vite's import() loads the styles once the entry has run.
-        return [...app.scripts]
+        // The styles as stylesheets in the head: the entry's first question then waits for them (module
+        // scripts wait for the page's stylesheets), but they load alongside the scripts it waits for anyway,
+        // whereas loaded by import() they would start only once the entry has run, ahead of the app.
+        const styles = [...app.styles]
+          .filter((file) => !entry.styles.has(file))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', href: `/${file}` }, injectTo: 'head' as const }));
+        const scripts = [...app.scripts]
           .filter((file) => !entry.scripts.has(file))
           .map((file) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
             injectTo: 'head' as const,
           }));
+        return [...styles, ...scripts];
       },
     },
   };

@@ -43,3 +43,15 @@ test('the popup’s first module loads only the small first-ask chunk before it 
   const first = readFileSync(join(dir, 'chunks', entry!), 'utf8');
   expect([...staticChunks(dir, first)].map((c) => c.replace(/-[\w]+\.js$/, ''))).toEqual(['first-ask']);
 });
+
+test('popup.html loads the app’s styles itself, in the order import() would add them', () => {
+  const dir = inject('extensionDir');
+  const html = readFileSync(join(dir, 'popup.html'), 'utf8');
+  const entry = /<script type="module"[^>]*src="\/chunks\/([\w.-]+\.js)"/.exec(html)?.[1];
+  const deps = /__vite__mapDeps=.*?\[([^\]]*)\]/.exec(readFileSync(join(dir, 'chunks', entry!), 'utf8'))?.[1] ?? '';
+  const appStyles = [...deps.matchAll(/"([^"]+\.css)"/g)].map((m) => `/${m[1]}`);
+  expect(appStyles.length).toBeGreaterThan(0);
+  // Linked by the page, the styles load alongside the scripts; left to import(), only once the entry has run.
+  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  expect(linked).toEqual(appStyles);
+});

@@ -1,7 +1,7 @@
 // A question sent before the app loads (the popup's first rows): taken once, answered as ask() answers.
-import { beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { askEarly, takeEarly } from '../../lib/messaging/first-ask.ts';
+import { askEarly, type EarlyQuestion, takeEarly, whenAnswered } from '../../lib/messaging/first-ask.ts';
 import { answerOf } from '../../lib/messaging/ui.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
 
@@ -35,4 +35,71 @@ test('an error reply becomes the DeskError ask() would throw', async () => {
   const error = await answerOf(takeEarly('triage.view')!).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(DeskError);
   expect((error as DeskError).code).toBe('needs-relink');
+});
+
+describe('whenAnswered: the popup renders once, with its first rows if they come in time', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function pending() {
+    let answer: (reply: unknown) => void = () => undefined;
+    let refuse: (error: unknown) => void = () => undefined;
+    const reply = new Promise<unknown>((resolve, reject) => {
+      answer = resolve;
+      refuse = reject;
+    });
+    const question: EarlyQuestion = { type: 'triage.view', reply, answered: null };
+    // As askEarly() does, before anyone else waits on the reply.
+    reply.then(
+      (value) => {
+        question.answered = { reply: value };
+      },
+      () => undefined,
+    );
+    return { question, answer, refuse };
+  }
+
+  test('at once when the answer is already there, or nothing was asked', () => {
+    const { question } = pending();
+    question.answered = { reply: { ok: true, value: {} } };
+    const run = vi.fn();
+    whenAnswered(question, 50, run);
+    whenAnswered(null, 50, run);
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  test('when the answer comes, with the answer taken; once, whatever the clock does later', async () => {
+    vi.useFakeTimers();
+    const { question, answer } = pending();
+    const seen: unknown[] = [];
+    whenAnswered(question, 50, () => seen.push(question.answered));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(seen).toEqual([]);
+    answer({ ok: true, value: { revision: 1 } });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(seen).toEqual([{ reply: { ok: true, value: { revision: 1 } } }]);
+  });
+
+  test('after the wait when no answer has come (a cold worker); a late answer does not run it again', async () => {
+    vi.useFakeTimers();
+    const { question, answer } = pending();
+    const run = vi.fn();
+    whenAnswered(question, 50, run);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(run).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run).toHaveBeenCalledTimes(1);
+    answer({ ok: true, value: {} });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  test('when the question fails: the app shows the error', async () => {
+    vi.useFakeTimers();
+    const { question, refuse } = pending();
+    const run = vi.fn();
+    whenAnswered(question, 50, run);
+    refuse(new Error('Could not establish connection'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
 });
