@@ -10,6 +10,7 @@ import type { SuggestionView, TriageView } from '../../messaging/protocol/index.
 import { currentLink, withAccountLock, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import type { DeskDeps } from '../core/deps.ts';
+import { heldRead } from '../core/held-read.ts';
 import { refreshPublisherNames } from '../core/publisher-names.ts';
 import { staleWhileRevalidate } from '../core/swr-cache.ts';
 import { triageCacheItem, triageRevisionItem } from './triage-items.ts';
@@ -76,23 +77,11 @@ async function fetchList(client: ApiClient, status: string, filters: ListFilters
 export function createCachedList(deps: CachedListDeps) {
   const recentlySent = new Map<string, number>();
   /** The stored items a view is made from, as last read; dropped at any change to them. */
-  let held: Promise<TriageItems> | null = null;
-  let watching = false;
-
-  function readItems(): Promise<TriageItems> {
-    const read = readTriageItems();
-    read.catch(() => {
-      if (held === read) held = null;
-    });
-    held = read;
-    if (!watching) {
-      watching = true;
-      browser.storage.onChanged.addListener((changes, area) => {
-        if (area === 'local' && VIEW_KEYS.some((key) => Object.hasOwn(changes, key))) held = null;
-      });
-    }
-    return read;
-  }
+  const items = heldRead(readTriageItems, (forget) =>
+    browser.storage.onChanged.addListener((changes, area) => {
+      if (area === 'local' && VIEW_KEYS.some((key) => Object.hasOwn(changes, key))) forget();
+    }),
+  );
 
   /**
    * The items for a view: from memory while the triage revision is the one they were read at (every
@@ -100,16 +89,17 @@ export function createCachedList(deps: CachedListDeps) {
    * small read, not the whole cache.
    */
   async function itemsForView(): Promise<TriageItems> {
-    const kept = held;
-    if (!kept) return readItems();
-    const [items, revision] = await Promise.all([kept, triageRevisionItem.getValue()]);
-    if (held === kept && revisionOf(items) === revision) return items;
-    return held && held !== kept ? held : readItems();
+    const kept = items.held();
+    if (!kept) return items.read();
+    const [value, revision] = await Promise.all([kept, triageRevisionItem.getValue()]);
+    if (items.held() === kept && revisionOf(value) === revision) return value;
+    const newer = items.held();
+    return newer && newer !== kept ? newer : items.read();
   }
 
   /** A popup's first view is most often what started the worker: its read overlaps the rest of the start. */
   function readEarly(): void {
-    if (!held) void readItems().catch(() => undefined);
+    if (!items.held()) void items.read().catch(() => undefined);
   }
 
   const cache = staleWhileRevalidate<[status: string, filters: ListFilters]>({
