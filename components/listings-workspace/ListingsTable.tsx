@@ -8,6 +8,7 @@ import { safeHttpUrl } from '../ui/safe-url.ts';
 import { VirtualTable } from '../ui/VirtualTable.tsx';
 import { ListingRow } from './ListingRow.tsx';
 import { addKeys, isSelected, type SelectionState, toggleKey } from './selection.ts';
+import { useStableCallback } from './use-stable-callback.ts';
 import type { RowsView } from './use-workspace-data.ts';
 import type { ListingsSort, SortColumn } from './workspace-filters.ts';
 import type { WorkspaceRow } from './workspace-source.ts';
@@ -87,7 +88,8 @@ export function ListingsTable({
     }
   };
 
-  const toggleNow = (index: number, row: WorkspaceRow, range: boolean) => {
+  // One function for the table's life, so the rows (memo) are not drawn again on every render.
+  const toggle = useStableCallback((index: number, row: WorkspaceRow, range: boolean) => {
     setActive(index);
     const anchor = selection.kind === 'keys' ? selection.anchor : null;
     if (range && anchor !== null) {
@@ -95,15 +97,7 @@ export function ListingsTable({
     } else {
       onSelectionChange(toggleKey(selection, row.key, index));
     }
-  };
-
-  // One function for the table's life, so the rows (memo) are not drawn again on every render.
-  const latestToggle = useRef(toggleNow);
-  latestToggle.current = toggleNow;
-  const toggle = useCallback(
-    (index: number, row: WorkspaceRow, range: boolean) => latestToggle.current(index, row, range),
-    [],
-  );
+  });
 
   const onKeyDown = (event: KeyboardEvent) => {
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_HEIGHT) - 2);

@@ -1,6 +1,6 @@
 // The options page's Listings workspace: every listing of the active account, found in a keystroke
 // (filters that live in the URL), and opted in safely in bulk; plus the publishers directory.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
@@ -11,6 +11,7 @@ import { ListingsTable } from './ListingsTable.tsx';
 import { LoadBar } from './LoadBar.tsx';
 import { PublishersDirectory } from './PublishersDirectory.tsx';
 import { EMPTY_SELECTION, type SelectionState, selectedCount, toWireSelection } from './selection.ts';
+import { useStableCallback } from './use-stable-callback.ts';
 import { useDirectories, useLoadState, useRows, useWorkspaceSource } from './use-workspace-data.ts';
 import { useWorkspaceView } from './use-workspace-view.ts';
 import { NO_FILTERS, type WorkspaceView } from './workspace-filters.ts';
@@ -89,12 +90,8 @@ export function ListingsWorkspace() {
     setView(next, typing);
   };
   // One function for the page's life, so the filter bar (memo) is not drawn again when only rows change.
-  const latest = useRef({ change, view });
-  latest.current = { change, view };
-  const changeFilters = useCallback(
-    (filters: WorkspaceView['filters'], typing?: boolean) =>
-      latest.current.change({ ...latest.current.view, filters }, typing),
-    [],
+  const changeFilters = useStableCallback((filters: WorkspaceView['filters'], typing?: boolean) =>
+    change({ ...view, filters }, typing),
   );
 
   const exportCsv = async () => {
