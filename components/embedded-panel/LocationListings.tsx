@@ -2,7 +2,7 @@
 // its compact form (publisher, status, reasons, link), under a health line counting all its listings.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ask } from '../../lib/messaging/ui.ts';
-import { LISTING_STATUS_ORDER, listingStatusLabel } from '../listings-health/status-labels.ts';
+import { listingStatusLabel, listingStatusRank } from '../listings-health/status-labels.ts';
 import { FilteredListings } from '../listings-workspace/FilteredListings.tsx';
 import { WorkspaceSourceContext } from '../listings-workspace/use-workspace-data.ts';
 import { toLoadState, wireFilters, workerSource } from '../listings-workspace/worker-source.ts';
@@ -18,12 +18,8 @@ export interface LocationHealth {
 /** "12 listings: 9 Live · 3 Opted out", in the order statuses are listed everywhere else. */
 export function healthLine({ matched, statusCounts }: LocationHealth): string {
   if (matched === 0) return 'No listings for this location.';
-  const rank = (status: string) => {
-    const at = (LISTING_STATUS_ORDER as readonly string[]).indexOf(status);
-    return at === -1 ? LISTING_STATUS_ORDER.length : at;
-  };
   const parts = [...statusCounts]
-    .sort((a, b) => rank(a.status) - rank(b.status))
+    .sort((a, b) => listingStatusRank(a.status) - listingStatusRank(b.status))
     .map(({ status, count }) => `${count} ${listingStatusLabel(status)}`);
   return `${matched} listing${matched === 1 ? '' : 's'}: ${parts.join(' · ')}`;
 }

@@ -3,7 +3,7 @@ import { useId } from 'preact/hooks';
 import type { ListingsHealthView } from '../../lib/messaging/protocol/index.ts';
 import { describeError } from '../ui/ErrorNotice.tsx';
 import { OptionsLink } from '../ui/OptionsLink.tsx';
-import { LISTING_STATUS_ORDER, listingStatusLabel, listingStatusTone, listingsTarget } from './status-labels.ts';
+import { listingStatusLabel, listingStatusRank, listingStatusTone, listingsTarget } from './status-labels.ts';
 import './listings-health.css';
 
 export interface HealthSummaryProps {
@@ -13,18 +13,15 @@ export interface HealthSummaryProps {
 
 const number = new Intl.NumberFormat();
 
-function order(status: string): number {
-  const index = (LISTING_STATUS_ORDER as readonly string[]).indexOf(status);
-  return index === -1 ? LISTING_STATUS_ORDER.length : index;
-}
-
 /** A one-line bar of listing counts by status; each count opens the options page filtered to it. */
 export function HealthSummary({ view, error }: HealthSummaryProps) {
   // Unique per mount: the summary may sit in a shadow root beside the page's own ids.
   const titleId = useId();
   if (!view?.accountKey) return null;
   const problem = view.error ?? error;
-  const counts = view.counts.filter((c) => c.count > 0).sort((a, b) => order(a.status) - order(b.status));
+  const counts = view.counts
+    .filter((c) => c.count > 0)
+    .sort((a, b) => listingStatusRank(a.status) - listingStatusRank(b.status));
   const total = view.total;
   const settled = counts.filter((c) => !c.status.startsWith('WAITING_ON_'));
   const waiting = counts.filter((c) => c.status.startsWith('WAITING_ON_'));

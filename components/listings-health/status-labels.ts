@@ -11,6 +11,12 @@ export const LISTING_STATUS_ORDER = [
   OTHER_LISTING_STATUS,
 ] as const;
 
+/** Where a status sits in LISTING_STATUS_ORDER; an unknown one after all the known ones. */
+export function listingStatusRank(status: string): number {
+  const index = (LISTING_STATUS_ORDER as readonly string[]).indexOf(status);
+  return index === -1 ? LISTING_STATUS_ORDER.length : index;
+}
+
 const LABELS: Record<string, string> = {
   LIVE: 'Live',
   WAITING_ON_PUBLISHER: 'Waiting on publisher',
