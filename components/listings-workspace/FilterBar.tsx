@@ -1,4 +1,5 @@
 // The workspace's filters; they combine (every one must match). Changing one changes the URL.
+import type { ReadonlySignal } from '@preact/signals';
 import { Component, type RefObject } from 'preact';
 import { useId, useMemo } from 'preact/hooks';
 import { OTHER_LISTING_STATUS } from '../../lib/listing-statuses.ts';
@@ -11,7 +12,8 @@ import { hasAnyFilter, type ListingsFilters, NO_FILTERS } from './workspace-filt
 const STATUSES = LISTING_STATUS_ORDER.filter((s) => s !== OTHER_LISTING_STATUS);
 
 export interface FilterBarProps {
-  filters: ListingsFilters;
+  /** The view last asked for: the bar draws a change at once, before the rows that answer it. */
+  wanted: ReadonlySignal<{ filters: ListingsFilters }>;
   onChange: (filters: ListingsFilters, typing?: boolean) => void;
   directories: Directories;
   searchRef: RefObject<HTMLInputElement | null>;
@@ -55,7 +57,8 @@ export class FilterBar extends Component<FilterBarProps> {
   }
 }
 
-function Bar({ filters, onChange, directories, searchRef }: FilterBarProps) {
+function Bar({ wanted, onChange, directories, searchRef }: FilterBarProps) {
+  const filters = wanted.value.filters;
   const id = useId();
   // Built once per directory, not per keystroke (an account may have thousands of locations).
   const publishers = useMemo(() => publisherOptions(directories), [directories]);

@@ -19,10 +19,16 @@ import type { OptInJob, Selection } from './workspace-source.ts';
 import './listings-workspace.css';
 
 const number = new Intl.NumberFormat();
+/**
+ * A filter or sort change is drawn together with its first rows, in one render and one layout: the
+ * keystroke's own task then only asks the worker, and the filter bar draws itself. Without rows this
+ * long, the change is drawn anyway, over the old rows marked busy.
+ */
+const DRAW_LATEST_MS = 100;
 
 export function ListingsWorkspace() {
   const source = useWorkspaceSource();
-  const [view, setView, shows] = useWorkspaceView();
+  const { view, wanted, want, draw, shows } = useWorkspaceView();
   const { state, error: stateError, revision } = useLoadState(source);
   const [job, setJob] = useState<OptInJob | null>(null);
   const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
@@ -83,15 +89,29 @@ export function ListingsWorkspace() {
     return () => removeEventListener('keydown', onKey);
   }, []);
 
+  // Changes build on the view last asked for: one not drawn yet (its rows on their way) is not undone.
   const change = (next: WorkspaceView, typing = false) => {
-    // Before the render: the worker filters while the page draws.
-    rows.prefetch(next.filters, next.sort);
-    if (next.filters !== view.filters && selection.kind === 'matching') setSelection(EMPTY_SELECTION);
-    setView(next, typing);
+    if (next.filters !== wanted.peek().filters && selection.kind === 'matching') setSelection(EMPTY_SELECTION);
+    want(next, typing);
+    if (next.tab !== view.tab) {
+      rows.prefetch(next.filters, next.sort);
+      draw(next);
+      return;
+    }
+    let drawn = false;
+    const drawOnce = () => {
+      if (drawn) return;
+      drawn = true;
+      clearTimeout(timer);
+      // A later change (its own rows on their way) wins.
+      if (wanted.peek() === next) draw(next);
+    };
+    const timer = setTimeout(drawOnce, DRAW_LATEST_MS);
+    rows.prefetch(next.filters, next.sort, drawOnce);
   };
   // One function for the page's life, so the filter bar (memo) is not drawn again when only rows change.
   const changeFilters = useStableCallback((filters: WorkspaceView['filters'], typing?: boolean) =>
-    change({ ...view, filters }, typing),
+    change({ ...wanted.peek(), filters }, typing),
   );
 
   const exportCsv = async () => {
@@ -129,7 +149,7 @@ export function ListingsWorkspace() {
             aria-selected={tab === t}
             aria-controls={`lw-panel-${t}`}
             class="lw-tab"
-            onClick={() => change({ ...view, tab: t })}
+            onClick={() => change({ ...wanted.peek(), tab: t })}
           >
             {t === 'listings'
               ? 'Listings'
@@ -154,7 +174,7 @@ export function ListingsWorkspace() {
             onCancel={() => void source.cancel()}
           />
           <ErrorNotice error={stateError} title="Listings could not be loaded" />
-          <FilterBar filters={view.filters} onChange={changeFilters} directories={directories} searchRef={searchRef} />
+          <FilterBar wanted={wanted} onChange={changeFilters} directories={directories} searchRef={searchRef} />
           <div class="lw-actions">
             <span class="lw-count" aria-live="polite" data-testid="matched-count">
               {matched === null ? '' : `${number.format(matched)} of ${number.format(rows.total ?? 0)} listings`}
@@ -208,7 +228,7 @@ export function ListingsWorkspace() {
               label="Listings"
               rows={rows}
               sort={view.sort}
-              onSortChange={(sort) => change({ ...view, sort })}
+              onSortChange={(sort) => change({ ...wanted.peek(), sort })}
               selection={selection}
               onSelectionChange={setSelection}
             />

@@ -101,13 +101,19 @@ export interface RowsView {
   keysBetween(first: number, last: number): Promise<string[]>;
   /**
    * Asks for the rows of filters about to be shown, before the page renders them: called from the
-   * input event, the worker filters while the page draws the new filter bar.
+   * input event, the worker filters while the page draws the new filter bar. `answered` runs once
+   * their first page (or its error) is in, in the same task as the rows' own update.
    */
-  prefetch(filters: ListingsFilters, sort: ListingsSort): void;
+  prefetch(filters: ListingsFilters, sort: ListingsSort, answered?: () => void): void;
 }
 
 /** No query asked yet: differs from every queryKey(). */
 const NOT_ASKED = '\u0000';
+
+function answered(run: { answered: boolean; waiting: (() => void)[] }): void {
+  run.answered = true;
+  for (const then of run.waiting.splice(0)) then();
+}
 
 /**
  * Rows of the current filter, page by page. A new filter keeps the old rows on screen until its first
@@ -128,6 +134,8 @@ export function useRows(
     version,
     pages: new Map<number, WorkspaceRow[]>(),
     asked: new Set<number>(),
+    answered: false,
+    waiting: [] as (() => void)[],
   });
   const args = useRef({ filters, sort, version });
   args.current = { filters, sort, version };
@@ -149,11 +157,13 @@ export function useRows(
             run.pages.set(page, answer.rows);
             setError(null);
             setState({ key: run.key, matched: answer.matched, total: answer.total, pages: new Map(run.pages) });
+            answered(run);
           },
           (caught) => {
             if (current.current !== run) return;
             run.asked.delete(page);
             setError(caught);
+            answered(run);
           },
         );
       }
@@ -165,7 +175,14 @@ export function useRows(
   const begin = useCallback(
     (nextKey: string, nextVersion: unknown) => {
       if (current.current.key === nextKey && current.current.version === nextVersion) return;
-      current.current = { key: nextKey, version: nextVersion, pages: new Map(), asked: new Set() };
+      current.current = {
+        key: nextKey,
+        version: nextVersion,
+        pages: new Map(),
+        asked: new Set(),
+        answered: false,
+        waiting: [],
+      };
       fetchPages(wanted.current.first, wanted.current.end);
     },
     [fetchPages],
@@ -199,9 +216,13 @@ export function useRows(
       }
       return keys;
     },
-    prefetch: (nextFilters, nextSort) => {
+    prefetch: (nextFilters, nextSort, onAnswered) => {
       args.current = { filters: nextFilters, sort: nextSort, version: args.current.version };
       begin(queryKey(nextFilters, nextSort), args.current.version);
+      if (!onAnswered) return;
+      const run = current.current;
+      if (run.answered) onAnswered();
+      else run.waiting.push(onAnswered);
     },
   };
 }

@@ -1,11 +1,15 @@
 // The workspace's view (tab, filters, sort) kept in the URL: a change pushes a history entry (typing
 // replaces it), and the back button or a pasted link restores it.
 //
+// Two views: the one the user last asked for (`wanted`, a signal: the filter bar draws it at once and
+// nothing else does) and the one the page draws (`view`), which follows it when its rows come.
+//
 // The URL is written once the page shows the change's result (`shows`, called after that paint):
 // history.pushState costs 1–25 ms of the main thread, which the filter's answer would wait for. Each
 // change still gets its own entry (a pending write is done before the next change's, and on pagehide),
 // and Back while a change is pending undoes that change, as it would have had the URL been written.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { type ReadonlySignal, signal } from '@preact/signals';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { hashFromView, viewFromHash, type WorkspaceView } from './workspace-filters.ts';
 
 /** When the result never shows (an error, a slow worker), the URL follows anyway after this long. */
@@ -25,10 +29,22 @@ interface EntryState {
 const placeOf = (state: unknown): number =>
   typeof (state as EntryState | null)?.workspaceEntry === 'number' ? (state as EntryState).workspaceEntry : -1;
 
-export type ChangeView = (next: WorkspaceView, typing?: boolean) => void;
+export interface WorkspaceViews {
+  /** What the page draws. */
+  view: WorkspaceView;
+  /** What the user last asked for; the URL follows it. */
+  wanted: ReadonlySignal<WorkspaceView>;
+  /** The user asks for `next`: its URL is owed, and nothing is drawn but what reads `wanted`. */
+  want: (next: WorkspaceView, typing?: boolean) => void;
+  /** The page draws `next`. */
+  draw: (next: WorkspaceView) => void;
+  /** The page shows `shown`'s result: its URL is written if it is the change waiting for it. */
+  shows: (shown: WorkspaceView) => void;
+}
 
-export function useWorkspaceView(): [WorkspaceView, ChangeView, (shown: WorkspaceView) => void] {
+export function useWorkspaceView(): WorkspaceViews {
   const [view, setView] = useState<WorkspaceView>(() => viewFromHash(location.hash));
+  const wanted = useMemo(() => signal(view), []);
   const pending = useRef<PendingWrite | undefined>(undefined);
   const written = useRef({ hash: location.hash, place: placeOf(history.state) });
 
@@ -66,7 +82,9 @@ export function useWorkspaceView(): [WorkspaceView, ChangeView, (shown: Workspac
       }
       written.current = { hash: location.hash, place: placeOf(history.state) };
       if (location.hash.replace(/^#/, '').split('?')[0] !== 'listings') return;
-      setView(viewFromHash(location.hash));
+      const restored = viewFromHash(location.hash);
+      wanted.value = restored;
+      setView(restored);
     };
     // Leaving or reloading the page keeps the last change in the URL.
     const flush = () => write();
@@ -83,16 +101,15 @@ export function useWorkspaceView(): [WorkspaceView, ChangeView, (shown: Workspac
     };
   }, []);
 
-  const change: ChangeView = (next, typing = false) => {
+  const want = (next: WorkspaceView, typing = false) => {
     // The change before still owes its entry.
     write();
     const timer = setTimeout(write, URL_LATEST_MS);
     pending.current = { hash: hashFromView(next), typing, timer };
-    setView(next);
+    wanted.value = next;
   };
-  /** The page shows `shown`'s result: its URL is written if it is the change waiting for it. */
   const shows = (shown: WorkspaceView) => {
     if (pending.current?.hash === hashFromView(shown)) write();
   };
-  return [view, change, shows];
+  return { view, wanted, want, draw: setView, shows };
 }

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ListingsWorkspace } from '../../components/listings-workspace/ListingsWorkspace.tsx';
 import { WorkspaceSourceContext } from '../../components/listings-workspace/use-workspace-data.ts';
+import type { ListingsFilters, ListingsSort } from '../../components/listings-workspace/workspace-filters.ts';
 import * as safeUrl from '../../components/ui/safe-url.ts';
 import { FakeSource, fakeRows } from './listings-workspace-fakes.ts';
 
@@ -14,6 +15,45 @@ vi.mock('../../components/ui/safe-url.ts', async (original) => {
 const rowsDrawn = () => vi.mocked(safeUrl.safeHttpUrl).mock.calls.length / 2;
 
 const count = () => screen.getByTestId('matched-count').textContent;
+const grid = () => screen.getByRole('grid', { name: 'Listings' });
+const search = () => screen.getByRole('searchbox', { name: 'Search listings' }) as HTMLInputElement;
+const shownKeys = () => [...document.querySelectorAll('tr[data-key]')].map((tr) => tr.getAttribute('data-key') ?? '');
+
+/** Answers rows() only when let go, as a busy worker would. */
+class HeldSource extends FakeSource {
+  private held: (() => void)[] = [];
+  holding = false;
+  override async rows(filters: ListingsFilters, sort: ListingsSort, offset: number, limit: number) {
+    if (this.holding) await new Promise<void>((go) => this.held.push(go));
+    return super.rows(filters, sort, offset, limit);
+  }
+  letGo() {
+    this.holding = false;
+    for (const go of this.held.splice(0)) go();
+  }
+}
+
+async function shownWith(source: FakeSource) {
+  render(
+    <WorkspaceSourceContext.Provider value={source}>
+      <ListingsWorkspace />
+    </WorkspaceSourceContext.Provider>,
+  );
+  await waitFor(() => expect(count()).toBe('600 of 600 listings'));
+}
+
+/** The rows on the page in the microtask after the count changes: what the answer's own render drew. */
+function keysWhenCountChanges(): Promise<string[]> {
+  const before = count();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (count() === before) return;
+      observer.disconnect();
+      resolve(shownKeys());
+    });
+    observer.observe(screen.getByTestId('matched-count'), { subtree: true, characterData: true, childList: true });
+  });
+}
 
 beforeEach(() => history.replaceState(null, '', '#listings'));
 afterEach(cleanup);
@@ -37,5 +77,57 @@ describe('a filter change', () => {
     await waitFor(() => expect(count()).not.toBe('600 of 600 listings'));
     await waitFor(() => expect(location.hash).toBe('#listings?q=Bakery+1'));
     expect(rowsDrawn()).toBeLessThanOrEqual(document.querySelectorAll('tr[data-key]').length);
+  });
+
+  test('a keystroke draws the filter bar alone; the count, the rows and the URL change together with its answer', async () => {
+    const source = new HeldSource(fakeRows(600));
+    await shownWith(source);
+    const rowsBefore = shownKeys();
+    source.holding = true;
+
+    fireEvent.input(search(), { target: { value: 'Yelp' } });
+    expect(search().value).toBe('Yelp');
+    // Nothing else was drawn: the table is not even marked busy, the URL waits for the rows.
+    expect(grid().getAttribute('aria-busy')).toBe('false');
+    expect(count()).toBe('600 of 600 listings');
+    expect(location.hash).toBe('#listings');
+
+    const keys = keysWhenCountChanges();
+    source.letGo();
+    await keys;
+    expect(count()).toBe('200 of 600 listings');
+    expect(grid().getAttribute('aria-busy')).toBe('false');
+    expect(shownKeys()[0]).toContain('|YELP|');
+    expect(shownKeys()).not.toEqual(rowsBefore);
+    await expect.poll(() => location.hash).toBe('#listings?q=Yelp');
+  });
+
+  test('without its rows for 100 ms, a change is drawn anyway over the old rows, marked busy', async () => {
+    const source = new HeldSource(fakeRows(600));
+    await shownWith(source);
+    source.holding = true;
+    const clicked = performance.now();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Live', exact: true }));
+    await expect.poll(() => grid().getAttribute('aria-busy')).toBe('true');
+    expect(performance.now() - clicked).toBeGreaterThanOrEqual(90);
+    expect(count()).toBe('600 of 600 listings');
+    expect((screen.getByRole('checkbox', { name: 'Live', exact: true }) as HTMLInputElement).checked).toBe(true);
+
+    source.letGo();
+    await expect.poll(() => count()).toBe('150 of 600 listings');
+    expect(grid().getAttribute('aria-busy')).toBe('false');
+  });
+
+  test('a change typed over one not yet drawn keeps both: the sort asked for stays with the new text', async () => {
+    const source = new HeldSource(fakeRows(600));
+    await shownWith(source);
+    source.holding = true;
+    fireEvent.click(screen.getByRole('button', { name: /^Publisher/ }));
+    fireEvent.input(search(), { target: { value: 'Bakery 1' } });
+    source.letGo();
+    // Not waitFor: it runs in act(), which holds Preact's renders back until it ends.
+    await expect.poll(() => location.hash).toBe('#listings?q=Bakery+1&sort=publisher&dir=asc');
+    const last = source.calls.filter((c) => c.type === 'rows').at(-1)!;
+    expect(last.args[1]).toEqual({ column: 'publisher', direction: 'asc' });
   });
 });
