@@ -1,8 +1,12 @@
 // A scroll box holding a table of equal-height rows of which only those in view are rendered. The
 // rows themselves may not be on the page (the listings live in the worker): `renderRow` gets an
 // index and may draw a placeholder until its data arrives; `onWindow` says which indexes are shown.
+//
+// Rows in view are drawn first. Out of a scroll, the overscan rows (out of sight, there for the next
+// scroll) keep what they showed until the frame is painted, then catch up: a new filter's answer then
+// lays out a screenful of rows, not a screenful and its overscan, before the user sees it.
 import type { ComponentChildren, HTMLAttributes, RefObject } from 'preact';
-import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { type RowWindow, rowWindow } from './row-window.ts';
 import './ui.css';
 
@@ -44,6 +48,11 @@ export function VirtualTable({
 }: VirtualTableProps) {
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(0);
+  // What each index drew last; `catchUp` is set for the render after the paint that draws them all.
+  const drawn = useRef(new Map<number, ComponentChildren>());
+  const catchUp = useRef(false);
+  const drawnAt = useRef(0);
+  const [, setCaughtUp] = useState(0);
 
   useEffect(() => {
     const box = scrollRef.current;
@@ -56,13 +65,9 @@ export function VirtualTable({
     return () => observer.disconnect();
   }, [scrollRef]);
 
-  const shown = rowWindow({
-    count,
-    rowHeight,
-    scrollTop,
-    viewportHeight: viewport || FALLBACK_VIEWPORT_PX,
-    overscan,
-  });
+  const place = { count, rowHeight, scrollTop, viewportHeight: viewport || FALLBACK_VIEWPORT_PX };
+  const shown = rowWindow({ ...place, overscan });
+  const inView = rowWindow({ ...place, overscan: 0 });
 
   useLayoutEffect(() => {
     onWindow?.(shown);
@@ -75,10 +80,33 @@ export function VirtualTable({
     if (box && box.scrollTop !== scrollTop) setScrollTop(box.scrollTop);
   }, [count]);
 
+  // A scroll draws every row: the overscan is what comes into view.
+  const scrolled = drawn.current.size > 0 && scrollTop !== drawnAt.current;
+  const all = catchUp.current || scrolled;
+  catchUp.current = false;
+  drawnAt.current = scrollTop;
   const rows: ComponentChildren[] = [];
+  const drawnNow = new Map<number, ComponentChildren>();
+  let waiting = false;
   for (let i = shown.first; i < shown.end; i++) {
-    rows.push(renderRow(i, { transform: `translateY(${i * rowHeight}px)`, height: `${rowHeight}px` }));
+    const before = drawn.current.get(i);
+    const later = !all && before !== undefined && (i < inView.first || i >= inView.end);
+    // The same vnode as last time: Preact leaves the row as it is.
+    const row = later
+      ? before
+      : renderRow(i, { transform: `translateY(${i * rowHeight}px)`, height: `${rowHeight}px` });
+    waiting ||= later;
+    drawnNow.set(i, row);
+    rows.push(row);
   }
+  drawn.current = drawnNow;
+
+  // After the paint (Preact runs effects then): the overscan rows catch up.
+  useEffect(() => {
+    if (!waiting) return;
+    catchUp.current = true;
+    setCaughtUp((n) => n + 1);
+  });
 
   return (
     <div

@@ -130,4 +130,19 @@ describe('a filter change', () => {
     const last = source.calls.filter((c) => c.type === 'rows').at(-1)!;
     expect(last.args[1]).toEqual({ column: 'publisher', direction: 'asc' });
   });
+
+  test('an answer draws the rows in view first; the overscan rows, out of sight, catch up after the paint', async () => {
+    await shownWith(new FakeSource(fakeRows(600)));
+    const before = shownKeys();
+    const keys = keysWhenCountChanges();
+    fireEvent.input(search(), { target: { value: 'Yelp' } });
+    const atAnswer = await keys;
+
+    // No layout here: the box counts as 600 px, 21 rows in view, and 8 overscan rows below them.
+    expect(atAnswer).toHaveLength(29);
+    expect(atAnswer.slice(0, 21).every((key) => key.includes('|YELP|'))).toBe(true);
+    expect(atAnswer.slice(21)).toEqual(before.slice(21));
+    await expect.poll(() => shownKeys().every((key) => key.includes('|YELP|'))).toBe(true);
+    expect(shownKeys()).toHaveLength(29);
+  });
 });
