@@ -149,8 +149,9 @@ export function ListingsTable({
           >
             <button type="button" class="lw-sort" tabIndex={-1} onClick={() => sortBy(column)}>
               {name}
+              {/* Not an empty text node: Preact writes one again on every render, and the head is laid out again. */}
               <span aria-hidden="true" class="lw-sort__mark">
-                {sort.column === column ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+                {sort.column === column ? (sort.direction === 'asc' ? '▲' : '▼') : null}
               </span>
             </button>
           </th>
