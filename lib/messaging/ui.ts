@@ -45,9 +45,15 @@ function fromExtension(sender: Runtime.MessageSender | undefined): boolean {
   return sender?.id === pageRuntime().id && !sender.tab;
 }
 
-/** Extension pages hear the worker's runtime messages; other frames (the embedded panel) must say they listen. */
+let extensionPage: boolean | undefined;
+
+/**
+ * Extension pages hear the worker's runtime messages; other frames (the embedded panel) must say they listen.
+ * Asked on every ask() of a page that listens, and a frame's origin does not change: worked out once.
+ */
 function inExtensionPage(): boolean {
-  return typeof location !== 'undefined' && pageRuntime().getURL('/').startsWith(location.origin);
+  extensionPage ??= typeof location !== 'undefined' && pageRuntime().getURL('/').startsWith(location.origin);
+  return extensionPage;
 }
 
 let listening = 0;
