@@ -129,3 +129,44 @@ describe('a search that extends the previous one', () => {
     expect([...table.match(f)]).toEqual(expected);
   });
 });
+
+describe('a search for a word few rows hold', () => {
+  const rows = listings(url);
+  const names = new Map(NAMES.locations.map((l) => [l.id, l]));
+  /** Every row's own check, written plainly: each word is in its location, its publisher or its URL. */
+  const holds = (row: StoredListing, text: string) =>
+    text
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean)
+      .every((word) => {
+        const l = names.get(row.locationId)!;
+        const place = [l.name, l.address, l.address2, l.city, l.state, l.zip, l.id].join('\n').toLowerCase();
+        const publisher = `${NAMES.publishers.find((p) => p.id === row.publisherId)!.name}\n${row.publisherId}`;
+        return place.includes(word) || publisher.toLowerCase().includes(word) || row.listingUrl.includes(word);
+      });
+
+  test('looks only at those rows, and finds what checking every row finds, in the same order', () => {
+    const sorts = [
+      ['location', 'asc'],
+      ['location', 'desc'],
+      ['publisher', 'desc'],
+      ['status', 'asc'],
+      ['listingUrl', 'desc'],
+    ] as const;
+    // Few rows: a location id, a URL's tail, a street; with other filters and several words; and words
+    // most rows hold, which look at every row.
+    const texts = ['l-39', '0-harbor', '13 main', 'l-39 yelp', '7-harbor bing', 'l-1 σparta', 'yelp', 'harbor', 'zzzz'];
+    const others = [{}, { statuses: ['LIVE', 'SUBMITTED'] }, { publisherIds: ['YELP', 'APPLEMAPS'] }];
+    for (const [key, dir] of sorts) {
+      for (const text of texts) {
+        for (const other of others) {
+          const table = new ListingsTable(rows, NAMES);
+          const f = filters({ ...other, text });
+          const everyRow = [...table.match(filters(other), key, dir)].filter((i) => holds(rows[i]!, text));
+          expect([...table.match(f, key, dir)], `${key} ${dir} ${JSON.stringify(f)}`).toEqual(everyRow);
+        }
+      }
+    }
+  });
+});

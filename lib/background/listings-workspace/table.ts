@@ -13,12 +13,28 @@ import type {
 import { type Filters, foldersWithin, hasFilter, locationText } from './filter-text.ts';
 import { type ListingsColumns, packStrings, type StoredListing, type TableNames, unpackStrings } from './rows.ts';
 import { namesFingerprint, sortOrder } from './sort-order.ts';
-import { rowsWithUrlTerm, type UrlIndex, urlIndex } from './url-search.ts';
+import { rowsWithUrlTerm, type UrlIndex, urlIndex, urlRowsWithTerm } from './url-search.ts';
 
 export { type ListingsColumns, type StoredListing, type TableNames, toStoredListing } from './rows.ts';
 
 /** Below 1 in this many rows, candidates' URLs are checked one by one rather than in one walk over all. */
 const FEW_CANDIDATES = 8;
+
+/** Each group's rows (a location's, a publisher's): group g holds rows[start[g] .. start[g + 1]). */
+interface RowGroups {
+  start: Int32Array;
+  rows: Int32Array;
+}
+
+function rowGroups(groupOf: readonly number[], groups: number): RowGroups {
+  const start = new Int32Array(groups + 1);
+  for (const g of groupOf) start[g + 1]!++;
+  for (let g = 0; g < groups; g++) start[g + 1]! += start[g]!;
+  const fill = start.slice(0, groups);
+  const rows = new Int32Array(groupOf.length);
+  for (let i = 0; i < groupOf.length; i++) rows[fill[groupOf[i]!]!++] = i;
+  return { start, rows };
+}
 
 export class ListingsTable {
   private ids: string[] = [];
@@ -49,6 +65,9 @@ export class ListingsTable {
   /** The last answer; `rest` is its key without the text, `text` its lower-cased search. */
   private lastMatch: { key: string; rest: string; text: string; version: number; matched: Int32Array } | undefined;
   private urls: (UrlIndex & { version: number }) | undefined;
+  private groups: { version: number; loc: RowGroups; pub: RowGroups } | undefined;
+  /** Each row's place in the order of a key. */
+  private ranks = new Map<ListingsSortKey, Int32Array>();
 
   constructor(listings: readonly StoredListing[] = [], names?: TableNames) {
     if (names) this.setNames(names);
@@ -180,19 +199,36 @@ export class ListingsTable {
     const terms = filters.text.toLowerCase().split(/\s+/).filter(Boolean);
     const locTerm = terms.map((term) => Uint8Array.from(this.locText, (text) => (text.includes(term) ? 1 : 0)));
     const pubTerm = terms.map((term) => Uint8Array.from(this.pubText, (text) => (text.includes(term) ? 1 : 0)));
-    const urlTerm = terms.map((term) => this.urlsContaining(term));
+    // A word few rows hold ("yelp": ~1,500 of 100,000) names the only rows to look at, by their place in
+    // the order; else every row is looked at. Either way each is checked the same.
+    const few = this.fewPlaces(terms, locTerm, pubTerm, key);
+    const urlTerm = few ? undefined : terms.map((term) => this.urlsContaining(term));
     const details = filters.hasStatusDetails;
-    const { loc, pub, stat, hasDetails } = this;
-    const out = new Int32Array(n);
+    const { loc, pub, stat, hasDetails, listingUrls } = this;
+    const count = few ? few.length : n;
+    const out = new Int32Array(count);
     let m = 0;
-    rows: for (let k = 0; k < n; k++) {
-      const i = direction === 'asc' ? order[k]! : order[n - 1 - k]!;
+    let previous = -1;
+    rows: for (let k = 0; k < count; k++) {
+      const place = few ? few[direction === 'asc' ? k : count - 1 - k]! : direction === 'asc' ? k : n - 1 - k;
+      // A row named twice (by its publisher and by its URL) is looked at once.
+      if (place === previous) continue;
+      previous = place;
+      const i = order[place]!;
       if (statusOk && !statusOk[stat[i]!]) continue;
       if (pubOk && !pubOk[pub[i]!]) continue;
       if (locOk && !locOk[loc[i]!]) continue;
       if (details !== undefined && (hasDetails[i] === 1) !== details) continue;
+      let url: string | undefined;
       for (let t = 0; t < terms.length; t++) {
-        if (!locTerm[t]![loc[i]!] && !pubTerm[t]![pub[i]!] && !urlTerm[t]![i]) continue rows;
+        if (locTerm[t]![loc[i]!] || pubTerm[t]![pub[i]!]) continue;
+        if (urlTerm) {
+          if (urlTerm[t]![i]) continue;
+        } else {
+          url ??= listingUrls[i]!.toLowerCase();
+          if (url.includes(terms[t]!)) continue;
+        }
+        continue rows;
       }
       out[m++] = i;
     }
@@ -241,6 +277,67 @@ export class ListingsTable {
     return out.subarray(0, m);
   }
 
+  /**
+   * The places in `key`'s order, ascending, of the rows that may hold one of the words (each holds it in
+   * its location, publisher or URL; a row may be named twice); undefined when no word is held by few rows.
+   */
+  private fewPlaces(
+    terms: readonly string[],
+    locTerm: readonly Uint8Array[],
+    pubTerm: readonly Uint8Array[],
+    key: ListingsSortKey,
+  ): Int32Array | undefined {
+    const n = this.ids.length;
+    const limit = n / FEW_CANDIDATES;
+    for (let t = 0; t < terms.length; t++) {
+      const byUrl = urlRowsWithTerm(this.urlIndex(), terms[t]!);
+      if (!byUrl) continue;
+      const { loc, pub } = this.rowGroups();
+      const parts: Int32Array[] = [byUrl];
+      let size = byUrl.length;
+      const add = (groups: RowGroups, held: Uint8Array) => {
+        for (let g = 0; g < held.length && size <= limit; g++) {
+          if (!held[g]) continue;
+          const rows = groups.rows.subarray(groups.start[g]!, groups.start[g + 1]!);
+          parts.push(rows);
+          size += rows.length;
+        }
+      };
+      add(loc, locTerm[t]!);
+      add(pub, pubTerm[t]!);
+      if (size > limit) continue;
+      const place = this.placesIn(key);
+      const places = new Int32Array(size);
+      let at = 0;
+      for (const rows of parts) for (const i of rows) places[at++] = place[i]!;
+      return places.sort();
+    }
+    return undefined;
+  }
+
+  private rowGroups(): { loc: RowGroups; pub: RowGroups } {
+    if (this.groups?.version !== this.version) {
+      this.groups = {
+        version: this.version,
+        loc: rowGroups(this.loc, this.locIds.length),
+        pub: rowGroups(this.pub, this.pubIds.length),
+      };
+    }
+    return this.groups;
+  }
+
+  /** Each row's place in `key`'s order. */
+  private placesIn(key: ListingsSortKey): Int32Array {
+    let place = this.ranks.get(key);
+    if (!place) {
+      const order = this.order(key);
+      place = new Int32Array(order.length);
+      for (let k = 0; k < order.length; k++) place[order[k]!] = k;
+      this.ranks.set(key, place);
+    }
+    return place;
+  }
+
   /** Rows whose listing URL contains the term. */
   private urlsContaining(term: string): Uint8Array {
     return rowsWithUrlTerm(this.urlIndex(), term);
@@ -251,10 +348,11 @@ export class ListingsTable {
     return this.urls;
   }
 
-  /** Builds the default order and the URL index ahead of the first filter that needs them. */
+  /** Builds the default order and the indexes a search uses ahead of the first filter that needs them. */
   warm(): void {
-    this.order('location');
+    this.placesIn('location');
     this.urlIndex();
+    this.rowGroups();
   }
 
   row(index: number): ListingTableRow {
@@ -327,6 +425,7 @@ export class ListingsTable {
   private changed(): void {
     this.version++;
     this.orders.clear();
+    this.ranks.clear();
   }
 
   private intern(

@@ -75,29 +75,40 @@ export function urlIndex(listingUrls: readonly string[]): UrlIndex {
 /** A flag per row: its URL contains the (lower-case) term. */
 export function rowsWithUrlTerm(index: UrlSearchText | UrlIndex, term: string): Uint8Array {
   const { text, starts } = index;
+  const rows = 'postings' in index ? urlRowsWithTerm(index, term) : undefined;
+  if (!rows) return walk(text, starts, term);
+  const flags = new Uint8Array(starts.length);
+  for (const i of rows) flags[i] = 1;
+  return flags;
+}
+
+/**
+ * The rows whose URL contains the (lower-case) term, ascending; undefined when the index cannot narrow
+ * them down (a term under 3 characters, or whose rarest trigram is in most URLs).
+ */
+export function urlRowsWithTerm(index: UrlIndex, term: string): Int32Array | undefined {
+  const { text, starts } = index;
   const n = starts.length;
-  if ('postings' in index && term.length >= 3) {
-    let best = -1;
-    let fewest = Number.POSITIVE_INFINITY;
-    for (let p = 0; p + 2 < term.length; p++) {
-      const b = bucketAt(term, p);
-      const size = index.offsets[b + 1]! - index.offsets[b]!;
-      if (size < fewest) {
-        fewest = size;
-        best = b;
-      }
-    }
-    if (fewest * WALK_FRACTION < n) {
-      const flags = new Uint8Array(n);
-      for (let k = index.offsets[best]!, stop = index.offsets[best + 1]!; k < stop; k++) {
-        const i = index.postings[k]!;
-        // The row's own URL only: an indexOf from its start would run on through the rows after it.
-        if (text.slice(starts[i]!, i + 1 < n ? starts[i + 1]! - 1 : text.length).includes(term)) flags[i] = 1;
-      }
-      return flags;
+  if (term.length < 3) return undefined;
+  let best = -1;
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let p = 0; p + 2 < term.length; p++) {
+    const b = bucketAt(term, p);
+    const size = index.offsets[b + 1]! - index.offsets[b]!;
+    if (size < fewest) {
+      fewest = size;
+      best = b;
     }
   }
-  return walk(text, starts, term);
+  if (fewest * WALK_FRACTION >= n) return undefined;
+  const rows = new Int32Array(fewest);
+  let m = 0;
+  for (let k = index.offsets[best]!, stop = index.offsets[best + 1]!; k < stop; k++) {
+    const i = index.postings[k]!;
+    // The row's own URL only: an indexOf from its start would run on through the rows after it.
+    if (text.slice(starts[i]!, i + 1 < n ? starts[i + 1]! - 1 : text.length).includes(term)) rows[m++] = i;
+  }
+  return rows.subarray(0, m);
 }
 
 /** Every hit of the term in the joined URLs, in one indexOf walk. */
