@@ -180,6 +180,7 @@ export function ListingsTable({
       rowHeight={ROW_HEIGHT}
       onWindow={onWindow}
       head={head}
+      rowsArrival={rows.arrival}
       renderRow={(index, style) => {
         const row = rows.rowAt(index);
         return (

@@ -93,6 +93,8 @@ export interface RowsView {
   total: number | null;
   /** true while the rows shown belong to an older filter (the new answer is on its way). */
   stale: boolean;
+  /** Changes when rows arrive: what the rows show may have changed. */
+  arrival: unknown;
   error: unknown;
   rowAt(index: number): WorkspaceRow | undefined;
   /** Fetches what is missing of rows [first, end). */
@@ -198,6 +200,7 @@ export function useRows(
     matched: state?.matched ?? null,
     total: state?.total ?? null,
     stale,
+    arrival: state,
     error,
     rowAt: (index) => (pages ?? state?.pages)?.get(Math.floor(index / PAGE_ROWS))?.[index % PAGE_ROWS],
     show: (first, end) => {

@@ -2,9 +2,10 @@
 // rows themselves may not be on the page (the listings live in the worker): `renderRow` gets an
 // index and may draw a placeholder until its data arrives; `onWindow` says which indexes are shown.
 //
-// Rows in view are drawn first. Out of a scroll, the overscan rows (out of sight, there for the next
-// scroll) keep what they showed until the frame is painted, then catch up: a new filter's answer then
-// lays out a screenful of rows, not a screenful and its overscan, before the user sees it.
+// When new rows arrive (`rowsArrival` changes) outside a scroll, the rows in view are drawn first: the
+// overscan rows (out of sight, there for the next scroll) keep what they showed until the frame is
+// painted, then catch up. A new filter's answer then lays out a screenful of rows, not a screenful and
+// its overscan, before the user sees it. Any other render (a selection, the active row) draws them all.
 import type { ComponentChildren, HTMLAttributes, RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { type RowWindow, rowWindow } from './row-window.ts';
@@ -31,6 +32,8 @@ export interface VirtualTableProps extends Omit<HTMLAttributes<HTMLTableElement>
   scrollStyle?: { height: string };
   /** The <thead>, kept in view at the top of the box. */
   head?: ComponentChildren;
+  /** Changes when new rows arrive; without it, every render draws every row. */
+  rowsArrival?: unknown;
 }
 
 export function VirtualTable({
@@ -43,6 +46,7 @@ export function VirtualTable({
   scrollClass,
   scrollStyle,
   head,
+  rowsArrival,
   class: tableClass,
   ...tableProps
 }: VirtualTableProps) {
@@ -52,6 +56,7 @@ export function VirtualTable({
   const drawn = useRef(new Map<number, ComponentChildren>());
   const catchUp = useRef(false);
   const drawnAt = useRef(0);
+  const arrivalDrawn = useRef<unknown>(undefined);
   const [, setCaughtUp] = useState(0);
 
   useEffect(() => {
@@ -82,9 +87,11 @@ export function VirtualTable({
 
   // A scroll draws every row: the overscan is what comes into view.
   const scrolled = drawn.current.size > 0 && scrollTop !== drawnAt.current;
-  const all = catchUp.current || scrolled;
+  const arrived = rowsArrival !== undefined && rowsArrival !== arrivalDrawn.current;
+  const all = catchUp.current || scrolled || !arrived;
   catchUp.current = false;
   drawnAt.current = scrollTop;
+  arrivalDrawn.current = rowsArrival;
   const rows: ComponentChildren[] = [];
   const drawnNow = new Map<number, ComponentChildren>();
   let waiting = false;

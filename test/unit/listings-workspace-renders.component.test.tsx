@@ -145,4 +145,20 @@ describe('a filter change', () => {
     await expect.poll(() => shownKeys().every((key) => key.includes('|YELP|'))).toBe(true);
     expect(shownKeys()).toHaveLength(29);
   });
+
+  test('a selection is drawn on every row at once, the overscan rows too', async () => {
+    await shownWith(new FakeSource(fakeRows(600)));
+    const selected = new Promise<string[]>((resolve) => {
+      const observer = new MutationObserver(() => {
+        observer.disconnect();
+        resolve([...document.querySelectorAll('tr[data-key]')].map((tr) => tr.getAttribute('aria-selected') ?? ''));
+      });
+      observer.observe(screen.getByRole('grid', { name: 'Listings' }), { subtree: true, attributes: true });
+    });
+    // Not fireEvent: its act() would run the paint's effects before anything could look at the rows.
+    screen.getByRole('button', { name: 'Select all 600 matching' }).click();
+    const atCommit = await selected;
+    expect(atCommit).toHaveLength(29);
+    expect(atCommit.every((value) => value === 'true')).toBe(true);
+  });
 });
