@@ -51,6 +51,8 @@ export async function settledCounts(page: Page): Promise<{ matched: number; tota
   await page.waitForFunction(
     () =>
       document.querySelector('[role="grid"]')?.getAttribute('aria-busy') !== 'true' &&
+      // A change not drawn yet (its rows on their way) marks the count busy.
+      document.querySelector('[data-testid="matched-count"]')?.getAttribute('aria-busy') !== 'true' &&
       /\d/.test(document.querySelector('[data-testid="matched-count"]')?.textContent ?? ''),
   );
   return counts(page);

@@ -87,9 +87,11 @@ describe('a filter change', () => {
 
     fireEvent.input(search(), { target: { value: 'Yelp' } });
     expect(search().value).toBe('Yelp');
-    // Nothing else was drawn: the table is not even marked busy, the URL waits for the rows.
+    // Nothing else was drawn: the table is not even marked busy, the URL waits for the rows. The count
+    // says it is about to change (its attribute follows a signal, without a render).
     expect(grid().getAttribute('aria-busy')).toBe('false');
     expect(count()).toBe('600 of 600 listings');
+    expect(screen.getByTestId('matched-count').getAttribute('aria-busy')).toBe('true');
     expect(location.hash).toBe('#listings');
 
     const keys = keysWhenCountChanges();
@@ -97,6 +99,7 @@ describe('a filter change', () => {
     await keys;
     expect(count()).toBe('200 of 600 listings');
     expect(grid().getAttribute('aria-busy')).toBe('false');
+    expect(screen.getByTestId('matched-count').getAttribute('aria-busy')).toBe('false');
     expect(shownKeys()[0]).toContain('|YELP|');
     expect(shownKeys()).not.toEqual(rowsBefore);
     await expect.poll(() => location.hash).toBe('#listings?q=Yelp');
