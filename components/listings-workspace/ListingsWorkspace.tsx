@@ -1,7 +1,6 @@
 // The options page's Listings workspace: every listing of the active account, found in a keystroke
 // (filters that live in the URL), and opted in safely in bulk; plus the publishers directory.
-import { signal } from '@preact/signals';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
@@ -29,9 +28,7 @@ const DRAW_LATEST_MS = 100;
 
 export function ListingsWorkspace() {
   const source = useWorkspaceSource();
-  const { view, wanted, want, draw, shows } = useWorkspaceView();
-  // A change asked for and not drawn yet: the count says it is about to change (bound to the attribute, no render).
-  const drawing = useMemo(() => signal(false), []);
+  const { view, wanted, undrawn, want, draw, shows } = useWorkspaceView();
   const { state, error: stateError, revision } = useLoadState(source);
   const [job, setJob] = useState<OptInJob | null>(null);
   const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
@@ -107,11 +104,8 @@ export function ListingsWorkspace() {
       drawn = true;
       clearTimeout(timer);
       // A later change (its own rows on their way) wins.
-      if (wanted.peek() !== next) return;
-      drawing.value = false;
-      draw(next);
+      if (wanted.peek() === next) draw(next);
     };
-    drawing.value = true;
     const timer = setTimeout(drawOnce, DRAW_LATEST_MS);
     rows.prefetch(next.filters, next.sort, drawOnce);
   };
@@ -182,7 +176,8 @@ export function ListingsWorkspace() {
           <ErrorNotice error={stateError} title="Listings could not be loaded" />
           <FilterBar wanted={wanted} onChange={changeFilters} directories={directories} searchRef={searchRef} />
           <div class="lw-actions">
-            <span class="lw-count" aria-live="polite" aria-busy={drawing} data-testid="matched-count">
+            {/* A change asked for and not drawn yet: the count is about to change (the attribute follows the signal, no render). */}
+            <span class="lw-count" aria-live="polite" aria-busy={undrawn} data-testid="matched-count">
               {matched === null ? '' : `${number.format(matched)} of ${number.format(rows.total ?? 0)} listings`}
             </span>
             {chosen > 0 ? <span class="lw-count">{number.format(chosen)} selected</span> : null}

@@ -8,7 +8,7 @@
 // history.pushState costs 1–25 ms of the main thread, which the filter's answer would wait for. Each
 // change still gets its own entry (a pending write is done before the next change's, and on pagehide),
 // and Back while a change is pending undoes that change, as it would have had the URL been written.
-import { type ReadonlySignal, signal } from '@preact/signals';
+import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { hashFromView, viewFromHash, type WorkspaceView } from './workspace-filters.ts';
 
@@ -34,6 +34,8 @@ export interface WorkspaceViews {
   view: WorkspaceView;
   /** What the user last asked for; the URL follows it. */
   wanted: ReadonlySignal<WorkspaceView>;
+  /** The view asked for is not drawn yet (its rows are on their way). */
+  undrawn: ReadonlySignal<boolean>;
   /** The user asks for `next`: its URL is owed, and nothing is drawn but what reads `wanted`. */
   want: (next: WorkspaceView, typing?: boolean) => void;
   /** The page draws `next`. */
@@ -45,6 +47,12 @@ export interface WorkspaceViews {
 export function useWorkspaceView(): WorkspaceViews {
   const [view, setView] = useState<WorkspaceView>(() => viewFromHash(location.hash));
   const wanted = useMemo(() => signal(view), []);
+  const drawn = useMemo(() => signal(view), []);
+  const undrawn = useMemo(() => computed(() => wanted.value !== drawn.value), []);
+  const draw = (next: WorkspaceView) => {
+    drawn.value = next;
+    setView(next);
+  };
   const pending = useRef<PendingWrite | undefined>(undefined);
   const written = useRef({ hash: location.hash, place: placeOf(history.state) });
 
@@ -83,7 +91,10 @@ export function useWorkspaceView(): WorkspaceViews {
       written.current = { hash: location.hash, place: placeOf(history.state) };
       if (location.hash.replace(/^#/, '').split('?')[0] !== 'listings') return;
       const restored = viewFromHash(location.hash);
-      wanted.value = restored;
+      batch(() => {
+        wanted.value = restored;
+        drawn.value = restored;
+      });
       setView(restored);
     };
     // Leaving or reloading the page keeps the last change in the URL.
@@ -111,5 +122,5 @@ export function useWorkspaceView(): WorkspaceViews {
   const shows = (shown: WorkspaceView) => {
     if (pending.current?.hash === hashFromView(shown)) write();
   };
-  return { view, wanted, want, draw: setView, shows };
+  return { view, wanted, undrawn, want, draw, shows };
 }

@@ -164,4 +164,22 @@ describe('a filter change', () => {
     expect(atCommit).toHaveLength(29);
     expect(atCommit.every((value) => value === 'true')).toBe(true);
   });
+
+  test('Back while a change is on its way shows the view gone back to, not busy', async () => {
+    const source = new HeldSource(fakeRows(600));
+    await shownWith(source);
+    source.holding = true;
+    fireEvent.input(search(), { target: { value: 'Yelp' } });
+    const busy = () => screen.getByTestId('matched-count').getAttribute('aria-busy');
+    expect(busy()).toBe('true');
+
+    history.replaceState(null, '', '#listings?status=LIVE');
+    dispatchEvent(new PopStateEvent('popstate'));
+    // The attribute follows its signal a microtask later; the held answer cannot have cleared it.
+    await expect.poll(busy).toBe('false');
+    expect(search().value).toBe('');
+    source.letGo();
+    await expect.poll(() => count()).toBe('150 of 600 listings');
+    expect(busy()).toBe('false');
+  });
 });
