@@ -8,7 +8,7 @@ import type { WorkspaceRow } from './workspace-source.ts';
 export interface ListingRowProps {
   index: number;
   row: WorkspaceRow | undefined;
-  style: { transform: string; height: string };
+  style: { top: string; height: string };
   /** undefined: the table has no selection (compact). */
   selected: boolean | undefined;
   active: boolean;
@@ -52,7 +52,7 @@ export class ListingRow extends Component<ListingRowProps> {
       next.compact !== now.compact ||
       next.rowId !== now.rowId ||
       next.onToggle !== now.onToggle ||
-      next.style.transform !== now.style.transform ||
+      next.style.top !== now.style.top ||
       next.style.height !== now.style.height
     );
   }

@@ -15,7 +15,7 @@ import './ui.css';
 const FALLBACK_VIEWPORT_PX = 600;
 
 export interface RowPlacement {
-  transform: string;
+  top: string;
   height: string;
 }
 
@@ -101,7 +101,7 @@ export function VirtualTable({
     // The same vnode as last time: Preact leaves the row as it is.
     const row = later
       ? before
-      : renderRow(i, { transform: `translateY(${i * rowHeight}px)`, height: `${rowHeight}px` });
+      : renderRow(i, { top: `${i * rowHeight}px`, height: `${rowHeight}px` });
     waiting ||= later;
     drawnNow.set(i, row);
     rows.push(row);
