@@ -30,7 +30,7 @@ export interface VirtualTableProps extends Omit<HTMLAttributes<HTMLTableElement>
   overscan?: number;
   scrollClass?: string;
   scrollStyle?: { height: string };
-  /** The <thead>, kept in view at the top of the box. */
+  /** The <thead>, one row tall, kept in view at the top of the box. */
   head?: ComponentChildren;
   /** Changes when new rows arrive; without it, every render draws every row. */
   rowsArrival?: unknown;
@@ -72,7 +72,8 @@ export function VirtualTable({
 
   const place = { count, rowHeight, scrollTop, viewportHeight: viewport || FALLBACK_VIEWPORT_PX };
   const shown = rowWindow({ ...place, overscan });
-  const inView = rowWindow({ ...place, overscan: 0 });
+  // Under the head, one row tall, rows are out of sight.
+  const inView = rowWindow({ ...place, viewportHeight: place.viewportHeight - (head ? rowHeight : 0), overscan: 0 });
 
   useLayoutEffect(() => {
     onWindow?.(shown);
@@ -99,9 +100,7 @@ export function VirtualTable({
     const before = drawn.current.get(i);
     const later = !all && before !== undefined && (i < inView.first || i >= inView.end);
     // The same vnode as last time: Preact leaves the row as it is.
-    const row = later
-      ? before
-      : renderRow(i, { top: `${i * rowHeight}px`, height: `${rowHeight}px` });
+    const row = later ? before : renderRow(i, { top: `${i * rowHeight}px`, height: `${rowHeight}px` });
     waiting ||= later;
     drawnNow.set(i, row);
     rows.push(row);
