@@ -36,6 +36,34 @@ function rowGroups(groupOf: readonly number[], groups: number): RowGroups {
   return { start, rows };
 }
 
+/** What a search checks each row against: its words, and which locations and publishers hold each. */
+interface RowSearch {
+  terms: readonly string[];
+  locTerm: readonly Uint8Array[];
+  pubTerm: readonly Uint8Array[];
+  /** Per word, the rows whose URL holds it; undefined: each row's own URL is read. */
+  urlTerm: readonly Uint8Array[] | undefined;
+  loc: readonly number[];
+  pub: readonly number[];
+  listingUrls: readonly string[];
+}
+
+/** Whether row `i` holds every word, each in its location, its publisher or its listing URL. */
+function holdsEveryTerm(i: number, { terms, locTerm, pubTerm, urlTerm, loc, pub, listingUrls }: RowSearch): boolean {
+  let url: string | undefined;
+  for (let t = 0; t < terms.length; t++) {
+    if (locTerm[t]![loc[i]!] || pubTerm[t]![pub[i]!]) continue;
+    if (urlTerm) {
+      if (urlTerm[t]![i]) continue;
+    } else {
+      url ??= listingUrls[i]!.toLowerCase();
+      if (url.includes(terms[t]!)) continue;
+    }
+    return false;
+  }
+  return true;
+}
+
 export class ListingsTable {
   private ids: string[] = [];
   /** Built on first need: a table read from the cache may never be asked for an id. */
@@ -205,11 +233,12 @@ export class ListingsTable {
     const urlTerm = few ? undefined : terms.map((term) => this.urlsContaining(term));
     const details = filters.hasStatusDetails;
     const { loc, pub, stat, hasDetails, listingUrls } = this;
+    const search = { terms, locTerm, pubTerm, urlTerm, loc, pub, listingUrls };
     const count = few ? few.length : n;
     const out = new Int32Array(count);
     let m = 0;
     let previous = -1;
-    rows: for (let k = 0; k < count; k++) {
+    for (let k = 0; k < count; k++) {
       const place = few ? few[direction === 'asc' ? k : count - 1 - k]! : direction === 'asc' ? k : n - 1 - k;
       // A row named twice (by its publisher and by its URL) is looked at once.
       if (place === previous) continue;
@@ -219,17 +248,7 @@ export class ListingsTable {
       if (pubOk && !pubOk[pub[i]!]) continue;
       if (locOk && !locOk[loc[i]!]) continue;
       if (details !== undefined && (hasDetails[i] === 1) !== details) continue;
-      let url: string | undefined;
-      for (let t = 0; t < terms.length; t++) {
-        if (locTerm[t]![loc[i]!] || pubTerm[t]![pub[i]!]) continue;
-        if (urlTerm) {
-          if (urlTerm[t]![i]) continue;
-        } else {
-          url ??= listingUrls[i]!.toLowerCase();
-          if (url.includes(terms[t]!)) continue;
-        }
-        continue rows;
-      }
+      if (terms.length > 0 && !holdsEveryTerm(i, search)) continue;
       out[m++] = i;
     }
     const matched = out.subarray(0, m);
@@ -259,20 +278,10 @@ export class ListingsTable {
     const urlTerm = few ? undefined : terms.map((term) => this.urlsContaining(term));
     const out = new Int32Array(candidates.length);
     let m = 0;
-    rows: for (let k = 0; k < candidates.length; k++) {
+    const search = { terms, locTerm, pubTerm, urlTerm, loc, pub, listingUrls };
+    for (let k = 0; k < candidates.length; k++) {
       const i = candidates[k]!;
-      let url: string | undefined;
-      for (let t = 0; t < terms.length; t++) {
-        if (locTerm[t]![loc[i]!] || pubTerm[t]![pub[i]!]) continue;
-        if (urlTerm) {
-          if (urlTerm[t]![i]) continue;
-        } else {
-          url ??= listingUrls[i]!.toLowerCase();
-          if (url.includes(terms[t]!)) continue;
-        }
-        continue rows;
-      }
-      out[m++] = i;
+      if (holdsEveryTerm(i, search)) out[m++] = i;
     }
     return out.subarray(0, m);
   }
