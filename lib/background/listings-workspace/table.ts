@@ -2,7 +2,7 @@
 // query per filter because a filter must answer in a frame (≤ 16 ms for 100,000 listings): a pass over
 // small integer columns in a precomputed sort order does, a cursor walk over IndexedDB does not. IndexedDB
 // (cache-store.ts) only keeps the rows across worker restarts. Text is matched per location and per
-// publisher once (1,500 and 70 strings), then each row checks two flags and its own URL.
+// publisher once (word-search.ts), then each row checks two flags and its own URL.
 import type {
   FolderView,
   ListingsSortKey,
@@ -13,56 +13,9 @@ import type {
 import { type Filters, foldersWithin, hasFilter, locationText } from './filter-text.ts';
 import { type ListingsColumns, packStrings, type StoredListing, type TableNames, unpackStrings } from './rows.ts';
 import { namesFingerprint, sortOrder } from './sort-order.ts';
-import { rowsWithUrlTerm, type UrlIndex, urlIndex, urlRowsWithTerm } from './url-search.ts';
+import { WordSearch } from './word-search.ts';
 
 export { type ListingsColumns, type StoredListing, type TableNames, toStoredListing } from './rows.ts';
-
-/** Below 1 in this many rows, candidates' URLs are checked one by one rather than in one walk over all. */
-const FEW_CANDIDATES = 8;
-
-/** Each group's rows (a location's, a publisher's): group g holds rows[start[g] .. start[g + 1]). */
-interface RowGroups {
-  start: Int32Array;
-  rows: Int32Array;
-}
-
-function rowGroups(groupOf: readonly number[], groups: number): RowGroups {
-  const start = new Int32Array(groups + 1);
-  for (const g of groupOf) start[g + 1]!++;
-  for (let g = 0; g < groups; g++) start[g + 1]! += start[g]!;
-  const fill = start.slice(0, groups);
-  const rows = new Int32Array(groupOf.length);
-  for (let i = 0; i < groupOf.length; i++) rows[fill[groupOf[i]!]!++] = i;
-  return { start, rows };
-}
-
-/** What a search checks each row against: its words, and which locations and publishers hold each. */
-interface RowSearch {
-  terms: readonly string[];
-  locTerm: readonly Uint8Array[];
-  pubTerm: readonly Uint8Array[];
-  /** Per word, the rows whose URL holds it; undefined: each row's own URL is read. */
-  urlTerm: readonly Uint8Array[] | undefined;
-  loc: readonly number[];
-  pub: readonly number[];
-  listingUrls: readonly string[];
-}
-
-/** Whether row `i` holds every word, each in its location, its publisher or its listing URL. */
-function holdsEveryTerm(i: number, { terms, locTerm, pubTerm, urlTerm, loc, pub, listingUrls }: RowSearch): boolean {
-  let url: string | undefined;
-  for (let t = 0; t < terms.length; t++) {
-    if (locTerm[t]![loc[i]!] || pubTerm[t]![pub[i]!]) continue;
-    if (urlTerm) {
-      if (urlTerm[t]![i]) continue;
-    } else {
-      url ??= listingUrls[i]!.toLowerCase();
-      if (url.includes(terms[t]!)) continue;
-    }
-    return false;
-  }
-  return true;
-}
 
 export class ListingsTable {
   private ids: string[] = [];
@@ -92,8 +45,7 @@ export class ListingsTable {
   private descending = new Map<ListingsSortKey, { version: number; order: Int32Array }>();
   /** The last answer; `rest` is its key without the text, `text` its lower-cased search. */
   private lastMatch: { key: string; rest: string; text: string; version: number; matched: Int32Array } | undefined;
-  private urls: (UrlIndex & { version: number }) | undefined;
-  private groups: { version: number; loc: RowGroups; pub: RowGroups } | undefined;
+  private wordSearch: { version: number; search: WordSearch } | undefined;
   /** Each row's place in the order of a key. */
   private ranks = new Map<ListingsSortKey, Int32Array>();
 
@@ -205,7 +157,8 @@ export class ListingsTable {
     const last = this.lastMatch?.version === this.version ? this.lastMatch : undefined;
     if (last?.key === cacheKey) return last.matched;
     if (last && last.rest === rest && text.startsWith(last.text)) {
-      const matched = this.withText(last.matched, text);
+      const search = this.search();
+      const matched = search.within(last.matched, search.words(text));
       this.lastMatch = { key: cacheKey, rest, text, version: this.version, matched };
       return matched;
     }
@@ -224,16 +177,16 @@ export class ListingsTable {
       });
       locOk = byFolder;
     }
-    const terms = filters.text.toLowerCase().split(/\s+/).filter(Boolean);
-    const locTerm = terms.map((term) => Uint8Array.from(this.locText, (text) => (text.includes(term) ? 1 : 0)));
-    const pubTerm = terms.map((term) => Uint8Array.from(this.pubText, (text) => (text.includes(term) ? 1 : 0)));
+    const search = this.search();
+    const words = search.words(filters.text);
+    const searching = words.terms.length > 0;
     // A word few rows hold ("yelp": ~1,500 of 100,000) names the only rows to look at, by their place in
     // the order; else every row is looked at. Either way each is checked the same.
-    const few = this.fewPlaces(terms, locTerm, pubTerm, key);
-    const urlTerm = few ? undefined : terms.map((term) => this.urlsContaining(term));
+    const fewRows = searching ? search.fewRows(words) : undefined;
+    const few = fewRows && this.placesOf(fewRows, key);
+    const urlFlags = few || !searching ? undefined : search.urlFlags(words);
     const details = filters.hasStatusDetails;
-    const { loc, pub, stat, hasDetails, listingUrls } = this;
-    const search = { terms, locTerm, pubTerm, urlTerm, loc, pub, listingUrls };
+    const { loc, pub, stat, hasDetails } = this;
     const count = few ? few.length : n;
     const out = new Int32Array(count);
     let m = 0;
@@ -248,7 +201,7 @@ export class ListingsTable {
       if (pubOk && !pubOk[pub[i]!]) continue;
       if (locOk && !locOk[loc[i]!]) continue;
       if (details !== undefined && (hasDetails[i] === 1) !== details) continue;
-      if (terms.length > 0 && !holdsEveryTerm(i, search)) continue;
+      if (searching && !search.holdsEvery(i, words, urlFlags)) continue;
       out[m++] = i;
     }
     const matched = out.subarray(0, m);
@@ -266,73 +219,18 @@ export class ListingsTable {
     return found.order;
   }
 
-  /** The candidates (in order) whose location, publisher or listing URL hold every term of `text`. */
-  private withText(candidates: Int32Array, text: string): Int32Array {
-    const terms = text.split(/\s+/).filter(Boolean);
-    if (terms.length === 0) return candidates;
-    const { loc, pub, listingUrls } = this;
-    const locTerm = terms.map((term) => Uint8Array.from(this.locText, (t) => (t.includes(term) ? 1 : 0)));
-    const pubTerm = terms.map((term) => Uint8Array.from(this.pubText, (t) => (t.includes(term) ? 1 : 0)));
-    // Few candidates: their own URLs; many: one walk over all of them (see urlsContaining).
-    const few = candidates.length * FEW_CANDIDATES < this.ids.length;
-    const urlTerm = few ? undefined : terms.map((term) => this.urlsContaining(term));
-    const out = new Int32Array(candidates.length);
-    let m = 0;
-    const search = { terms, locTerm, pubTerm, urlTerm, loc, pub, listingUrls };
-    for (let k = 0; k < candidates.length; k++) {
-      const i = candidates[k]!;
-      if (holdsEveryTerm(i, search)) out[m++] = i;
-    }
-    return out.subarray(0, m);
+  /** The places in `key`'s order of `rows`, ascending. */
+  private placesOf(rows: Int32Array, key: ListingsSortKey): Int32Array {
+    const place = this.placesIn(key);
+    return Int32Array.from(rows, (i) => place[i]!).sort();
   }
 
-  /**
-   * The places in `key`'s order, ascending, of the rows that may hold one of the words (each holds it in
-   * its location, publisher or URL; a row may be named twice); undefined when no word is held by few rows.
-   */
-  private fewPlaces(
-    terms: readonly string[],
-    locTerm: readonly Uint8Array[],
-    pubTerm: readonly Uint8Array[],
-    key: ListingsSortKey,
-  ): Int32Array | undefined {
-    const n = this.ids.length;
-    const limit = n / FEW_CANDIDATES;
-    for (let t = 0; t < terms.length; t++) {
-      const byUrl = urlRowsWithTerm(this.urlIndex(), terms[t]!);
-      if (!byUrl) continue;
-      const { loc, pub } = this.rowGroups();
-      const parts: Int32Array[] = [byUrl];
-      let size = byUrl.length;
-      const add = (groups: RowGroups, held: Uint8Array) => {
-        for (let g = 0; g < held.length && size <= limit; g++) {
-          if (!held[g]) continue;
-          const rows = groups.rows.subarray(groups.start[g]!, groups.start[g + 1]!);
-          parts.push(rows);
-          size += rows.length;
-        }
-      };
-      add(loc, locTerm[t]!);
-      add(pub, pubTerm[t]!);
-      if (size > limit) continue;
-      const place = this.placesIn(key);
-      const places = new Int32Array(size);
-      let at = 0;
-      for (const rows of parts) for (const i of rows) places[at++] = place[i]!;
-      return places.sort();
+  private search(): WordSearch {
+    if (this.wordSearch?.version !== this.version) {
+      const { loc, pub, listingUrls, locText, pubText } = this;
+      this.wordSearch = { version: this.version, search: new WordSearch({ loc, pub, listingUrls, locText, pubText }) };
     }
-    return undefined;
-  }
-
-  private rowGroups(): { loc: RowGroups; pub: RowGroups } {
-    if (this.groups?.version !== this.version) {
-      this.groups = {
-        version: this.version,
-        loc: rowGroups(this.loc, this.locIds.length),
-        pub: rowGroups(this.pub, this.pubIds.length),
-      };
-    }
-    return this.groups;
+    return this.wordSearch.search;
   }
 
   /** Each row's place in `key`'s order. */
@@ -347,21 +245,10 @@ export class ListingsTable {
     return place;
   }
 
-  /** Rows whose listing URL contains the term. */
-  private urlsContaining(term: string): Uint8Array {
-    return rowsWithUrlTerm(this.urlIndex(), term);
-  }
-
-  private urlIndex(): UrlIndex {
-    if (this.urls?.version !== this.version) this.urls = { version: this.version, ...urlIndex(this.listingUrls) };
-    return this.urls;
-  }
-
   /** Builds the default order and the indexes a search uses ahead of the first filter that needs them. */
   warm(): void {
     this.placesIn('location');
-    this.urlIndex();
-    this.rowGroups();
+    this.search().warm();
   }
 
   row(index: number): ListingTableRow {

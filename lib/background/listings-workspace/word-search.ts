@@ -1,0 +1,152 @@
+// A search's words against the table's rows: a row holds a word in its location's text, its publisher's
+// text or its listing URL. Text is matched per location and per publisher once (1,500 and 70 strings);
+// a word few rows hold names those rows through the URL index and each location's and publisher's rows.
+// One is built per version of the table (rows or names changed), its indexes on first need.
+import { rowsWithUrlTerm, type UrlIndex, urlIndex, urlRowsWithTerm } from './url-search.ts';
+
+/** Below 1 in this many rows, candidates are checked one by one rather than in one walk over all. */
+const FEW_CANDIDATES = 8;
+
+/** Each group's rows (a location's, a publisher's): group g holds rows[start[g] .. start[g + 1]). */
+interface RowGroups {
+  start: Int32Array;
+  rows: Int32Array;
+}
+
+function rowGroups(groupOf: readonly number[], groups: number): RowGroups {
+  const start = new Int32Array(groups + 1);
+  for (const g of groupOf) start[g + 1]!++;
+  for (let g = 0; g < groups; g++) start[g + 1]! += start[g]!;
+  const fill = start.slice(0, groups);
+  const rows = new Int32Array(groupOf.length);
+  for (let i = 0; i < groupOf.length; i++) rows[fill[groupOf[i]!]!++] = i;
+  return { start, rows };
+}
+
+/** The table's columns a search reads (shared, not copied). */
+export interface SearchColumns {
+  loc: readonly number[];
+  pub: readonly number[];
+  listingUrls: readonly string[];
+  /** Lower-cased text of each location and each publisher, by their small numbers. */
+  locText: readonly string[];
+  pubText: readonly string[];
+}
+
+/** One search's words, and which locations and publishers hold each. */
+export interface Words {
+  terms: string[];
+  locTerm: Uint8Array[];
+  pubTerm: Uint8Array[];
+}
+
+export class WordSearch {
+  private readonly columns: SearchColumns;
+  private urls: UrlIndex | undefined;
+  private groups: { loc: RowGroups; pub: RowGroups } | undefined;
+
+  constructor(columns: SearchColumns) {
+    this.columns = columns;
+  }
+
+  /** `text`'s words, lower-cased; none for blank text. */
+  words(text: string): Words {
+    const terms = text.toLowerCase().split(/\s+/).filter(Boolean);
+    const holding = (texts: readonly string[], term: string) =>
+      Uint8Array.from(texts, (t) => (t.includes(term) ? 1 : 0));
+    return {
+      terms,
+      locTerm: terms.map((term) => holding(this.columns.locText, term)),
+      pubTerm: terms.map((term) => holding(this.columns.pubText, term)),
+    };
+  }
+
+  /**
+   * The rows that may hold one of the words (each holds it in its location, publisher or URL; a row may be
+   * named twice), or undefined when no word is held by few rows.
+   */
+  fewRows({ terms, locTerm, pubTerm }: Words): Int32Array | undefined {
+    const limit = this.columns.loc.length / FEW_CANDIDATES;
+    for (let t = 0; t < terms.length; t++) {
+      const byUrl = urlRowsWithTerm(this.urlIndex(), terms[t]!);
+      if (!byUrl) continue;
+      const { loc, pub } = this.rowGroups();
+      const parts: Int32Array[] = [byUrl];
+      let size = byUrl.length;
+      const add = (groups: RowGroups, held: Uint8Array) => {
+        for (let g = 0; g < held.length && size <= limit; g++) {
+          if (!held[g]) continue;
+          const rows = groups.rows.subarray(groups.start[g]!, groups.start[g + 1]!);
+          parts.push(rows);
+          size += rows.length;
+        }
+      };
+      add(loc, locTerm[t]!);
+      add(pub, pubTerm[t]!);
+      if (size > limit) continue;
+      const rows = new Int32Array(size);
+      let at = 0;
+      for (const part of parts) {
+        rows.set(part, at);
+        at += part.length;
+      }
+      return rows;
+    }
+    return undefined;
+  }
+
+  /** Per word, a flag per row: its URL holds the word. For checking many rows; few read their own URL. */
+  urlFlags({ terms }: Words): Uint8Array[] {
+    return terms.map((term) => rowsWithUrlTerm(this.urlIndex(), term));
+  }
+
+  /** Whether row `i` holds every word; `urlFlags` from urlFlags(), or undefined to read the row's URL. */
+  holdsEvery(i: number, { terms, locTerm, pubTerm }: Words, urlFlags: readonly Uint8Array[] | undefined): boolean {
+    const { loc, pub, listingUrls } = this.columns;
+    let url: string | undefined;
+    for (let t = 0; t < terms.length; t++) {
+      if (locTerm[t]![loc[i]!] || pubTerm[t]![pub[i]!]) continue;
+      if (urlFlags) {
+        if (urlFlags[t]![i]) continue;
+      } else {
+        url ??= listingUrls[i]!.toLowerCase();
+        if (url.includes(terms[t]!)) continue;
+      }
+      return false;
+    }
+    return true;
+  }
+
+  /** The candidates, in their order, that hold every word. */
+  within(candidates: Int32Array, words: Words): Int32Array {
+    if (words.terms.length === 0) return candidates;
+    const few = candidates.length * FEW_CANDIDATES < this.columns.loc.length;
+    const urlFlags = few ? undefined : this.urlFlags(words);
+    const out = new Int32Array(candidates.length);
+    let m = 0;
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k]!;
+      if (this.holdsEvery(i, words, urlFlags)) out[m++] = i;
+    }
+    return out.subarray(0, m);
+  }
+
+  /** Builds the indexes ahead of the first search that needs them. */
+  warm(): void {
+    this.urlIndex();
+    this.rowGroups();
+  }
+
+  private urlIndex(): UrlIndex {
+    this.urls ??= urlIndex(this.columns.listingUrls);
+    return this.urls;
+  }
+
+  private rowGroups(): { loc: RowGroups; pub: RowGroups } {
+    this.groups ??= {
+      loc: rowGroups(this.columns.loc, this.columns.locText.length),
+      pub: rowGroups(this.columns.pub, this.columns.pubText.length),
+    };
+    return this.groups;
+  }
+}
