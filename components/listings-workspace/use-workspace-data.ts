@@ -112,6 +112,18 @@ export interface RowsView {
 /** No query asked yet: differs from every queryKey(). */
 const NOT_ASKED = '\u0000';
 
+/** One query's pages as they come, and who waits for its first answer. */
+function newRun(key: string, version: unknown) {
+  return {
+    key,
+    version,
+    pages: new Map<number, WorkspaceRow[]>(),
+    asked: new Set<number>(),
+    answered: false,
+    waiting: [] as (() => void)[],
+  };
+}
+
 function answered(run: { answered: boolean; waiting: (() => void)[] }): void {
   run.answered = true;
   for (const then of run.waiting.splice(0)) then();
@@ -131,14 +143,7 @@ export function useRows(
   const [state, setState] = useState<RowsState | null>(null);
   const [error, setError] = useState<unknown>(null);
   const wanted = useRef({ first: 0, end: PAGE_ROWS });
-  const current = useRef({
-    key: NOT_ASKED,
-    version,
-    pages: new Map<number, WorkspaceRow[]>(),
-    asked: new Set<number>(),
-    answered: false,
-    waiting: [] as (() => void)[],
-  });
+  const current = useRef(newRun(NOT_ASKED, version));
   const args = useRef({ filters, sort, version });
   args.current = { filters, sort, version };
 
@@ -177,14 +182,7 @@ export function useRows(
   const begin = useCallback(
     (nextKey: string, nextVersion: unknown) => {
       if (current.current.key === nextKey && current.current.version === nextVersion) return;
-      current.current = {
-        key: nextKey,
-        version: nextVersion,
-        pages: new Map(),
-        asked: new Set(),
-        answered: false,
-        waiting: [],
-      };
+      current.current = newRun(nextKey, nextVersion);
       fetchPages(wanted.current.first, wanted.current.end);
     },
     [fetchPages],

@@ -9,7 +9,7 @@
 // change still gets its own entry (a pending write is done before the next change's, and on pagehide),
 // and Back while a change is pending undoes that change, as it would have had the URL been written.
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { hashFromView, viewFromHash, type WorkspaceView } from './workspace-filters.ts';
 
 /** When the result never shows (an error, a slow worker), the URL follows anyway after this long. */
@@ -45,13 +45,12 @@ export interface WorkspaceViews {
 }
 
 export function useWorkspaceView(): WorkspaceViews {
-  const [view, setView] = useState<WorkspaceView>(() => viewFromHash(location.hash));
-  const wanted = useMemo(() => signal(view), []);
-  const drawn = useMemo(() => signal(view), []);
+  // Reading `drawn.value` here redraws the calling component when it changes.
+  const drawn = useMemo(() => signal(viewFromHash(location.hash)), []);
+  const wanted = useMemo(() => signal(drawn.peek()), []);
   const undrawn = useMemo(() => computed(() => wanted.value !== drawn.value), []);
   const draw = (next: WorkspaceView) => {
     drawn.value = next;
-    setView(next);
   };
   const pending = useRef<PendingWrite | undefined>(undefined);
   const written = useRef({ hash: location.hash, place: placeOf(history.state) });
@@ -95,7 +94,6 @@ export function useWorkspaceView(): WorkspaceViews {
         wanted.value = restored;
         drawn.value = restored;
       });
-      setView(restored);
     };
     // Leaving or reloading the page keeps the last change in the URL.
     const flush = () => write();
@@ -122,5 +120,5 @@ export function useWorkspaceView(): WorkspaceViews {
   const shows = (shown: WorkspaceView) => {
     if (pending.current?.hash === hashFromView(shown)) write();
   };
-  return { view, wanted, undrawn, want, draw, shows };
+  return { view: drawn.value, wanted, undrawn, want, draw, shows };
 }
