@@ -3,6 +3,7 @@
 // and alarms (hence the unit project), the real client and a real sandbox for everything it asks.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { browser } from 'wxt/browser';
+import { optIn, optOut } from '../../lib/api/listings.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
 import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
@@ -393,4 +394,43 @@ describe('listings workspace against the sandbox', () => {
     await dying.settled();
     expect((await next.handlers['listings.optIn.jobs']({}, extension))[0]).toMatchObject({ batches: { done: 1 } });
   });
+
+  test.each([
+    ['in', 'OPTED_OUT'],
+    ['out', 'LIVE'],
+  ] as const)(
+    'opt-%s: a batch a dead worker had claimed and sent is not sent again, its statuses are read first',
+    async (direction, from) => {
+      // The dying worker's requests reach the service, then it dies before writing down their answers.
+      const held = gate();
+      const dying = workspace({
+        send: async (accountKey, batch) => {
+          await deps.withAccount((client) => (direction === 'in' ? optIn : optOut)(client, batch), accountKey);
+          await held.held;
+        },
+      });
+      await loaded(dying);
+      const selection = { filters: { statuses: [from] } };
+      const plan = await ask(dying, 'listings.optIn.plan', { selection, direction });
+      expect(plan.requests).toBeGreaterThan(3);
+      await ask(dying, 'listings.optIn.start', { selection, direction });
+      // Its three claims (the concurrency) have reached the service.
+      await expect.poll(async () => (await requests()).filter((r) => r.method === 'PUT').length).toBe(3);
+
+      const next = workspace();
+      await next.jobs.resume();
+      const [job] = await next.handlers['listings.optIn.jobs']({}, extension);
+      expect(job).toMatchObject({ state: 'finished', batches: { done: plan.requests, failed: 0 } });
+      const sent = new Map<string, number>();
+      for (const put of (await requests()).filter((r) => r.method === 'PUT')) {
+        for (const l of listOf(put.query?.locationIds))
+          for (const p of listOf(put.query?.publisherIds)) sent.set(`${l}-${p}`, (sent.get(`${l}-${p}`) ?? 0) + 1);
+      }
+      expect([...sent.values()].filter((n) => n > 1)).toEqual([]);
+      expect(sent.size).toBe(plan.listings);
+      expect((await sandboxListings()).filter((l) => l.status === from)).toEqual([]);
+      held.open();
+      await dying.settled();
+    },
+  );
 });

@@ -10,6 +10,8 @@ import {
   type ListingsTableView,
   type listingsSelection,
   OPT_IN_WARNING,
+  OPT_OUT_WARNING,
+  type OptDirection,
   type OptInPlanView,
   type ParsedInput,
 } from '../../messaging/protocol/index.ts';
@@ -55,6 +57,7 @@ export interface WorkspaceOptions {
   /** Tests: the locations cache to ensure names from (default: the worker's). */
   ensureLocations?: (accountKey: string) => Promise<unknown>;
   send?: JobHooks['send'];
+  statuses?: JobHooks['statuses'];
 }
 
 export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceOptions = {}) {
@@ -67,6 +70,7 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
   });
   const jobs = createOptInJobs(deps, {
     send: options.send,
+    statuses: options.statuses,
     finished: (job) =>
       loader.refreshPairs(
         job.accountKey,
@@ -167,30 +171,34 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
     return picked.filter((l) => l.locationId !== '' && l.publisherId !== '');
   }
 
-  async function plan(selection: Selection) {
+  async function plan(selection: Selection, direction: OptDirection = 'in') {
     const { account, entry } = await activeTable();
     const listings = selected(entry.table, selection);
     const split = splitOptIn(listings);
+    const optedOut = listings.filter((l) => l.status === 'OPTED_OUT').length;
     const view: OptInPlanView = {
       accountKey: account.accountKey,
+      direction,
       listings: listings.length,
-      optedOut: listings.filter((l) => l.status === 'OPTED_OUT').length,
+      optedOut,
+      unchanged: direction === 'in' ? listings.length - optedOut : optedOut,
       locations: new Set(listings.map((l) => l.locationId)).size,
       publishers: new Set(listings.map((l) => l.publisherId)).size,
       requests: split.batches.length,
       minimumRequests: split.minimumRequests,
-      warning: OPT_IN_WARNING,
+      warning: direction === 'in' ? OPT_IN_WARNING : OPT_OUT_WARNING,
     };
     return { view, split, accountKey: account.accountKey };
   }
 
-  async function startOptIn(selection: Selection) {
-    const { view, split, accountKey } = await plan(selection);
+  async function startOptIn(selection: Selection, direction: OptDirection) {
+    const { view, split, accountKey } = await plan(selection, direction);
     if (view.listings === 0) {
-      throw new DeskError({ code: 'nothing-selected', message: 'No listings are selected: nothing to opt in.' });
+      const nothing = direction === 'in' ? 'nothing to opt in' : 'nothing to opt out';
+      throw new DeskError({ code: 'nothing-selected', message: `No listings are selected: ${nothing}.` });
     }
     const job = await jobs.create(
-      { accountKey, link: await currentLink(accountKey), createdAt: deps.now(), pairs: view.listings },
+      { accountKey, link: await currentLink(accountKey), direction, createdAt: deps.now(), pairs: view.listings },
       split.batches,
     );
     return job;
@@ -216,8 +224,8 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
     'listings.facets': () => facets(),
     'listings.exportCsv': ({ filters, sort }) => exportCsv(filters, sort),
     'publishers.directory': (input, context) => publishers.handlers['publishers.directory'](input, context),
-    'listings.optIn.plan': async ({ selection }) => (await plan(selection)).view,
-    'listings.optIn.start': async ({ selection }) => toJobView(await startOptIn(selection)),
+    'listings.optIn.plan': async ({ selection, direction }) => (await plan(selection, direction)).view,
+    'listings.optIn.start': async ({ selection, direction }) => toJobView(await startOptIn(selection, direction)),
     'listings.optIn.jobs': async () => jobs.jobs((await activeTable()).account.accountKey),
     'listings.optIn.retryFailed': async ({ jobId }) => {
       const { account } = await activeTable();

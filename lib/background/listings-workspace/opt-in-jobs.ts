@@ -3,18 +3,21 @@
 // before its request, so a batch whose worker died is sent again by the next one. The worker resumes on
 // start, and an alarm is the backstop while any job is unfinished. The client's retry policy retries a
 // batch's passing faults; a batch that still fails is kept with the interface's error for "Retry failed".
+// A job opts in or out (its direction); the machinery is the same. A batch a dead run had claimed may have
+// reached the service already, so its pairs' statuses are read first and only those still to change are sent.
 
 import { browser } from 'wxt/browser';
 import type { Batch } from '../../api/batching.ts';
-import { optIn } from '../../api/listings.ts';
+import { fetchAllListings, optIn, optOut } from '../../api/listings.ts';
 import { toWireError } from '../../messaging/background.ts';
-import type { OptInBatchView, OptInJobView } from '../../messaging/protocol/index.ts';
+import type { OptDirection, OptInBatchView, OptInJobView } from '../../messaging/protocol/index.ts';
 import type { WireError } from '../../messaging/wire-error.ts';
 import { defineItem } from '../../storage-item.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import { type AccountLink, withAccountLock } from '../core/account-lock.ts';
 import type { StorageWrites } from '../feature.ts';
 import type { WorkspaceDeps } from './deps.ts';
+import { splitOptIn } from './opt-in-plan.ts';
 
 export const OPT_IN_ALARM = 'listings-opt-in';
 /** Batches sent at the same time: gentle on the hourly quota the whole desk shares. */
@@ -32,6 +35,8 @@ export interface StoredJob {
   id: string;
   accountKey: string;
   link: AccountLink | null;
+  /** Absent in jobs stored before opt-out existed: those opt in. */
+  direction?: OptDirection;
   createdAt: number;
   pairs: number;
   batches: StoredBatch[];
@@ -51,6 +56,7 @@ export function toJobView(job: StoredJob): OptInJobView {
   return {
     id: job.id,
     accountKey: job.accountKey,
+    direction: job.direction ?? 'in',
     createdAt: job.createdAt,
     state: job.finishedAt === null ? 'running' : 'finished',
     pairs: job.pairs,
@@ -70,8 +76,20 @@ const pick = (b: Batch): Batch => ({ locationIds: b.locationIds, publisherIds: b
 export interface JobHooks {
   /** A job has no batch left to send: refresh the rows its done batches touched. */
   finished(job: StoredJob): Promise<void>;
-  /** One opt-in request; throws what the API session throws. */
-  send?(accountKey: string, batch: Batch): Promise<void>;
+  /** One opt-in or opt-out request; throws what the API session throws. */
+  send?(accountKey: string, batch: Batch, direction: OptDirection): Promise<void>;
+  /** The statuses of a batch's listings now, as the service holds them. */
+  statuses?(accountKey: string, batch: Batch): Promise<{ locationId: string; publisherId: string; status: string }[]>;
+}
+
+interface Claim {
+  jobId: string;
+  accountKey: string;
+  direction: OptDirection;
+  index: number;
+  batch: Batch;
+  /** Claimed from a run that died: its request may have reached the service. */
+  orphaned: boolean;
 }
 
 export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
@@ -87,10 +105,31 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
 
   const send =
     hooks.send ??
+    ((accountKey: string, batch: Batch, direction: OptDirection) =>
+      deps.withAccount(async (client) => {
+        await (direction === 'out' ? optOut : optIn)(client, batch);
+      }, accountKey));
+  const statuses =
+    hooks.statuses ??
     ((accountKey: string, batch: Batch) =>
       deps.withAccount(async (client) => {
-        await optIn(client, batch);
+        const { listings, incomplete } = await fetchAllListings(client, batch);
+        if (incomplete) throw incomplete.error;
+        return listings;
       }, accountKey));
+
+  /**
+   * An orphaned batch: only its pairs still in the state the job changes (opted out for an opt-in, not
+   * opted out for an opt-out) are sent, in requests that hold nothing else.
+   */
+  async function sendRest(c: Claim): Promise<void> {
+    const wanted = new Set(c.batch.locationIds.flatMap((l) => c.batch.publisherIds.map((p) => `${l}\u0000${p}`)));
+    const rest = (await statuses(c.accountKey, c.batch)).filter(
+      (l) =>
+        wanted.has(`${l.locationId}\u0000${l.publisherId}`) && (c.direction === 'out') !== (l.status === 'OPTED_OUT'),
+    );
+    for (const batch of splitOptIn(rest).batches) await send(c.accountKey, batch, c.direction);
+  }
 
   /** Drops what ended in this run or whose account is no longer linked; marks batches already answered as done. */
   async function current(stored: StoredJob[]): Promise<StoredJob[]> {
@@ -144,17 +183,19 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
   }
 
   /** Claims up to CONCURRENCY batches: pending ones, or ones claimed by a run that is gone. */
-  function claim(): Promise<{ jobId: string; accountKey: string; index: number; batch: Batch }[]> {
+  function claim(): Promise<Claim[]> {
     return update((jobs) => {
-      const claimed: { jobId: string; accountKey: string; index: number; batch: Batch }[] = [];
+      const claimed: Claim[] = [];
       for (const job of jobs) {
         job.batches.forEach((b, index) => {
           if (claimed.length >= CONCURRENCY) return;
           if (b.state === 'pending' || (b.state === 'sending' && b.claimedBy !== runId)) {
+            const orphaned = b.state === 'sending';
             b.state = 'sending';
             b.claimedBy = runId;
             b.attempts++;
-            claimed.push({ jobId: job.id, accountKey: job.accountKey, index, batch: pick(b) });
+            const direction = job.direction ?? 'in';
+            claimed.push({ jobId: job.id, accountKey: job.accountKey, direction, index, batch: pick(b), orphaned });
           }
         });
       }
@@ -168,7 +209,8 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
     const outcomes = await Promise.all(
       claimed.map(async (c) => {
         try {
-          await send(c.accountKey, c.batch);
+          if (c.orphaned) await sendRest(c);
+          else await send(c.accountKey, c.batch, c.direction);
           return { ...c, error: null };
         } catch (error) {
           return { ...c, error: toWireError(error) };

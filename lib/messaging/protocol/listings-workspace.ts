@@ -140,9 +140,14 @@ export interface ListingsCsvView {
   filename: string;
 }
 
-/** What an opt-in will send, shown before it is started. */
+/** An opt-in starts sending a listing's data to its publisher; an opt-out stops it. */
+export type OptDirection = 'in' | 'out';
+const optDirection = lazy(() => z.enum(['in', 'out']).default('in'));
+
+/** What an opt-in (or opt-out) will send, shown before it is started. */
 export interface OptInPlanView {
   accountKey: string;
+  direction: OptDirection;
   /** Listings selected, and of those how many are OPTED_OUT now (the others are sent too; it does them no harm). */
   listings: number;
   optedOut: number;
@@ -151,7 +156,9 @@ export interface OptInPlanView {
   /** Requests it will take, and the fewest any split could take (a proven lower bound). */
   requests: number;
   minimumRequests: number;
-  /** The interface's caution, shown verbatim before starting. */
+  /** Listings the job will not change: already opted in (for an opt-in: not OPTED_OUT) or already opted out. */
+  unchanged: number;
+  /** Shown verbatim before starting: the interface's caution (opt-in), or what stops being sent (opt-out). */
   warning: string;
 }
 
@@ -168,6 +175,7 @@ export interface OptInBatchView {
 export interface OptInJobView {
   id: string;
   accountKey: string;
+  direction: OptDirection;
   createdAt: number;
   /** running: batches remain to be sent; finished: none remain (some may have failed). */
   state: 'running' | 'finished';
@@ -180,6 +188,8 @@ export interface OptInJobView {
 
 export const OPT_IN_WARNING =
   'Opt-in is not recommended for enterprise clients: it starts sending their data to these publishers.';
+export const OPT_OUT_WARNING =
+  'Opting out stops sending these locations’ data to these publishers: the service no longer updates these listings there. You can opt them in again later.';
 
 export const listingsWorkspaceProtocol = {
   /** Starts the fetch-all of the active account's listings when none is cached or `refresh`; reports the load. */
@@ -216,12 +226,13 @@ export const listingsWorkspaceProtocol = {
   'publishers.directory': request<PublishersDirectoryView>()('extension', () =>
     z.object({ refresh: z.boolean().default(false) }).strict(),
   ),
+  /** Opt-in and opt-out are one kind of job with a direction (absent: in). */
   'listings.optIn.plan': request<OptInPlanView>()('extension', () =>
-    z.object({ selection: listingsSelection() }).strict(),
+    z.object({ selection: listingsSelection(), direction: optDirection() }).strict(),
   ),
   /** Starts a background job for the selection; it survives closing the page and a worker restart. */
   'listings.optIn.start': request<OptInJobView>()('extension', () =>
-    z.object({ selection: listingsSelection() }).strict(),
+    z.object({ selection: listingsSelection(), direction: optDirection() }).strict(),
   ),
   /** The active account's jobs, newest first (finished ones until dismissed). */
   'listings.optIn.jobs': request<OptInJobView[]>()('extension', empty),
