@@ -1,44 +1,66 @@
-// Opt-in in bulk: first what will be sent (N listings, M locations × P publishers, K requests, and the
-// interface's enterprise warning), then the job's batches as it runs in the worker, which keeps going
-// when this page closes. Failed batches are listed with their error and can be retried.
+// Opt-in and opt-out in bulk: first what will be sent (N listings, M locations × P publishers, K requests,
+// and the interface's enterprise warning or what stops being sent), then the job's batches as it runs in
+// the worker, which keeps going when this page closes. Failed batches are listed with their error and can
+// be retried. One job kind with a direction: only the words differ.
 import { useEffect, useState } from 'preact/hooks';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
-import type { OptInJob, OptInPreview, Selection, WorkspaceSource } from './workspace-source.ts';
+import type { OptDirection, OptInJob, OptInPreview, Selection, WorkspaceSource } from './workspace-source.ts';
 
 const number = new Intl.NumberFormat();
 const count = (n: number, noun: string) => `${number.format(n)} ${noun}${n === 1 ? '' : 's'}`;
 
+const WORDS = {
+  in: {
+    verb: 'Opt in',
+    title: 'Opt in listings',
+    noun: 'Opt-in',
+    running: 'Opting in',
+    done: 'Opted in',
+    already: 'already opted in',
+  },
+  out: {
+    verb: 'Opt out',
+    title: 'Opt out listings',
+    noun: 'Opt-out',
+    running: 'Opting out',
+    done: 'Opted out',
+    already: 'already opted out',
+  },
+} as const satisfies Record<OptDirection, Record<string, string>>;
+
 export interface OptInDialogProps {
   source: WorkspaceSource;
   selection: Selection;
+  direction: OptDirection;
   onClose: () => void;
   onStarted: (job: OptInJob) => void;
 }
 
 /** Mounted to open: shows what will be sent before anything is. */
-export function OptInDialog({ source, selection, onClose, onStarted }: OptInDialogProps) {
+export function OptInDialog({ source, selection, direction, onClose, onStarted }: OptInDialogProps) {
+  const words = WORDS[direction];
   const [preview, setPreview] = useState<OptInPreview | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [starting, setStarting] = useState(false);
 
   useEffect(() => {
     let live = true;
-    source.previewOptIn(selection).then(
+    source.previewOptIn(selection, direction).then(
       (answer) => live && setPreview(answer),
       (caught) => live && setError(caught),
     );
     return () => {
       live = false;
     };
-  }, [selection, source]);
+  }, [selection, source, direction]);
 
   const start = async () => {
     setStarting(true);
     try {
-      onStarted(await source.startOptIn(selection));
+      onStarted(await source.startOptIn(selection, direction));
       onClose();
     } catch (caught) {
       setError(caught);
@@ -48,7 +70,7 @@ export function OptInDialog({ source, selection, onClose, onStarted }: OptInDial
 
   return (
     <Dialog
-      title="Opt in listings"
+      title={words.title}
       class="lw-dialog"
       onClose={onClose}
       actions={
@@ -60,7 +82,7 @@ export function OptInDialog({ source, selection, onClose, onStarted }: OptInDial
             disabled={!preview || preview.listings === 0}
             onClick={() => void start()}
           >
-            {preview ? `Opt in ${number.format(preview.listings)} listings` : 'Opt in'}
+            {preview ? `${words.verb} ${count(preview.listings, 'listing')}` : words.verb}
           </Button>
         </>
       }
@@ -71,6 +93,12 @@ export function OptInDialog({ source, selection, onClose, onStarted }: OptInDial
             <b>{number.format(preview.listings)}</b> listings: {count(preview.locations, 'location')} ×{' '}
             {count(preview.publishers, 'publisher')}, in {count(preview.requests, 'request')}.
           </p>
+          {preview.unchanged > 0 ? (
+            <p>
+              {number.format(preview.unchanged)} of them {preview.unchanged === 1 ? 'is' : 'are'} {words.already}:
+              sending {preview.unchanged === 1 ? 'it' : 'them'} again changes nothing.
+            </p>
+          ) : null}
           {preview.warning ? (
             <p class="lw-dialog__warning" role="note">
               {preview.warning}
@@ -80,7 +108,7 @@ export function OptInDialog({ source, selection, onClose, onStarted }: OptInDial
       ) : error ? null : (
         <ProgressBar label="Counting what will be sent" />
       )}
-      <ErrorNotice error={error} title="Opt-in could not start" />
+      <ErrorNotice error={error} title={`${words.noun} could not start`} />
     </Dialog>
   );
 }
@@ -93,6 +121,7 @@ export interface OptInProgressProps {
 
 export function OptInProgress({ job, onRetry, onDismiss }: OptInProgressProps) {
   if (!job) return null;
+  const words = WORDS[job.direction];
   const { total, done, failed } = job.batches;
   const running = job.state === 'running';
   const finished = done + failed;
@@ -103,17 +132,22 @@ export function OptInProgress({ job, onRetry, onDismiss }: OptInProgressProps) {
     ...Array<string>(Math.max(0, total - done - failed)).fill('pending'),
   ];
   return (
-    <section class="lw-job" aria-label="Opt-in progress" aria-busy={running}>
+    <section class="lw-job" aria-label={`${words.noun} progress`} aria-busy={running}>
       <div class="lw-job__head">
         <strong>
           {running
-            ? `Opting in ${number.format(job.pairs)} listings`
+            ? `${words.running} ${count(job.pairs, 'listing')}`
             : failed > 0
-              ? `Opt-in finished with ${failed} failed ${failed === 1 ? 'request' : 'requests'}`
-              : `Opted in ${number.format(job.pairs)} listings`}
+              ? `${words.noun} finished with ${count(failed, 'failed request')}`
+              : `${words.done} ${count(job.pairs, 'listing')}`}
         </strong>
         <div class="lw-job__bar">
-          <ProgressBar label="Opt-in requests" value={finished} max={total} text={`${finished} of ${total} requests`} />
+          <ProgressBar
+            label={`${words.noun} requests`}
+            value={finished}
+            max={total}
+            text={`${finished} of ${total} requests`}
+          />
         </div>
         {!running ? (
           <Button size="sm" variant="ghost" onClick={onDismiss}>

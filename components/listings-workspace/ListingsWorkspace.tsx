@@ -1,5 +1,5 @@
 // The options page's Listings workspace: every listing of the active account, found in a keystroke
-// (filters that live in the URL), and opted in safely in bulk; plus the publishers directory.
+// (filters that live in the URL), and opted in or out safely in bulk; plus the publishers directory.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -15,7 +15,7 @@ import { useStableCallback } from './use-stable-callback.ts';
 import { useDirectories, useLoadState, useRows, useWorkspaceSource } from './use-workspace-data.ts';
 import { useWorkspaceView } from './use-workspace-view.ts';
 import { NO_FILTERS, type WorkspaceView } from './workspace-filters.ts';
-import type { OptInJob, Selection } from './workspace-source.ts';
+import type { OptDirection, OptInJob, Selection } from './workspace-source.ts';
 import './listings-workspace.css';
 
 const number = new Intl.NumberFormat();
@@ -32,7 +32,7 @@ export function ListingsWorkspace() {
   const { state, error: stateError, revision } = useLoadState(source);
   const [job, setJob] = useState<OptInJob | null>(null);
   const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
-  const [optIn, setOptIn] = useState<Selection | null>(null);
+  const [optIn, setOptIn] = useState<{ selection: Selection; direction: OptDirection } | null>(null);
   const [exportError, setExportError] = useState<unknown>(null);
   const [exporting, setExporting] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -135,7 +135,7 @@ export function ListingsWorkspace() {
   const matched = rows.matched;
   const chosen = selectedCount(selection, matched);
   const tab = view.tab;
-  const letsOptedOutThrough = view.filters.statuses.length === 0 || view.filters.statuses.includes('OPTED_OUT');
+  const letsThrough = (status: string) => view.filters.statuses.length === 0 || view.filters.statuses.includes(status);
 
   return (
     <div class="lw">
@@ -196,15 +196,43 @@ export function ListingsWorkspace() {
               </Button>
             ) : null}
             <span class="lw-actions__spacer" />
-            <Button size="sm" disabled={chosen === 0} onClick={() => setOptIn(toWireSelection(selection))}>
+            <Button
+              size="sm"
+              disabled={chosen === 0}
+              onClick={() => setOptIn({ selection: toWireSelection(selection), direction: 'in' })}
+            >
               Opt in selected
             </Button>
             <Button
               size="sm"
-              disabled={!matched || !letsOptedOutThrough}
-              onClick={() => setOptIn(toWireSelection({ kind: 'matching', filters: view.filters }, true))}
+              disabled={!matched || !letsThrough('OPTED_OUT')}
+              onClick={() =>
+                setOptIn({
+                  selection: toWireSelection({ kind: 'matching', filters: view.filters }, 'OPTED_OUT'),
+                  direction: 'in',
+                })
+              }
             >
               Opt in all opted-out matching
+            </Button>
+            <Button
+              size="sm"
+              disabled={chosen === 0}
+              onClick={() => setOptIn({ selection: toWireSelection(selection), direction: 'out' })}
+            >
+              Opt out selected
+            </Button>
+            <Button
+              size="sm"
+              disabled={!matched || !letsThrough('LIVE')}
+              onClick={() =>
+                setOptIn({
+                  selection: toWireSelection({ kind: 'matching', filters: view.filters }, 'LIVE'),
+                  direction: 'out',
+                })
+              }
+            >
+              Opt out all live matching
             </Button>
             <Button size="sm" busy={exporting} disabled={!matched} onClick={() => void exportCsv()}>
               Export CSV
@@ -239,7 +267,8 @@ export function ListingsWorkspace() {
       {optIn ? (
         <OptInDialog
           source={source}
-          selection={optIn}
+          selection={optIn.selection}
+          direction={optIn.direction}
           onClose={() => setOptIn(null)}
           onStarted={(started) => {
             setJob(started);

@@ -31,9 +31,9 @@ export function selectedCount(selection: SelectionState, matched: number | null)
   return selection.kind === 'matching' ? (matched ?? 0) : selection.keys.size;
 }
 
-/** What is sent to the worker to opt in. */
-export function toWireSelection(selection: SelectionState, onlyOptedOut = false): Selection {
+/** What is sent to the worker to opt in or out. */
+export function toWireSelection(selection: SelectionState, onlyStatus: 'OPTED_OUT' | 'LIVE' | null = null): Selection {
   return selection.kind === 'matching'
-    ? { kind: 'matching', filters: selection.filters, onlyOptedOut }
+    ? { kind: 'matching', filters: selection.filters, onlyStatus }
     : { kind: 'keys', keys: [...selection.keys] };
 }

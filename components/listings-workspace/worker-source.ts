@@ -55,6 +55,7 @@ export function toLoadState(accountKey: string | null, load: ListingsLoadView): 
 function toJob(job: OptInJobView): OptInJob {
   return {
     id: job.id,
+    direction: job.direction,
     createdAt: job.createdAt,
     state: job.state === 'running' ? 'running' : 'done',
     pairs: job.pairs,
@@ -67,13 +68,13 @@ function toJob(job: OptInJobView): OptInJob {
   };
 }
 
-/** "Everything OPTED_OUT that matches": the filters' statuses narrowed to OPTED_OUT. */
+/** "Everything OPTED_OUT (or LIVE) that matches": the filters' statuses narrowed to that one. */
 export function wireSelection(selection: Selection): ListingsSelection {
   if (selection.kind === 'keys') return { listingIds: selection.keys };
   const filters = wireFilters(selection.filters);
-  if (!selection.onlyOptedOut) return { filters };
-  // The page offers this only when the filters let OPTED_OUT through.
-  return { filters: { ...filters, statuses: ['OPTED_OUT'] } };
+  if (!selection.onlyStatus) return { filters };
+  // The page offers this only when the filters let that status through.
+  return { filters: { ...filters, statuses: [selection.onlyStatus] } };
 }
 
 export function workerSource(): WorkspaceSource {
@@ -111,18 +112,20 @@ export function workerSource(): WorkspaceSource {
         alternateBrands: p.alternateBrands.map((b) => b.name),
       }));
     },
-    async previewOptIn(selection) {
-      const plan = await ask('listings.optIn.plan', { selection: wireSelection(selection) });
+    async previewOptIn(selection, direction) {
+      const plan = await ask('listings.optIn.plan', { selection: wireSelection(selection), direction });
       return {
+        direction: plan.direction,
         listings: plan.listings,
+        unchanged: plan.unchanged,
         locations: plan.locations,
         publishers: plan.publishers,
         requests: plan.requests,
         warning: plan.warning,
       };
     },
-    async startOptIn(selection) {
-      return toJob(await ask('listings.optIn.start', { selection: wireSelection(selection) }));
+    async startOptIn(selection, direction) {
+      return toJob(await ask('listings.optIn.start', { selection: wireSelection(selection), direction }));
     },
     async optInJob() {
       const jobs = await ask('listings.optIn.jobs', {});

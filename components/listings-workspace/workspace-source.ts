@@ -59,13 +59,22 @@ export interface PublisherEntry {
   alternateBrands: string[];
 }
 
-/** Rows picked one by one, or "every row the filters match" (not only those on screen). */
+/**
+ * Rows picked one by one, or "every row the filters match" (not only those on screen), narrowed to one
+ * status by "Opt in all opted-out matching" (OPTED_OUT) and "Opt out all live matching" (LIVE).
+ */
 export type Selection =
   | { kind: 'keys'; keys: string[] }
-  | { kind: 'matching'; filters: ListingsFilters; onlyOptedOut: boolean };
+  | { kind: 'matching'; filters: ListingsFilters; onlyStatus: 'OPTED_OUT' | 'LIVE' | null };
+
+/** in: start sending the listings' data to their publishers; out: stop it. */
+export type OptDirection = 'in' | 'out';
 
 export interface OptInPreview {
+  direction: OptDirection;
   listings: number;
+  /** Listings already as the job leaves them (sent anyway: it does them no harm). */
+  unchanged: number;
   locations: number;
   publishers: number;
   requests: number;
@@ -80,9 +89,10 @@ export interface FailedBatch {
 
 export interface OptInJob {
   id: string;
+  direction: OptDirection;
   createdAt: number;
   state: 'running' | 'done';
-  /** Location × publisher pairs the job opts in. */
+  /** Location × publisher pairs the job opts in (or out). */
   pairs: number;
   batches: { total: number; done: number; failed: number; pending: number };
   failed: FailedBatch[];
@@ -96,8 +106,8 @@ export interface WorkspaceSource {
   csv(filters: ListingsFilters, sort: ListingsSort): Promise<string>;
   locations(): Promise<{ locations: LocationEntry[]; folders: FolderEntry[] }>;
   publishers(): Promise<PublisherEntry[]>;
-  previewOptIn(selection: Selection): Promise<OptInPreview>;
-  startOptIn(selection: Selection): Promise<OptInJob>;
+  previewOptIn(selection: Selection, direction: OptDirection): Promise<OptInPreview>;
+  startOptIn(selection: Selection, direction: OptDirection): Promise<OptInJob>;
   optInJob(): Promise<OptInJob | null>;
   retryFailed(jobId: string): Promise<OptInJob>;
   dismissJob(jobId: string): Promise<void>;

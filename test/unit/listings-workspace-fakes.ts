@@ -3,6 +3,7 @@
 import type { ListingsFilters, ListingsSort } from '../../components/listings-workspace/workspace-filters.ts';
 import type {
   LoadState,
+  OptDirection,
   OptInJob,
   Selection,
   WorkspaceRow,
@@ -123,25 +124,31 @@ export class FakeSource implements WorkspaceSource {
   async publishers() {
     return PUBLISHERS;
   }
-  async previewOptIn(selection: Selection) {
-    this.calls.push({ type: 'preview', args: [selection] });
+  async previewOptIn(selection: Selection, direction: OptDirection) {
+    this.calls.push({ type: 'preview', args: [selection, direction] });
     const n =
       selection.kind === 'keys' ? selection.keys.length : this.all.filter((r) => matches(r, selection.filters)).length;
     return {
+      direction,
       listings: n,
+      unchanged: 0,
       locations: n,
       publishers: 1,
       requests: Math.ceil(n / 100),
-      warning: 'Not recommended for enterprise clients.',
+      warning:
+        direction === 'in'
+          ? 'Not recommended for enterprise clients.'
+          : 'Opting out stops sending these locations’ data to these publishers.',
     };
   }
-  async startOptIn(selection: Selection) {
-    this.calls.push({ type: 'start', args: [selection] });
+  async startOptIn(selection: Selection, direction: OptDirection) {
+    this.calls.push({ type: 'start', args: [selection, direction] });
     const job: OptInJob = {
       id: 'j1',
+      direction,
       createdAt: 1,
       state: 'running',
-      pairs: 1,
+      pairs: selection.kind === 'keys' ? selection.keys.length : 1,
       batches: { total: 1, done: 0, failed: 0, pending: 1 },
       failed: [],
     };

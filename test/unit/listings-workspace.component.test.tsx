@@ -123,6 +123,36 @@ describe('the listings workspace', () => {
     expect(screen.getByRole('note').textContent).toContain('enterprise');
   });
 
+  test('opt-out: from a selection or every live match, a confirmation says what stops, then the job shows', async () => {
+    const source = new FakeSource(fakeRows(90));
+    mount(source);
+    await waitFor(() => expect(dataRows().length).toBeGreaterThan(0));
+    fireEvent.click(screen.getByRole('button', { name: 'Opt out all live matching' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Opt out listings' });
+    await waitFor(() => expect(screen.getByRole('note').textContent).toContain('stops sending'));
+    expect(source.calls.find((c) => c.type === 'preview')?.args).toEqual([
+      { kind: 'matching', filters: expect.anything(), onlyStatus: 'LIVE' },
+      'out',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+
+    const grid = screen.getByRole('grid');
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'x' });
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'x' });
+    await waitFor(() => expect(screen.getByText('2 selected')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Opt out selected' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Opt out 2 listings' }));
+    await screen.findByText('Opting out 2 listings');
+    expect(source.calls.find((c) => c.type === 'start')?.args).toEqual([
+      { kind: 'keys', keys: expect.any(Array) },
+      'out',
+    ]);
+    expect(screen.getByRole('region', { name: 'Opt-out progress' })).toBeTruthy();
+  });
+
   test('shift-click selects the range between the anchor and the row', async () => {
     mount(new FakeSource(fakeRows(300)));
     await waitFor(() => expect(dataRows().length).toBeGreaterThan(8));
@@ -180,6 +210,7 @@ describe('the listings workspace', () => {
     const source = new FakeSource(fakeRows(10));
     source.job = {
       id: 'j1',
+      direction: 'in',
       createdAt: 1,
       state: 'done',
       pairs: 150,
@@ -212,6 +243,7 @@ describe('opt-in jobs', () => {
     const source = new FakeSource(fakeRows(10));
     const job = (id: string, createdAt: number, pairs: number) => ({
       id,
+      direction: 'in' as const,
       createdAt,
       state: 'running' as const,
       pairs,
