@@ -146,7 +146,7 @@ export function OptInProgress({ job, onRetry, onDismiss }: OptInProgressProps) {
             label={`${words.noun} requests`}
             value={finished}
             max={total}
-            text={`${finished} of ${total} requests`}
+            text={`${finished} of ${count(total, 'request')}`}
           />
         </div>
         {!running ? (

@@ -31,7 +31,7 @@ export const OPTIONS_SECTIONS = [
   {
     id: 'listings',
     title: 'Listings',
-    description: 'Every listing of the active account: find, export and opt in.',
+    description: 'Every listing of the active account: find, export, opt in and opt out.',
     Body: ListingsSection,
   },
   {
