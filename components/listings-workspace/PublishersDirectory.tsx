@@ -17,6 +17,19 @@ export function matchesPublisher(p: PublisherEntry, text: string, country: strin
   return [p.name, p.id, ...p.alternateBrands].some((word) => word.toLowerCase().includes(needle));
 }
 
+/**
+ * A publisher may have thousands of alternate brands (a 10.5 MB answer was mostly those): the row names the
+ * first few and counts the rest, so the table stays light; the search still looks at every one.
+ */
+const BRANDS_IN_CELL = 5;
+const BRANDS_IN_TITLE = 30;
+const number = new Intl.NumberFormat();
+
+export function brandsShown(brands: readonly string[], max: number): string {
+  if (brands.length <= max) return brands.join(', ');
+  return `${brands.slice(0, max).join(', ')} and ${number.format(brands.length - max)} more`;
+}
+
 export function PublishersDirectory({ publishers, onShowListings }: PublishersDirectoryProps) {
   const id = useId();
   const [text, setText] = useState('');
@@ -85,7 +98,9 @@ export function PublishersDirectory({ publishers, onShowListings }: PublishersDi
                 <td>{p.name || p.id}</td>
                 <td class="lw-mono">{p.id}</td>
                 <td title={p.countries.join(', ')}>{p.countries.join(', ') || '—'}</td>
-                <td title={p.alternateBrands.join(', ')}>{p.alternateBrands.join(', ') || '—'}</td>
+                <td title={brandsShown(p.alternateBrands, BRANDS_IN_TITLE)}>
+                  {brandsShown(p.alternateBrands, BRANDS_IN_CELL) || '—'}
+                </td>
                 <td>
                   <Button size="sm" variant="ghost" onClick={() => onShowListings(p.id)}>
                     Show listings<span class="visually-hidden"> on {p.name || p.id}</span>

@@ -7,7 +7,7 @@ import { fetchAllLocations } from '../api/locations.ts';
 import type { Handlers } from '../messaging/background.ts';
 import type { FolderView, LocationsView, LocationView } from '../messaging/protocol/index.ts';
 import { defineItem } from '../storage-item.ts';
-import { accountDirectory, withoutAccountEntry } from './core/account-directory.ts';
+import { accountDirectory, itemStore, withoutAccountEntry } from './core/account-directory.ts';
 import type { DeskDeps } from './core/deps.ts';
 import { defineFeature, type StorageWrites } from './feature.ts';
 import { toFolderViews, toLocationView } from './locations-views.ts';
@@ -41,7 +41,7 @@ async function fetchLocations(client: ApiClient): Promise<Omit<StoredLocations, 
 
 export function createLocations(deps: LocationsDeps) {
   const directory = accountDirectory<StoredLocations>({
-    item: locationsItem,
+    store: itemStore(locationsItem),
     maxAgeMs: LOCATIONS_MAX_AGE_MS,
     deps,
     fetch: fetchLocations,

@@ -3,9 +3,11 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { badgeCountsItem, setBadgeCount } from '../../lib/background/badge.ts';
 import { activeAccountKeyItem, linkedAccountsItem } from '../../lib/background/core/account-items.ts';
+import { idbCache } from '../../lib/background/core/idb-cache.ts';
 import { publisherNamesItem } from '../../lib/background/core/publisher-names.ts';
 import { openToken, tokenVaultItem } from '../../lib/background/core/token-vault.ts';
 import { listingsHealthItem } from '../../lib/background/listings-health.ts';
+import { cachedPublishers } from '../../lib/background/listings-workspace/publishers-directory.ts';
 import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
 import {
   triageCacheItem,
@@ -217,7 +219,6 @@ describe('unlink forgets everything kept for the account', () => {
         'provisioningSendBatches',
         'provisioningTracker',
         'publisherNames',
-        'publishersDirectory',
         'tokenVault',
         'triageBatches',
         'triageCache',
@@ -238,6 +239,18 @@ describe('unlink forgets everything kept for the account', () => {
     expect(Object.keys(await badgeCountsItem.getValue())).toEqual(['app-1002']);
     expect(await activeAccountKeyItem.getValue()).toBe('app-1002');
     expect(await localStorageText()).not.toContain('app-1001');
+  });
+
+  test('the account’s publishers directory leaves IndexedDB; another account’s stays', async () => {
+    await linkWith(HARBOR);
+    await linkWith(SUMMIT);
+    const entry = { fetchedAt: 1, publishers: [{ id: 'YELP', name: 'Yelp', countries: [], alternateBrands: [] }] };
+    const cache = idbCache<typeof entry>('publishers');
+    await cache.set('app-1001', entry);
+    await cache.set('app-1002', entry);
+    await unlinkAccount('app-1001');
+    await expect.poll(() => cachedPublishers('app-1001')).toBeUndefined();
+    expect(await cachedPublishers('app-1002')).toEqual(entry);
   });
 
   test("the unlinked account's queued decisions are never sent", async () => {

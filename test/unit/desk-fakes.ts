@@ -9,6 +9,7 @@ import { createAccountLinking } from '../../lib/background/account-linking.ts';
 import { badgeCountsItem, refreshBadge as refreshBadgeWith } from '../../lib/background/badge.ts';
 import { forgetLegacyKeySealing } from '../../lib/background/core/connection.ts';
 import { createDeskDeps, type DeskDeps, type DeskDepsOptions } from '../../lib/background/core/deps.ts';
+import { forgetUnsavedCaches } from '../../lib/background/core/idb-cache.ts';
 import { forgetCachedVaultKey } from '../../lib/background/core/token-vault.ts';
 import { backgroundFeatures, forgetAccount } from '../../lib/background/index.ts';
 
@@ -101,6 +102,7 @@ export function deny(error = 'access_denied', description = 'The customer did no
 export function resetDesk(): void {
   fakeBrowser.reset();
   globalThis.indexedDB = new IDBFactory();
+  forgetUnsavedCaches();
   forgetCachedVaultKey();
   forgetLegacyKeySealing();
   // Linking refreshes the badge in the background; by default the API answers "nothing waiting".

@@ -1,14 +1,14 @@
 // @vitest-environment node
 // The listings workspace's worker side against the real sandbox over HTTP: the fake browser for storage
 // and alarms (hence the unit project), the real client and a real sandbox for everything it asks.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { optIn, optOut } from '../../lib/api/listings.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
 import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
 import { OPT_IN_ALARM } from '../../lib/background/listings-workspace/opt-in-jobs.ts';
-import { publishersDirectoryItem } from '../../lib/background/listings-workspace/publishers-directory.ts';
+import { forgetPublishers } from '../../lib/background/listings-workspace/publishers-directory.ts';
 import { createLocations, locationsItem } from '../../lib/background/locations.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { type DeskEvents, protocol } from '../../lib/messaging/protocol/index.ts';
@@ -207,10 +207,29 @@ describe('listings workspace against the sandbox', () => {
     const w = workspace();
     const query = () => ask(w, 'listings.query', { filters: { locationIds: ['HB-002'] }, limit: 1 }, content);
     expect((await query()).rows[0]!.publisherName).not.toBe('');
-    await publishersDirectoryItem.removeValue();
+    await forgetPublishers('app-1001');
     await w.loader.namesChanged();
     expect((await query()).rows[0]!.publisherName).not.toBe('');
     await w.settled();
+  });
+
+  test('a publishers answer IndexedDB cannot keep is still shown, and names the rows', async () => {
+    const open = indexedDB.open.bind(indexedDB);
+    const refused = vi.spyOn(indexedDB, 'open').mockImplementation((name, version) => {
+      if (name === 'listings-desk-caches') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return open(name, version);
+    });
+    const w = workspace();
+    await w.handlers['publishers.directory']({ refresh: false }, extension);
+    await w.settled();
+    const view = await w.handlers['publishers.directory']({ refresh: false }, extension);
+    expect(view).toMatchObject({ error: null, refreshing: false });
+    expect(view.publishers.find((p) => p.id === 'YELP')?.name).toBe('Yelp');
+    await loaded(w);
+    const rows = await ask(w, 'listings.query', { filters: { publisherIds: ['YELP'] }, limit: 1 });
+    expect(rows.rows[0]?.publisherName).toBe('Yelp');
+    expect(refused).toHaveBeenCalled();
+    refused.mockRestore();
   });
 
   test('after a worker restart the rows come from the cache, without asking the service', async () => {

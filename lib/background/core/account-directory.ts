@@ -1,5 +1,5 @@
-// A directory kept per account in one storage item (the account's locations, its publishers): served from
-// storage at once and fetched again behind the answer when missing, old or asked for (stale-while-revalidate).
+// A directory kept per account (the account's locations in a storage item, its publishers in IndexedDB): served
+// from there at once and fetched again behind the answer when missing, old or asked for (stale-while-revalidate).
 import type { WxtStorageItem } from 'wxt/utils/storage';
 import type { ApiClient } from '../../api/client.ts';
 import type { StorageWrites } from '../feature.ts';
@@ -11,15 +11,32 @@ import { staleWhileRevalidate } from './swr-cache.ts';
 type Stored = { fetchedAt: number };
 type DirectoryItem<T extends Stored> = WxtStorageItem<Record<string, T>, Record<string, unknown>>;
 
+/** Where each account's entry is kept. */
+export interface DirectoryStore<T> {
+  get(accountKey: string): Promise<T | undefined>;
+  set(accountKey: string, value: T): Promise<void>;
+}
+
+/** Every account's entry in one storage item. */
+export function itemStore<T extends Stored>(item: DirectoryItem<T>): DirectoryStore<T> {
+  return {
+    get: async (accountKey) => (await item.getValue())[accountKey],
+    set: async (accountKey, value) => {
+      const all = await item.getValue();
+      await item.setValue({ ...all, [accountKey]: value });
+    },
+  };
+}
+
 export function accountDirectory<T extends Stored>(options: {
-  item: DirectoryItem<T>;
+  store: DirectoryStore<T>;
   maxAgeMs: number;
   deps: Pick<DeskDeps, 'withAccount' | 'now'>;
   fetch: (client: ApiClient) => Promise<Omit<T, 'fetchedAt'>>;
   /** Called when a fetch ends, written or failed. */
   done: (accountKey: string) => Promise<void>;
 }) {
-  const { item, deps } = options;
+  const { store, deps } = options;
   const cache = staleWhileRevalidate<[]>({
     maxAgeMs: options.maxAgeMs,
     now: deps.now,
@@ -27,16 +44,13 @@ export function accountDirectory<T extends Stored>(options: {
       const link = await currentLink(accountKey);
       const fetched = await deps.withAccount(options.fetch, accountKey);
       // An account unlinked while its fetch was out gets nothing written back.
-      await writeIfLinked(link, async () => {
-        const all = await item.getValue();
-        await item.setValue({ ...all, [accountKey]: { ...fetched, fetchedAt: deps.now() } as T });
-      });
+      await writeIfLinked(link, () => store.set(accountKey, { ...fetched, fetchedAt: deps.now() } as T));
     },
     done: options.done,
   });
 
-  async function cached(accountKey: string): Promise<T | undefined> {
-    return (await item.getValue())[accountKey];
+  function cached(accountKey: string): Promise<T | undefined> {
+    return store.get(accountKey);
   }
 
   /** The cached entry, fetched first (and awaited) when there is none: for work that needs it. */

@@ -44,11 +44,6 @@ export const STORAGE_KEYS = {
   },
   'local:keyboardShortcuts': { feature: 'suggestion-triage', holds: 'single-key shortcuts on/off' },
   'local:locationsDirectory': { feature: 'locations', holds: 'locations and folders per account', perAccount: true },
-  'local:publishersDirectory': {
-    feature: 'listings-workspace',
-    holds: 'publishers with countries and brands',
-    perAccount: true,
-  },
   'local:listingsOptInJobs': { feature: 'listings-workspace', holds: 'bulk opt-in jobs and batches', perAccount: true },
   'session:deskEventFrames': { feature: 'messaging', holds: 'embedded-panel frames listening for events' },
   'local:provisioningTracker': {

@@ -1,6 +1,7 @@
 // The listings workspace in the worker: the account's listings held with their indexes (table.ts),
 // loaded in the background (listings-load.ts), queried a window at a time, exported as CSV, and opted
 // in in bulk by persisted jobs (opt-in-jobs.ts) split by opt-in-plan.ts.
+import { browser } from 'wxt/browser';
 import type { z } from 'zod';
 import { toCsv } from '../../listings-csv.ts';
 import type { Handlers, RequestContext } from '../../messaging/background.ts';
@@ -24,7 +25,7 @@ import type { WorkspaceDeps } from './deps.ts';
 import { createListingsLoader, linkOf } from './listings-load.ts';
 import { createOptInJobs, type JobHooks, toJobView } from './opt-in-jobs.ts';
 import { splitOptIn } from './opt-in-plan.ts';
-import { createPublishersDirectory, publishersDirectoryItem, withoutPublishers } from './publishers-directory.ts';
+import { createPublishersDirectory, forgetPublishers, LEGACY_PUBLISHERS_KEY } from './publishers-directory.ts';
 import type { ListingsTable, StoredListing } from './table.ts';
 
 type Filters = ParsedInput<'listings.query'>['filters'];
@@ -61,7 +62,8 @@ export interface WorkspaceOptions {
 }
 
 export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceOptions = {}) {
-  const publishers = createPublishersDirectory(deps);
+  // Names arrive after the rows on a first load, and change on a refresh of either cache.
+  const publishers = createPublishersDirectory(deps, { changed: () => void loader.namesChanged() });
   const ensureLocations = options.ensureLocations ?? createLocations(deps).ensure;
   const loader = createListingsLoader(deps, {
     ensure: async (accountKey) => {
@@ -242,17 +244,18 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
 
   function start(): void {
     jobs.start();
-    // Names arrive after the rows on a first load, and change on a refresh of either cache.
     locationsItem.watch(() => void loader.namesChanged());
-    publishersDirectoryItem.watch(() => void loader.namesChanged());
+    // An earlier version's copy in storage.local (now in IndexedDB) would only take up its quota.
+    void browser.storage.local.remove(LEGACY_PUBLISHERS_KEY).catch(() => undefined);
     // Unlinked, relinked or cleared from storage: the account's rows leave memory, so a re-link starts clean.
     linkedAccountsItem.watch(() => void loader.linksChanged().catch(() => undefined));
   }
 
-  /** The storage writes that drop the account's jobs and publishers; its rows leave memory and IndexedDB now. */
+  /** The storage writes that drop the account's jobs; its rows and publishers leave memory and IndexedDB now. */
   async function forgetAccount(accountKey: string): Promise<StorageWrites> {
     void loader.forgetAccount(accountKey);
-    return [...(await jobs.forgetAccount(accountKey)), ...(await withoutPublishers(accountKey))];
+    void forgetPublishers(accountKey);
+    return jobs.forgetAccount(accountKey);
   }
 
   async function settled(): Promise<void> {

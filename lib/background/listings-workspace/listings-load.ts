@@ -11,7 +11,7 @@ import { locationsItem } from '../locations.ts';
 import { deleteSnapshot, type ListingsSnapshot, readSnapshot, writeSnapshot } from './cache-store.ts';
 import type { WorkspaceDeps } from './deps.ts';
 import { heldAccounts } from './held-accounts.ts';
-import { publishersDirectoryItem } from './publishers-directory.ts';
+import { cachedPublishers } from './publishers-directory.ts';
 import { ListingsTable, type TableNames, toStoredListing } from './table.ts';
 
 const PROGRESS_MS = 250;
@@ -47,11 +47,11 @@ export interface NameSources {
 
 /** The names the table joins in, from the caches (never fetched here). */
 export async function cachedNames(accountKey: string): Promise<TableNames> {
-  const [locations, publishers] = await Promise.all([locationsItem.getValue(), publishersDirectoryItem.getValue()]);
+  const [locations, publishers] = await Promise.all([locationsItem.getValue(), cachedPublishers(accountKey)]);
   return {
     locations: locations[accountKey]?.locations ?? [],
     folders: locations[accountKey]?.folders ?? [],
-    publishers: publishers[accountKey]?.publishers ?? [],
+    publishers: publishers?.publishers ?? [],
   };
 }
 
