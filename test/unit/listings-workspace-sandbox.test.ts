@@ -414,6 +414,33 @@ describe('listings workspace against the sandbox', () => {
     expect((await next.handlers['listings.optIn.jobs']({}, extension))[0]).toMatchObject({ batches: { done: 1 } });
   });
 
+  test('Retry failed of a request the service applied before its answer was lost sends nothing again', async () => {
+    // The first request reaches the service, then its answer is lost (a timeout): the batch fails.
+    let lost = true;
+    const w = workspace({
+      send: async (accountKey, batch) => {
+        await deps.withAccount((client) => optIn(client, batch), accountKey);
+        if (lost) {
+          lost = false;
+          throw new TypeError('Failed to fetch');
+        }
+      },
+    });
+    await loaded(w);
+    const selection = { filters: { locationIds: ['HB-001', 'HB-002'], statuses: ['OPTED_OUT'] } };
+    const job = await ask(w, 'listings.optIn.start', { selection });
+    await w.settled();
+    expect((await w.handlers['listings.optIn.jobs']({}, extension))[0]).toMatchObject({ batches: { failed: 1 } });
+    const puts = async () => (await requests()).filter((r) => r.method === 'PUT').length;
+    const before = await puts();
+    await w.handlers['listings.optIn.retryFailed']({ jobId: job.id }, extension);
+    await w.settled();
+    const [retried] = await w.handlers['listings.optIn.jobs']({}, extension);
+    expect(retried).toMatchObject({ state: 'finished', batches: { failed: 0, pending: 0 } });
+    expect(retried!.batches.done).toBe(retried!.batches.total);
+    expect(await puts()).toBe(before);
+  });
+
   test.each([
     ['in', 'OPTED_OUT'],
     ['out', 'LIVE'],

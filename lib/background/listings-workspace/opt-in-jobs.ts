@@ -3,8 +3,9 @@
 // before its request, so a batch whose worker died is sent again by the next one. The worker resumes on
 // start, and an alarm is the backstop while any job is unfinished. The client's retry policy retries a
 // batch's passing faults; a batch that still fails is kept with the interface's error for "Retry failed".
-// A job opts in or out (its direction); the machinery is the same. A batch a dead run had claimed may have
-// reached the service already, so its pairs' statuses are read first and only those still to change are sent.
+// A job opts in or out (its direction); the machinery is the same. A batch tried before (claimed by a run
+// that died, or failed: a timeout may have been applied) may have reached the service already, so its pairs'
+// statuses are read first and only those still to change are sent.
 
 import { browser } from 'wxt/browser';
 import type { Batch } from '../../api/batching.ts';
@@ -88,8 +89,8 @@ interface Claim {
   direction: OptDirection;
   index: number;
   batch: Batch;
-  /** Claimed from a run that died: its request may have reached the service. */
-  orphaned: boolean;
+  /** Tried before (a run that died, a failure): its request may have reached the service. */
+  triedBefore: boolean;
 }
 
 export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
@@ -119,7 +120,7 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
       }, accountKey));
 
   /**
-   * An orphaned batch: only its pairs still in the state the job changes (opted out for an opt-in, not
+   * A batch tried before: only its pairs still in the state the job changes (opted out for an opt-in, not
    * opted out for an opt-out) are sent, in requests that hold nothing else.
    */
   async function sendRest(c: Claim): Promise<void> {
@@ -190,12 +191,12 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
         job.batches.forEach((b, index) => {
           if (claimed.length >= CONCURRENCY) return;
           if (b.state === 'pending' || (b.state === 'sending' && b.claimedBy !== runId)) {
-            const orphaned = b.state === 'sending';
+            const triedBefore = b.attempts > 0;
             b.state = 'sending';
             b.claimedBy = runId;
             b.attempts++;
             const direction = job.direction ?? 'in';
-            claimed.push({ jobId: job.id, accountKey: job.accountKey, direction, index, batch: pick(b), orphaned });
+            claimed.push({ jobId: job.id, accountKey: job.accountKey, direction, index, batch: pick(b), triedBefore });
           }
         });
       }
@@ -209,7 +210,7 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
     const outcomes = await Promise.all(
       claimed.map(async (c) => {
         try {
-          if (c.orphaned) await sendRest(c);
+          if (c.triedBefore) await sendRest(c);
           else await send(c.accountKey, c.batch, c.direction);
           return { ...c, error: null };
         } catch (error) {
