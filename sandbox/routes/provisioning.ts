@@ -232,7 +232,8 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
     return ok({ count: matching.length, services: matching.slice(offset, offset + limit).map(publicService) });
   });
 
-  // Sandbox-only in the vendor's service too: resolves a request in REVIEW.
+  // Sandbox-only in the vendor's service too: resolves a request in REVIEW. The id may be a number (the
+  // vendor's type) or a string, the status COMPLETE (the vendor's) or COMPLETED (the interface's).
   app.post(`${BASE}/processaddrequest`, async (c) => {
     const account = resolveAccount(c, store);
     const body = await jsonBody(c);
@@ -254,7 +255,8 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
       );
     }
     finishAddRequest(store, request, status, status === 'CANCELED' ? 'Duplicate confirmed during review' : '');
-    return ok(publicAddRequest(request));
+    // The vendor's reference answers an EmptyResponse: the caller reads the add request to see its end.
+    return ok({});
   });
 
   app.get(`${BASE}/addRequests/:addRequestId`, getAddRequest);

@@ -131,6 +131,28 @@ describe('sandbox add requests', () => {
     expect((await poll(b.body.response.id)).status).toBe('CANCELED');
   });
 
+  it('processaddrequest answers an empty response, as the vendor does, for a numeric id and COMPLETE', async () => {
+    const s = await state(ctx.sb);
+    const flagged = (s.locations as unknown as { id: string; accountId: string; possibleDuplicate: boolean }[]).find(
+      (l) => l.accountId === '1001' && l.possibleDuplicate,
+    );
+    if (!flagged) throw new Error('seed has no possible duplicate in 1001');
+    const process = (json: Record<string, unknown>) =>
+      call<Record<string, unknown>>(ctx.sb, 'POST', `${ME}/processaddrequest`, { token, json });
+    const a = await addExisting({ existingLocationId: flagged.id, skus: ['ANALYTICS-PLUS'] });
+    expect((await poll(a.body.response.id)).status).toBe('REVIEW');
+    const done = await process({ addRequestId: a.body.response.id, status: 'COMPLETE' });
+    expect(done.status).toBe(200);
+    expect(done.body.response).toEqual({});
+    expect((await poll(a.body.response.id)).status).toBe('COMPLETED');
+
+    const b = await addExisting({ existingLocationId: flagged.id, skus: ['PAGES-LOCAL'] });
+    expect((await poll(b.body.response.id)).status).toBe('REVIEW');
+    const canceled = await process({ addRequestId: String(b.body.response.id), status: 'CANCELED' });
+    expect(canceled.body.response).toEqual({});
+    expect((await poll(b.body.response.id)).status).toBe('CANCELED');
+  });
+
   it('creates a location with a new-location add request', async () => {
     const r = await call<AddRequest>(ctx.sb, 'POST', `${ME}/newlocationaddrequests`, {
       token,
