@@ -303,9 +303,10 @@ export function provisioningFeature(deps: DeskDeps) {
       void browser.tabs.create({ url: browser.runtime.getURL(path as '/options.html') });
     });
     // A listener here makes the browser start the worker at launch, so open requests are followed at once.
-    browser.runtime.onStartup.addListener(() => void tracker.checkDue().catch(() => undefined));
-    // Whatever came due while the worker (or the browser) was stopped, and any batch left half sent.
-    void tracker.checkDue().catch(() => undefined);
+    browser.runtime.onStartup.addListener(() => void tracker.checkAtStart().catch(() => undefined));
+    // Every open request after a browser start, else what came due while the worker was stopped; and any
+    // batch left half sent.
+    void tracker.checkAtStart().catch(() => undefined);
     void sender.resume().catch(() => undefined);
   }
 
