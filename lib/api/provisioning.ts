@@ -114,7 +114,7 @@ export interface ExistingLocationAddRequest {
   existingLocationId: string;
   existingLocationAccountId?: string;
   skus: string[];
-  agreementId?: string;
+  agreementId?: string | number;
 }
 
 export interface NewLocationAddRequest {
@@ -123,7 +123,7 @@ export interface NewLocationAddRequest {
   newLocationAccountName?: string;
   newLocationData?: Record<string, unknown>;
   skus: string[];
-  agreementId?: string;
+  agreementId?: string | number;
 }
 
 export interface CancelServicesRequest {

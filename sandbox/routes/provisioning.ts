@@ -61,8 +61,8 @@ function skuList(body: Record<string, unknown>, requiredField: boolean): string[
 const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 
 /**
- * The vendor's flat location fields (locationName or name, address, city, state, zip, countryCode or country)
- * or the nested address form: both are read.
+ * The vendor's flat location fields (locationName or name, address, city, state, zip, countryCode or country,
+ * categoryIds) or the nested address form (categories): both are read.
  */
 function locationDataOf(data: Record<string, unknown>): NewLocationData {
   const nested = (data.address && typeof data.address === 'object' ? data.address : {}) as Record<string, unknown>;
@@ -75,9 +75,14 @@ function locationDataOf(data: Record<string, unknown>): NewLocationData {
     postalCode: pick(data.zip, nested.postalCode),
     countryCode: pick(data.countryCode, data.country, nested.countryCode),
   };
+  const rawCategories = data.categoryIds ?? data.categories;
+  const categories = (Array.isArray(rawCategories) ? rawCategories.map(str) : (str(rawCategories)?.split(',') ?? []))
+    .map((c) => c?.trim())
+    .filter((c): c is string => Boolean(c));
   return {
     ...(data as NewLocationData),
     name: pick(data.name, data.locationName),
+    categories,
     address: Object.fromEntries(Object.entries(address).filter(([, v]) => v !== undefined)),
     phone: pick(data.phone),
   };
@@ -159,6 +164,11 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
     const locationData = locationDataOf(data as Record<string, unknown>);
     if (typeof locationData.name !== 'string' || !locationData.name.trim()) {
       throw new ApiError(400, CODES.MISSING_FIELD, 'Missing required field: newLocationData.name');
+    }
+    // The vendor's guide: a location has 1 to 10 categories, and a new one is created with them.
+    const categoryCount = locationData.categories?.length ?? 0;
+    if (categoryCount === 0 || categoryCount > 10) {
+      throw new ApiError(400, CODES.MISSING_FIELD, 'Missing required field: newLocationData.categoryIds (1 to 10 ids)');
     }
     const skus = skuList(body, true) as string[];
     if (store.state.locations.some((l) => l.id === newLocationId)) {

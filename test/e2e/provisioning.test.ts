@@ -91,6 +91,11 @@ test('adds a service to 3 existing locations: 3 requests tracked to COMPLETED, e
     'Harbor Bakery – Sellwood',
   ]);
   for (const r of requests) expect(r.timeline.map((t) => t.status)).toEqual(['PROCESSING', 'COMPLETED']);
+  // Each request carries the agreement of the service it adds, as the catalog names it.
+  type Sent = { addRequests: { id: number; agreementId: number | string }[] };
+  const state = await desk.control.call<Sent>('GET', 'state');
+  const sent = state.addRequests.filter((a) => requests.some((r) => r.id === String(a.id)));
+  expect(sent.map((a) => a.agreementId)).toEqual([48213, 48213, 48213]);
   await expect
     .poll(() => notificationIds(page), { timeout: 10_000 })
     .toEqual(expect.arrayContaining(requests.map((r) => `provisioning|${r.key}`)));
@@ -204,6 +209,7 @@ test('a new location in REVIEW that ended while the browser was closed shows end
   await fill('city', 'Portland');
   await fill('state', 'Oregon');
   await fill('zip', '97202');
+  await fill('categoryIds', '1314, 1320');
   await page.locator('input[name="state-0"]').blur();
   await expect
     .poll(() => page.getByRole('alert').allTextContents())
@@ -216,6 +222,9 @@ test('a new location in REVIEW that ended while the browser was closed shows end
     .poll(async () => (await trackerFrom(page)).requests[0]?.status ?? null, { timeout: 30_000 })
     .toBe('REVIEW');
   const request = (await trackerFrom(page)).requests[0]!;
+  type Sent = { addRequests: { id: number; newLocationData: { categories: string[] } }[] };
+  const held = (await desk.control.call<Sent>('GET', 'state')).addRequests.find((a) => String(a.id) === request.id);
+  expect(held?.newLocationData.categories).toEqual(['1314', '1320']);
   expect(request.locationName).toBe('Harbor Bakery – Annex');
   await expect.poll(() => notificationIds(page)).toContain(`provisioning|${request.key}`);
 

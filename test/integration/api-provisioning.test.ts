@@ -47,6 +47,7 @@ async function newLocationAtAnExistingAddress(id: string) {
       city: existing.address.city,
       zip: existing.address.postalCode,
       countryCode: 'US',
+      categoryIds: ['1314'],
     },
     skus: ['PL-ESSENTIALS'],
   });
@@ -157,7 +158,7 @@ describe('add requests', () => {
     const taken = await rejection(
       createNewLocationAddRequest(client, 'me', {
         newLocationId: 'HB-001',
-        newLocationData: { name: 'Again' },
+        newLocationData: { name: 'Again', categoryIds: ['1314'] },
         skus: ['PL-PREMIUM'],
       }),
     );

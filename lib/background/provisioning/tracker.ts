@@ -118,8 +118,7 @@ export function createTracker(deps: TrackerDeps) {
     const now = deps.now();
     const due = (await trackerItem.getValue())
       .filter(
-        (r) =>
-          !isTerminalAddRequestStatus(r.status) && ((forced && !forced.has(r.key)) || (r.nextCheckAt ?? 0) <= now),
+        (r) => !isTerminalAddRequestStatus(r.status) && ((forced && !forced.has(r.key)) || (r.nextCheckAt ?? 0) <= now),
       )
       .sort((a, b) => (a.nextCheckAt ?? 0) - (b.nextCheckAt ?? 0))
       .slice(0, CHECKS_PER_ROUND);
