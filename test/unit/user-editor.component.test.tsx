@@ -24,6 +24,8 @@ const user = (id: string, firstName: string, lastName: string, extra: Partial<Us
   username: `${id}@harbor.example`,
   emailAddress: `${id}@harbor.example`,
   phoneNumber: '(503) 555-0100',
+  emailLanguagePreference: 'en',
+  displayLanguagePreference: 'en',
   lastLoginDate: '',
   sso: false,
   acl: [],
@@ -202,6 +204,28 @@ describe('the user editor', () => {
         acl: [],
       },
     });
+  });
+
+  test('shows the language preferences and sends only the one changed; a bad code is refused', async () => {
+    answers['users.list'] = () =>
+      view([user('rosa', 'Rosa', 'Delgado', { emailLanguagePreference: 'fr', displayLanguagePreference: 'de' })]);
+    answers['users.update'] = (input) => ({ id: input.userId });
+    await shown();
+    fireEvent.click(screen.getByRole('button', { name: 'Rosa Delgado' }));
+    const dialog = await screen.findByRole('dialog');
+    const email = within(dialog).getByLabelText('E-mail language') as HTMLInputElement;
+    const display = within(dialog).getByLabelText('Display language') as HTMLInputElement;
+    expect([email.value, display.value]).toEqual(['fr', 'de']);
+    fireEvent.input(display, { target: { value: 'español' } });
+    fireEvent.blur(display);
+    await within(dialog).findByText('Enter a language code such as en, fr or fr_CA.');
+    fireEvent.input(display, { target: { value: 'es' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(asked.some((a) => a.type === 'users.update')).toBe(true));
+    const update = asked.find((a) => a.type === 'users.update')!;
+    expect(update.input.user).toMatchObject({ displayLanguagePreference: 'es' });
+    // Unchanged here: the worker sends back what the service holds.
+    expect(update.input.user).not.toHaveProperty('emailLanguagePreference');
   });
 
   test('scope names label the rows when they arrive, without undoing a change made meanwhile', async () => {

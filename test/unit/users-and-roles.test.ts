@@ -163,6 +163,44 @@ describe('users and roles in the worker', () => {
     expect(users[0]!.acl.map((a) => a.on)).toEqual(['HB-001', 'HB-002']);
   });
 
+  test('an update sends back what the service holds beside the edited fields, unknown ones verbatim', async () => {
+    Object.assign(users[0]!, {
+      username: 'staff0',
+      phoneNumber: '5035550100',
+      emailLanguagePreference: 'fr',
+      displayLanguagePreference: 'de',
+      badgeNumber: 'B-17',
+      preferences: { digest: 'weekly', channels: ['email'] },
+    });
+    const users$ = feature();
+    const edited = {
+      firstName: 'Staffer',
+      lastName: '0',
+      emailAddress: 'staff0@harbor.example',
+      username: 'staff0',
+      phoneNumber: '5035550199',
+      acl: [],
+    };
+    await users$.handlers['users.update']({ userId: 'staff-0', user: edited }, {} as never);
+    const put = JSON.parse(api.requests.find((r) => r.method === 'PUT')!.body) as Record<string, unknown>;
+    expect(put).toEqual({
+      ...edited,
+      id: 'staff-0',
+      emailLanguagePreference: 'fr',
+      displayLanguagePreference: 'de',
+      badgeNumber: 'B-17',
+      preferences: { digest: 'weekly', channels: ['email'] },
+    });
+    // The get call's echoed password is never sent back.
+    expect(put).not.toHaveProperty('password');
+
+    await users$.handlers['users.update'](
+      { userId: 'staff-0', user: { ...edited, displayLanguagePreference: 'es' } },
+      {} as never,
+    );
+    expect(users[0]).toMatchObject({ emailLanguagePreference: 'fr', displayLanguagePreference: 'es' });
+  });
+
   test('a 403 is "this account does not let you manage users", shown in the view and on a call', async () => {
     forbidden = true;
     const users$ = feature();

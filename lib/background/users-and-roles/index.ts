@@ -9,6 +9,7 @@ import {
   deleteUser,
   fetchAllUsers,
   getUser,
+  heldUserFields,
   setUserPassword,
   updateUser,
 } from '../../api/users.ts';
@@ -142,7 +143,11 @@ export function createUsersAndRoles(deps: UsersDeps) {
       const key = await activeKey();
       const { acl, ...fields } = user;
       const roles = await rolesOf(key);
-      await mutate(userId, (client) => updateUser(client, 'me', userId, { ...fields, acl: aclBody(acl, roles) }));
+      await mutate(userId, async (client) => {
+        // Read just before writing: what the editor does not change goes back as the service holds it.
+        const held = heldUserFields((await getUser(client, 'me', userId)).data);
+        await updateUser(client, 'me', userId, { ...held, ...fields, acl: aclBody(acl, roles) });
+      });
       return { id: userId };
     },
     'users.setPassword': async ({ userId, newPassword }) => {
@@ -162,11 +167,13 @@ export function createUsersAndRoles(deps: UsersDeps) {
       const roles = await rolesOf(key);
       let added = false;
       await mutate(userId, async (client) => {
-        const current = userView((await getUser(client, 'me', userId)).data);
+        const held = (await getUser(client, 'me', userId)).data;
+        const current = userView(held);
         const rows = current.acl.map((r) => ({ roleId: r.roleId, roleName: r.roleName, on: r.on, onType: r.onType }));
         added = !rows.some((r) => r.roleId === row.roleId && r.onType === row.onType && r.on === row.on);
         if (!added) return;
         await updateUser(client, 'me', userId, {
+          ...heldUserFields(held),
           firstName: current.firstName,
           lastName: current.lastName,
           emailAddress: current.emailAddress,

@@ -25,6 +25,9 @@ export interface UserView {
   username: string;
   emailAddress: string;
   phoneNumber: string;
+  /** Language codes as the service holds them (e.g. en, fr_CA); '' when it sent none. */
+  emailLanguagePreference: string;
+  displayLanguagePreference: string;
   /** UNIX seconds as the service sends them; '' when the user never logged in. */
   lastLoginDate: string;
   sso: boolean;
@@ -80,8 +83,18 @@ export const aclRowInput = lazy(() =>
 );
 export type AclRowInput = z.output<ReturnType<typeof aclRowInput>>;
 
+/** A language code such as en, fr or fr_CA; empty leaves it to the service. */
+const language = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*)?$/, `${what} is a language code such as en or fr_CA.`)
+    .optional();
+
 const userFields = () => ({
   firstName: text('The first name').min(1, 'The first name is required.'),
+  emailLanguagePreference: language('The e-mail language'),
+  displayLanguagePreference: language('The display language'),
   lastName: text('The last name').min(1, 'The last name is required.'),
   emailAddress: text('The e-mail address', 254).email('Enter an e-mail address such as name@example.com.'),
   acl: z.array(aclRowInput()).max(500, 'At most 500 access rows.').default([]),
