@@ -27,6 +27,7 @@ import {
   validateField,
   validateForm,
 } from './user-form.ts';
+import { useUsersAccount } from './users-account.ts';
 
 export interface UserEditorProps {
   mode: EditorMode;
@@ -64,6 +65,7 @@ function isNotFound(error: unknown): boolean {
 }
 
 export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserEditorProps) {
+  const accountId = useUsersAccount();
   const [values, setValues] = useState<UserFormValues>(() => (user ? formFromUser(user) : EMPTY_FORM));
   const [opened] = useState(values);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -122,7 +124,7 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
       if (mode === 'create') {
         const id = trimmed('id');
         // The list may be older than the service: ask it whether the id is free before creating.
-        const clash = await ask('users.get', { userId: id }).then(
+        const clash = await ask('users.get', { userId: id, accountId }).then(
           () => true,
           (error) => (isNotFound(error) ? false : null),
         );
@@ -132,6 +134,7 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
           return;
         }
         await ask('users.create', {
+          accountId,
           user: {
             id,
             firstName: trimmed('firstName'),
@@ -147,6 +150,7 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
         onSaved(id);
       } else if (user) {
         await ask('users.update', {
+          accountId,
           userId: user.id,
           user: {
             firstName: trimmed('firstName'),

@@ -37,7 +37,15 @@ const ROLES: RoleView[] = [
 ];
 
 function view(users: UserView[], roles = ROLES): UsersView {
-  return { accountKey: 'app-1001', accountName: 'Harbor Bakery Group', users, roles, fetchedAt: 1, error: null };
+  return {
+    accountKey: 'app-1001',
+    accountName: 'Harbor Bakery Group',
+    accountId: 'me',
+    users,
+    roles,
+    fetchedAt: 1,
+    error: null,
+  };
 }
 
 beforeEach(() => {
@@ -103,8 +111,16 @@ describe('the Users section', () => {
       'Sam Reyes: Missing required field: phoneNumber',
     );
     expect(asked.filter((a) => a.type === 'users.addAcl').map((a) => a.input)).toEqual([
-      { userId: 'rosa', row: { roleId: '101', roleName: 'Account Admin', onType: 'LOCATION', on: 'HB-001' } },
-      { userId: 'sam', row: { roleId: '101', roleName: 'Account Admin', onType: 'LOCATION', on: 'HB-001' } },
+      {
+        accountId: 'me',
+        userId: 'rosa',
+        row: { roleId: '101', roleName: 'Account Admin', onType: 'LOCATION', on: 'HB-001' },
+      },
+      {
+        accountId: 'me',
+        userId: 'sam',
+        row: { roleId: '101', roleName: 'Account Admin', onType: 'LOCATION', on: 'HB-001' },
+      },
     ]);
   });
 
@@ -194,6 +210,7 @@ describe('the user editor', () => {
     await waitFor(() => expect(asked.some((a) => a.type === 'users.update')).toBe(true));
     const update = asked.find((a) => a.type === 'users.update')!;
     expect(update.input).toEqual({
+      accountId: 'me',
       userId: 'rosa',
       user: {
         firstName: 'Rosa',
@@ -204,6 +221,40 @@ describe('the user editor', () => {
         acl: [],
       },
     });
+  });
+
+  test('picks any account of the link’s tree; its users are listed and every dialog acts on it', async () => {
+    answers['provisioning.accounts'] = () => ({
+      linkedAccountId: '1001',
+      accounts: [
+        { accountId: '1001', accountName: 'Harbor Bakery Group', parentAccountId: null },
+        { accountId: '1101', accountName: 'Harbor Bakery Wholesale', parentAccountId: '1001' },
+      ],
+    });
+    answers['users.list'] = (input) =>
+      input.accountId === '1101'
+        ? { ...view([user('wes', 'Wes', 'Tide')]), accountId: '1101' }
+        : view([user('rosa', 'Rosa', 'Delgado')]);
+    answers['users.create'] = (input) => ({ id: (input.user as { id: string }).id });
+    await shown();
+    const picker = (await screen.findByLabelText('Account')) as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.text)).toEqual([
+      'Harbor Bakery Group (1001)',
+      '↳ Harbor Bakery Wholesale (1101)',
+    ]);
+    fireEvent.change(picker, { target: { value: '1101' } });
+    await screen.findByRole('button', { name: 'Wes Tide' });
+    expect(screen.getByRole('heading', { name: 'Users of Harbor Bakery Wholesale' })).toBeTruthy();
+    expect(asked.filter((a) => a.type === 'users.list').map((a) => a.input.accountId)).toEqual(['me', '1101']);
+    fireEvent.click(screen.getByRole('button', { name: 'New user' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.input(within(dialog).getByLabelText('First name *'), { target: { value: 'Ann' } });
+    fireEvent.input(within(dialog).getByLabelText('Last name *'), { target: { value: 'Baker' } });
+    fireEvent.input(within(dialog).getByLabelText('E-mail *'), { target: { value: 'ann@harbor.example' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(asked.some((a) => a.type === 'users.create')).toBe(true));
+    expect(asked.find((a) => a.type === 'users.get')?.input).toMatchObject({ accountId: '1101', userId: 'ann.baker' });
+    expect(asked.find((a) => a.type === 'users.create')?.input).toMatchObject({ accountId: '1101' });
   });
 
   test('shows the language preferences and sends only the one changed; a bad code is refused', async () => {

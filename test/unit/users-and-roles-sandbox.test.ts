@@ -78,7 +78,7 @@ describe('editing a user keeps what the editor does not change', () => {
     expect(priya).toMatchObject({ emailLanguagePreference: 'fr', displayLanguagePreference: 'de' });
     // What the editor sends when only the phone changed: no language preference.
     await users.handlers['users.update'](
-      {
+      { accountId: 'me',
         userId: 'hb-regional',
         user: {
           firstName: priya.firstName,
@@ -107,9 +107,60 @@ describe('editing a user keeps what the editor does not change', () => {
     const users = createUsersAndRoles(deps);
     await users.list(false);
     const row = { roleId: '105', onType: 'LOCATION' as const, on: 'HB-003' };
-    expect(await users.handlers['users.addAcl']({ userId: 'hb-regional', row }, extension)).toMatchObject({
+    expect(await users.handlers['users.addAcl']({ accountId: 'me', userId: 'hb-regional', row }, extension)).toMatchObject({
       added: true,
     });
     expect(await held('hb-regional')).toMatchObject({ emailLanguagePreference: 'fr', displayLanguagePreference: 'de' });
+  });
+});
+
+describe('the users of a sub-account', () => {
+  test('are listed, created, edited and deleted on that account, cached apart from the linked one’s', async () => {
+    const users = createUsersAndRoles(deps);
+    const mine = await users.list(false);
+    const theirs = await users.list(false, '1101');
+    expect(theirs).toMatchObject({ accountId: '1101', error: null });
+    expect(theirs.users.map((u) => u.id)).not.toEqual(expect.arrayContaining(mine.users.map((u) => u.id)));
+    // The sub-account's own locations are what its access rows can name.
+    const scopes = await users.handlers['users.scopes'](
+      { accountId: '1101', type: 'LOCATION', query: '', limit: 50 },
+      extension,
+    );
+    expect(scopes.options.length).toBeGreaterThan(0);
+    const location = scopes.options[0]!.id;
+    expect(mine.users.length).toBeGreaterThan(0);
+
+    const fields = { firstName: 'Wes', lastName: 'Tide', emailAddress: 'wes@harborwholesale.example' };
+    await users.handlers['users.create'](
+      {
+        accountId: '1101',
+        user: { id: 'wh-wes', ...fields, acl: [{ roleId: '102', onType: 'LOCATION', on: location }] },
+      },
+      extension,
+    );
+    expect(await held('wh-wes')).toMatchObject({ accountId: '1101' });
+    expect((await users.list(false, '1101')).users.map((u) => u.id)).toContain('wh-wes');
+    expect((await users.list(false)).users.map((u) => u.id)).not.toContain('wh-wes');
+
+    await users.handlers['users.update'](
+      {
+        accountId: '1101',
+        userId: 'wh-wes',
+        user: { ...fields, username: 'wes', phoneNumber: '(503) 555-0177', acl: [] },
+      },
+      extension,
+    );
+    expect(await held('wh-wes')).toMatchObject({ accountId: '1101', phoneNumber: '(503) 555-0177' });
+    await users.handlers['users.delete']({ accountId: '1101', userId: 'wh-wes' }, extension);
+    expect(await held('wh-wes')).toBeUndefined();
+    expect((await users.list(false, '1101')).users.map((u) => u.id)).not.toContain('wh-wes');
+  });
+
+  test('forgetting the linked account drops its sub-accounts’ users too', async () => {
+    const users = createUsersAndRoles(deps);
+    await users.list(false);
+    await users.list(false, '1101');
+    const writes = await users.forgetAccount('app-1001');
+    expect(writes[0]!.value).toEqual({});
   });
 });
