@@ -137,7 +137,7 @@ export function UsersPanel({ store }: { store: UsersStore }) {
           </h2>
           {choices.length > 1 ? (
             <label class="ue__filter">
-              <span>Account</span>
+              <span>Account to manage</span>
               <select class="ui-select" value={accountId} onChange={(event) => choose(event.currentTarget.value)}>
                 {choices.map((choice) => (
                   <option key={choice.id} value={choice.id}>

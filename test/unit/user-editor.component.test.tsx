@@ -237,7 +237,7 @@ describe('the user editor', () => {
         : view([user('rosa', 'Rosa', 'Delgado')]);
     answers['users.create'] = (input) => ({ id: (input.user as { id: string }).id });
     await shown();
-    const picker = (await screen.findByLabelText('Account')) as HTMLSelectElement;
+    const picker = (await screen.findByLabelText('Account to manage')) as HTMLSelectElement;
     expect([...picker.options].map((o) => o.text)).toEqual([
       'Harbor Bakery Group (1001)',
       '↳ Harbor Bakery Wholesale (1101)',

@@ -78,7 +78,8 @@ describe('editing a user keeps what the editor does not change', () => {
     expect(priya).toMatchObject({ emailLanguagePreference: 'fr', displayLanguagePreference: 'de' });
     // What the editor sends when only the phone changed: no language preference.
     await users.handlers['users.update'](
-      { accountId: 'me',
+      {
+        accountId: 'me',
         userId: 'hb-regional',
         user: {
           firstName: priya.firstName,
@@ -107,7 +108,9 @@ describe('editing a user keeps what the editor does not change', () => {
     const users = createUsersAndRoles(deps);
     await users.list(false);
     const row = { roleId: '105', onType: 'LOCATION' as const, on: 'HB-003' };
-    expect(await users.handlers['users.addAcl']({ accountId: 'me', userId: 'hb-regional', row }, extension)).toMatchObject({
+    expect(
+      await users.handlers['users.addAcl']({ accountId: 'me', userId: 'hb-regional', row }, extension),
+    ).toMatchObject({
       added: true,
     });
     expect(await held('hb-regional')).toMatchObject({ emailLanguagePreference: 'fr', displayLanguagePreference: 'de' });

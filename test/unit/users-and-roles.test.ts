@@ -126,7 +126,8 @@ describe('users and roles in the worker', () => {
     const users$ = feature();
     await users$.list(false);
     await users$.handlers['users.create'](
-      { accountId: 'me',
+      {
+        accountId: 'me',
         user: {
           id: 'rosa',
           firstName: 'Rosa',
@@ -156,7 +157,9 @@ describe('users and roles in the worker', () => {
     });
     expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
     const other = { ...row, on: 'HB-002' };
-    expect(await users$.handlers['users.addAcl']({ accountId: 'me', userId: 'staff-0', row: other }, {} as never)).toEqual({
+    expect(
+      await users$.handlers['users.addAcl']({ accountId: 'me', userId: 'staff-0', row: other }, {} as never),
+    ).toEqual({
       id: 'staff-0',
       added: true,
     });
@@ -209,7 +212,9 @@ describe('users and roles in the worker', () => {
       code: 'users-forbidden',
       message: 'This account does not let you manage users.',
     });
-    await expect(users$.handlers['users.delete']({ accountId: 'me', userId: 'staff-1' }, {} as never)).rejects.toMatchObject({
+    await expect(
+      users$.handlers['users.delete']({ accountId: 'me', userId: 'staff-1' }, {} as never),
+    ).rejects.toMatchObject({
       code: 'users-forbidden',
     });
   });
