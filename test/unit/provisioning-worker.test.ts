@@ -195,7 +195,7 @@ describe('provisioning.addToExisting', () => {
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       newLocationId: 'HB-ANNEX',
-      newLocationData: { name: 'Harbor Bakery – Annex', countryCode: 'US', categoryIds: ['1314', '1320'] },
+      newLocationData: { locationName: 'Harbor Bakery – Annex', countryCode: 'US', categoryIds: ['1314', '1320'] },
       skus: ['PL-PREMIUM'],
       agreementId: 48211,
     });

@@ -260,8 +260,9 @@ export function provisioningFeature(deps: DeskDeps) {
             newLocationId: l.newLocationId,
             ...(newLocationAccountId ? { newLocationAccountId } : {}),
             ...(newLocationAccountName ? { newLocationAccountName } : {}),
+            // The vendor's location fields: locationName, not name (the sandbox reads either).
             newLocationData: {
-              name: l.name,
+              locationName: l.name,
               address: l.address,
               city: l.city,
               state: l.state,
