@@ -18,6 +18,8 @@ function manyUsers(n: number): UserView[] {
     username: `user${i}@harbor.example`,
     emailAddress: `user${i}@harbor.example`,
     phoneNumber: '(503) 555-0100',
+    emailLanguagePreference: 'en',
+    displayLanguagePreference: 'en',
     lastLoginDate: String(1_700_000_000 + i * 977),
     sso: false,
     acl: [

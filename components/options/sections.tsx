@@ -37,7 +37,8 @@ export const OPTIONS_SECTIONS = [
   {
     id: 'users',
     title: 'Users',
-    description: 'Who may log in to the active account, and with which role on which part of it.',
+    description:
+      'Who may log in to the active account or an account it manages, and with which role on which part of it.',
     Body: UsersSection,
   },
   {

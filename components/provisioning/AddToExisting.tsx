@@ -2,6 +2,7 @@
 // sent by the worker, with a progress bar. The tracker follows each request from there.
 import { useState } from 'preact/hooks';
 import type { AvailableServiceView, SendBatchView } from '../../lib/messaging/protocol/index.ts';
+import { agreementGroups } from '../../lib/provisioning/agreements.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { TextField } from '../ui/Field.tsx';
@@ -10,6 +11,12 @@ import type { StoreIo } from '../ui/store.ts';
 import { BatchProgress } from './BatchProgress.tsx';
 import { locationLabel } from './LocationServices.tsx';
 import type { PickableLocation } from './provisioning-store.ts';
+
+/** A service as the pickers list it, with its agreement: requests are sent per agreement. */
+export function serviceLabel(service: AvailableServiceView): string {
+  const agreement = service.agreementId ? ` (agreement ${service.agreementId})` : '';
+  return `${service.sku} — ${service.description}${agreement}`;
+}
 
 export interface AddToExistingProps {
   io: StoreIo;
@@ -30,6 +37,8 @@ export function AddToExisting({ io, fromAccountId, locations, catalog, batches }
   const needle = search.trim().toLowerCase();
   const shown = locations.filter((l) => !needle || locationLabel(l).toLowerCase().includes(needle));
   const batch = batches.find((b) => b.batchId === batchId) ?? null;
+  const agreements = Math.max(1, agreementGroups(skus, catalog).length);
+  const requests = picked.length * agreements;
 
   async function send() {
     setBusy(true);
@@ -79,12 +88,12 @@ export function AddToExisting({ io, fromAccountId, locations, catalog, batches }
           <PickList
             label="Services to add"
             values={skus}
-            choices={catalog.map((s) => ({ value: s.sku, label: `${s.sku} — ${s.description}` }))}
+            choices={catalog.map((s) => ({ value: s.sku, label: serviceLabel(s) }))}
             onValues={setSkus}
           />
           <p class="prov-muted">
-            One add request is sent for each location. They are sent and followed in the background: you can close this
-            page.
+            One add request is sent for each location and each agreement of the chosen services. They are sent and
+            followed in the background: you can close this page.
           </p>
           <Button
             variant="primary"
@@ -92,7 +101,7 @@ export function AddToExisting({ io, fromAccountId, locations, catalog, batches }
             disabled={picked.length === 0 || skus.length === 0}
             onClick={() => void send()}
           >
-            {picked.length === 1 ? 'Send 1 add request' : `Send ${picked.length} add requests`}
+            {requests === 1 ? 'Send 1 add request' : `Send ${requests} add requests`}
           </Button>
         </div>
       </div>

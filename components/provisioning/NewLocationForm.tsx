@@ -2,7 +2,9 @@
 // field checked on its own; one new-location add request per location, sent by the worker.
 import { useState } from 'preact/hooks';
 import type { AvailableServiceView, SendBatchView } from '../../lib/messaging/protocol/index.ts';
+import { agreementGroups } from '../../lib/provisioning/agreements.ts';
 import {
+  categoryIdList,
   emptyRow,
   formProblems,
   hasProblems,
@@ -15,6 +17,7 @@ import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { Field, TextField } from '../ui/Field.tsx';
 import { PickList } from '../ui/Select.tsx';
 import type { StoreIo } from '../ui/store.ts';
+import { serviceLabel } from './AddToExisting.tsx';
 import { BatchProgress } from './BatchProgress.tsx';
 
 const LABELS: Record<NewLocationField, string> = {
@@ -26,6 +29,7 @@ const LABELS: Record<NewLocationField, string> = {
   zip: 'Zip',
   countryCode: 'Country',
   phone: 'Phone',
+  categoryIds: 'Category ids',
 };
 
 export interface NewLocationFormProps {
@@ -69,7 +73,7 @@ export function NewLocationForm({ io, fromAccountId, catalog, batches }: NewLoca
   async function send() {
     setSubmitted(true);
     setError(null);
-    if (hasProblems(problems) || skus.length === 0) return;
+    if (hasProblems(problems) || skus.length === 0 || agreementGroups(skus, catalog).length > 1) return;
     setBusy(true);
     try {
       const answer = await io.ask('provisioning.addNewLocations', {
@@ -77,7 +81,11 @@ export function NewLocationForm({ io, fromAccountId, catalog, batches }: NewLoca
         skus,
         newLocationAccountId: accountId.trim(),
         newLocationAccountName: accountName.trim(),
-        locations: rows.map((r) => ({ ...r, countryCode: r.countryCode.trim().toUpperCase() })),
+        locations: rows.map((r) => ({
+          ...r,
+          countryCode: r.countryCode.trim().toUpperCase(),
+          categoryIds: categoryIdList(r.categoryIds),
+        })),
       });
       setBatchId(answer.batchId);
       setRows([emptyRow()]);
@@ -90,6 +98,7 @@ export function NewLocationForm({ io, fromAccountId, catalog, batches }: NewLoca
     }
   }
 
+  const agreements = agreementGroups(skus, catalog).length;
   const errorCount = problems.reduce((n, p) => n + Object.keys(p).length, 0);
   return (
     <div class="prov-panel">
@@ -122,6 +131,7 @@ export function NewLocationForm({ io, fromAccountId, catalog, batches }: NewLoca
               <Field
                 key={field}
                 label={LABELS[field]}
+                hint={field === 'categoryIds' ? 'The service’s category ids, 1 to 10, e.g. 1314, 1320.' : undefined}
                 error={shownProblem(index, field)}
                 class={`prov-field--${field}`}
               >
@@ -145,7 +155,7 @@ export function NewLocationForm({ io, fromAccountId, catalog, batches }: NewLoca
       </div>
       <Field
         label="Or paste CSV"
-        hint="First line names the columns: id,name,address,city,state,zip,country,phone (copied spreadsheet rows work too)."
+        hint="First line names the columns: id,name,address,city,state,zip,country,phone,categories (category ids split by ; or spaces; copied spreadsheet rows work too)."
         error={csvProblem}
       >
         {(control) => (
@@ -166,9 +176,15 @@ export function NewLocationForm({ io, fromAccountId, catalog, batches }: NewLoca
       <PickList
         label="Services to add"
         values={skus}
-        choices={catalog.map((s) => ({ value: s.sku, label: `${s.sku} — ${s.description}` }))}
+        choices={catalog.map((s) => ({ value: s.sku, label: serviceLabel(s) }))}
         onValues={setSkus}
       />
+      {agreements > 1 ? (
+        <p class="prov-warning" role="alert">
+          These services belong to {agreements} different agreements, and a new location is created by one request.
+          Choose the services of one agreement; add the others to the location once it exists.
+        </p>
+      ) : null}
       {submitted && (errorCount > 0 || skus.length === 0) ? (
         <p class="prov-warning" role="alert">
           {errorCount > 0 ? `${errorCount} ${errorCount === 1 ? 'field needs' : 'fields need'} attention. ` : ''}

@@ -9,6 +9,7 @@ import { describeError } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { AclEditor } from './AclEditor.tsx';
 import type { AclDraftRow } from './acl-rules.ts';
+import { useUsersAccount } from './users-account.ts';
 import { fullName } from './users-list.ts';
 
 export type BulkAction = 'delete' | 'access';
@@ -52,6 +53,7 @@ export interface BulkDialogProps {
 }
 
 export function BulkDialog({ action, users, roles, onClose }: BulkDialogProps) {
+  const accountId = useUsersAccount();
   const id = useId();
   const [typed, setTyped] = useState('');
   const [rows, setRows] = useState<AclDraftRow[]>([]);
@@ -70,11 +72,12 @@ export function BulkDialog({ action, users, roles, onClose }: BulkDialogProps) {
     setFailures([]);
     const task = async (user: UserView) => {
       if (action === 'delete') {
-        await ask('users.delete', { userId: user.id });
+        await ask('users.delete', { userId: user.id, accountId });
         return;
       }
       for (const row of rows) {
         await ask('users.addAcl', {
+          accountId,
           userId: user.id,
           row: { roleId: row.roleId, roleName: row.roleName, onType: row.onType as 'ACCOUNT', on: row.on },
         });

@@ -5,6 +5,7 @@ import { ask } from '../../lib/messaging/ui.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { useUsersAccount } from './users-account.ts';
 import { fullName } from './users-list.ts';
 
 /** What must be typed: the username, or the e-mail when there is none. */
@@ -21,6 +22,7 @@ export function DeleteUserDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
+  const accountId = useUsersAccount();
   const id = useId();
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
@@ -34,7 +36,7 @@ export function DeleteUserDialog({
     setBusy(true);
     setError(null);
     try {
-      await ask('users.delete', { userId: user.id });
+      await ask('users.delete', { userId: user.id, accountId });
       onDeleted();
     } catch (caught) {
       setError(caught);

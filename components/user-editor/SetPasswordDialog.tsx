@@ -7,9 +7,11 @@ import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
+import { useUsersAccount } from './users-account.ts';
 import { fullName } from './users-list.ts';
 
 export function SetPasswordDialog({ user, onClose }: { user: UserView; onClose: () => void }) {
+  const accountId = useUsersAccount();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -29,7 +31,7 @@ export function SetPasswordDialog({ user, onClose }: { user: UserView; onClose: 
     setBusy(true);
     setOutcome(null);
     try {
-      await ask('users.setPassword', { userId: user.id, newPassword: password });
+      await ask('users.setPassword', { userId: user.id, newPassword: password, accountId });
       setPassword('');
       setConfirm('');
       setOutcome({ ok: true });

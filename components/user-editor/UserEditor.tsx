@@ -21,11 +21,13 @@ import {
   type FormField,
   formFromUser,
   idTakenMessage,
+  LANGUAGE_FIELDS,
   requiredFields,
   type UserFormValues,
   validateField,
   validateForm,
 } from './user-form.ts';
+import { useUsersAccount } from './users-account.ts';
 
 export interface UserEditorProps {
   mode: EditorMode;
@@ -36,12 +38,26 @@ export interface UserEditorProps {
   onSaved: (id: string) => void;
 }
 
-const FIELDS: { field: FormField; label: string; type: string; autoComplete: string }[] = [
+const FIELDS: { field: FormField; label: string; type: string; autoComplete: string; hint?: string }[] = [
   { field: 'firstName', label: 'First name', type: 'text', autoComplete: 'off' },
   { field: 'lastName', label: 'Last name', type: 'text', autoComplete: 'off' },
   { field: 'emailAddress', label: 'E-mail', type: 'email', autoComplete: 'off' },
   { field: 'username', label: 'Username', type: 'text', autoComplete: 'off' },
   { field: 'phoneNumber', label: 'Phone', type: 'tel', autoComplete: 'off' },
+  {
+    field: 'emailLanguagePreference',
+    label: 'E-mail language',
+    type: 'text',
+    autoComplete: 'off',
+    hint: 'A language code such as en or fr_CA; empty: the service’s default.',
+  },
+  {
+    field: 'displayLanguagePreference',
+    label: 'Display language',
+    type: 'text',
+    autoComplete: 'off',
+    hint: 'The language the service’s pages show, e.g. en or de.',
+  },
 ];
 
 function isNotFound(error: unknown): boolean {
@@ -49,7 +65,9 @@ function isNotFound(error: unknown): boolean {
 }
 
 export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserEditorProps) {
+  const accountId = useUsersAccount();
   const [values, setValues] = useState<UserFormValues>(() => (user ? formFromUser(user) : EMPTY_FORM));
+  const [opened] = useState(values);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [idEdited, setIdEdited] = useState(mode === 'edit');
   const [rows, setRows] = useState<AclDraftRow[]>(() => (user?.acl ?? []).map((row) => draftFromView(row, {})));
@@ -100,11 +118,13 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
     setSaveError(null);
     const acl = rows.map(({ roleId, roleName, onType, on }) => ({ roleId, roleName, onType: onType as 'ACCOUNT', on }));
     const trimmed = (field: FormField) => values[field].trim();
+    const languages = (send: (field: (typeof LANGUAGE_FIELDS)[number]) => boolean) =>
+      Object.fromEntries(LANGUAGE_FIELDS.filter(send).map((field) => [field, trimmed(field)]));
     try {
       if (mode === 'create') {
         const id = trimmed('id');
         // The list may be older than the service: ask it whether the id is free before creating.
-        const clash = await ask('users.get', { userId: id }).then(
+        const clash = await ask('users.get', { userId: id, accountId }).then(
           () => true,
           (error) => (isNotFound(error) ? false : null),
         );
@@ -114,6 +134,7 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
           return;
         }
         await ask('users.create', {
+          accountId,
           user: {
             id,
             firstName: trimmed('firstName'),
@@ -122,12 +143,14 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
             ...(trimmed('username') ? { username: trimmed('username') } : {}),
             ...(trimmed('phoneNumber') ? { phoneNumber: trimmed('phoneNumber') } : {}),
             ...(values.password ? { password: values.password } : {}),
+            ...languages((field) => trimmed(field) !== ''),
             acl,
           },
         });
         onSaved(id);
       } else if (user) {
         await ask('users.update', {
+          accountId,
           userId: user.id,
           user: {
             firstName: trimmed('firstName'),
@@ -135,6 +158,8 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
             emailAddress: trimmed('emailAddress'),
             username: trimmed('username'),
             phoneNumber: trimmed('phoneNumber'),
+            // Only a preference changed here: the worker sends back the rest as the service holds it.
+            ...languages((field) => values[field] !== opened[field]),
             acl,
           },
         });
@@ -182,8 +207,13 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
           title={mode === 'create' ? 'The user was not created' : 'The changes were not saved'}
         />
         <div class="ue-form__grid">
-          {FIELDS.map(({ field, label, type, autoComplete }) => (
-            <Field key={field} label={required.includes(field) ? `${label} *` : label} error={errors[field]}>
+          {FIELDS.map(({ field, label, type, autoComplete, hint }) => (
+            <Field
+              key={field}
+              label={required.includes(field) ? `${label} *` : label}
+              hint={hint}
+              error={errors[field]}
+            >
               {(control) => (
                 <input
                   {...control}

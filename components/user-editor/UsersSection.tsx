@@ -1,5 +1,6 @@
-// The options page's Users section: the active account's users (searched, filtered by role, sorted),
-// its roles, and the editor, password, delete and bulk dialogs. `/` focuses the search, `n` opens a new user.
+// The options page's Users section: the users of the active account or of an account of its tree (picked
+// above the list; searched, filtered by role, sorted), its roles, and the editor, password, delete and bulk
+// dialogs. `/` focuses the search, `n` opens a new user.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { RoleView, UserView } from '../../lib/messaging/protocol/index.ts';
 import { Button } from '../ui/Button.tsx';
@@ -13,6 +14,7 @@ import { RolesPanel } from './RolesPanel.tsx';
 import { SetPasswordDialog } from './SetPasswordDialog.tsx';
 import { UserEditor } from './UserEditor.tsx';
 import { UsersTable } from './UsersTable.tsx';
+import { UsersAccount } from './users-account.ts';
 import { DEFAULT_USERS_FILTER, type UsersFilter, visibleUsers } from './users-list.ts';
 import { createUsersStore, type UsersStore } from './users-store.ts';
 import './user-editor.css';
@@ -62,6 +64,14 @@ export function UsersPanel({ store }: { store: UsersStore }) {
   }, [open, store]);
 
   const view = store.view.value;
+  const accountId = store.accountId.value;
+  const tree = store.accounts.value;
+  // The linked account is 'me' to the worker; the others are named by their id.
+  const choices = (tree?.accounts ?? []).map((a) => ({
+    id: a.accountId === tree?.linkedAccountId ? 'me' : a.accountId,
+    label: `${a.parentAccountId && a.accountId !== tree?.linkedAccountId ? '↳ ' : ''}${a.accountName} (${a.accountId})`,
+    name: a.accountName,
+  }));
   const users = view?.users ?? NONE_USERS;
   const roles = view?.roles ?? NONE_ROLES;
   const shown = useMemo(() => visibleUsers(users, filter), [users, filter]);
@@ -109,125 +119,152 @@ export function UsersPanel({ store }: { store: UsersStore }) {
       <EmptyState title="No account linked">Link an account in the Accounts section to manage its users.</EmptyState>
     );
 
+  const chosenName =
+    accountId === 'me' ? view.accountName : (choices.find((c) => c.id === accountId)?.name ?? accountId);
+  const choose = (id: string) => {
+    setSelected(new Set());
+    setFilter((f) => ({ ...f, roleId: '' }));
+    setNotice(null);
+    void store.choose(id);
+  };
+
   return (
-    <section class="ue" aria-labelledby="ue-title" aria-busy={store.loading.value}>
-      <div class="ue__bar">
-        <h2 id="ue-title" class="ue__title">
-          Users of {view.accountName}
-        </h2>
-        <input
-          ref={search}
-          type="search"
-          class="ui-input ue__search"
-          aria-label="Search users by name, username or e-mail"
-          placeholder="Search name, username, e-mail  ( / )"
-          value={filter.query}
-          onInput={(event) => setFilter({ ...filter, query: event.currentTarget.value })}
-        />
-        <label class="ue__filter">
-          <span>Role</span>
-          <select
-            class="ui-select"
-            value={filter.roleId}
-            onChange={(event) => setFilter({ ...filter, roleId: event.currentTarget.value })}
-          >
-            <option value="">Every role</option>
-            {roles.map((role) => (
-              <option key={role.id} value={role.id}>
-                {role.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <span class="ue__count" aria-live="polite">
-          {shown.length === users.length
-            ? `${number.format(users.length)} users`
-            : `${number.format(shown.length)} of ${number.format(users.length)}`}
-        </span>
-        <Button size="sm" busy={store.loading.value} onClick={() => void store.load(true)}>
-          Refresh
-        </Button>
-        <Button size="sm" variant="primary" disabled={forbidden} onClick={() => setOpen({ kind: 'create' })}>
-          New user
-        </Button>
-      </div>
-      {forbidden ? (
-        <ErrorNotice tone="warn" error="This account does not let you manage users." title="No permission" />
-      ) : (
-        <ErrorNotice
-          error={view.error}
-          title={users.length ? 'Showing the users as last fetched: the refresh failed' : 'Users could not be loaded'}
-        />
-      )}
-      {notice ? <ErrorNotice tone="ok" error={notice} /> : null}
-      {chosen.length > 0 ? (
-        <div class="ue__bulk" role="toolbar" aria-label="Selected users">
-          <span>{chosen.length} selected</span>
-          <Button
-            size="sm"
-            onClick={() => setOpen({ kind: 'bulk', action: 'access', users: chosen })}
-            disabled={!roles.length}
-          >
-            Add access…
+    <UsersAccount.Provider value={accountId}>
+      <section class="ue" aria-labelledby="ue-title" aria-busy={store.loading.value}>
+        <div class="ue__bar">
+          <h2 id="ue-title" class="ue__title">
+            Users of {chosenName}
+          </h2>
+          {choices.length > 1 ? (
+            <label class="ue__filter">
+              <span>Account to manage</span>
+              <select class="ui-select" value={accountId} onChange={(event) => choose(event.currentTarget.value)}>
+                {choices.map((choice) => (
+                  <option key={choice.id} value={choice.id}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <input
+            ref={search}
+            type="search"
+            class="ui-input ue__search"
+            aria-label="Search users by name, username or e-mail"
+            placeholder="Search name, username, e-mail  ( / )"
+            value={filter.query}
+            onInput={(event) => setFilter({ ...filter, query: event.currentTarget.value })}
+          />
+          <label class="ue__filter">
+            <span>Role</span>
+            <select
+              class="ui-select"
+              value={filter.roleId}
+              onChange={(event) => setFilter({ ...filter, roleId: event.currentTarget.value })}
+            >
+              <option value="">Every role</option>
+              {roles.map((role) => (
+                <option key={role.id} value={role.id}>
+                  {role.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span class="ue__count" aria-live="polite">
+            {shown.length === users.length
+              ? `${number.format(users.length)} users`
+              : `${number.format(shown.length)} of ${number.format(users.length)}`}
+          </span>
+          <Button size="sm" busy={store.loading.value} onClick={() => void store.load(true)}>
+            Refresh
           </Button>
-          <Button size="sm" variant="danger" onClick={() => setOpen({ kind: 'bulk', action: 'delete', users: chosen })}>
-            Delete…
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
-            Clear selection
+          <Button size="sm" variant="primary" disabled={forbidden} onClick={() => setOpen({ kind: 'create' })}>
+            New user
           </Button>
         </div>
-      ) : null}
-      <div class="ue__layout">
-        <RolesPanel roles={roles} />
-        {users.length === 0 && !view.error ? (
-          <EmptyState title="No users">This account has no users yet. Choose New user to add one.</EmptyState>
-        ) : shown.length === 0 && users.length > 0 ? (
-          <EmptyState title="No matching users">No user matches the search and role filter.</EmptyState>
-        ) : users.length > 0 ? (
-          <UsersTable
-            users={shown}
-            roles={roles}
-            selected={selected}
-            onSelect={select}
-            sort={filter.sort}
-            onSort={sortBy}
-            onEdit={(user) => setOpen({ kind: 'edit', user })}
-            onPassword={(user) => setOpen({ kind: 'password', user })}
-            onDelete={(user) => setOpen({ kind: 'delete', user })}
-            now={Date.now()}
-          />
+        {forbidden ? (
+          <ErrorNotice tone="warn" error="This account does not let you manage users." title="No permission" />
         ) : (
-          <div />
+          <ErrorNotice
+            error={view.error}
+            title={users.length ? 'Showing the users as last fetched: the refresh failed' : 'Users could not be loaded'}
+          />
         )}
-      </div>
-      {open?.kind === 'create' || open?.kind === 'edit' ? (
-        <UserEditor
-          mode={open.kind}
-          user={open.kind === 'edit' ? open.user : undefined}
-          users={users}
-          roles={roles}
-          onClose={close}
-          onSaved={(id) => {
-            setNotice(open.kind === 'create' ? `User ${id} was created.` : `The changes to ${id} were saved.`);
-            close();
-          }}
-        />
-      ) : null}
-      {open?.kind === 'password' ? <SetPasswordDialog user={open.user} onClose={close} /> : null}
-      {open?.kind === 'delete' ? (
-        <DeleteUserDialog
-          user={open.user}
-          onClose={close}
-          onDeleted={() => {
-            setNotice(`User ${open.user.id} was deleted.`);
-            close();
-          }}
-        />
-      ) : null}
-      {open?.kind === 'bulk' ? (
-        <BulkDialog action={open.action} users={open.users} roles={roles} onClose={close} />
-      ) : null}
-    </section>
+        {notice ? <ErrorNotice tone="ok" error={notice} /> : null}
+        {chosen.length > 0 ? (
+          <div class="ue__bulk" role="toolbar" aria-label="Selected users">
+            <span>{chosen.length} selected</span>
+            <Button
+              size="sm"
+              onClick={() => setOpen({ kind: 'bulk', action: 'access', users: chosen })}
+              disabled={!roles.length}
+            >
+              Add access…
+            </Button>
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() => setOpen({ kind: 'bulk', action: 'delete', users: chosen })}
+            >
+              Delete…
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+              Clear selection
+            </Button>
+          </div>
+        ) : null}
+        <div class="ue__layout">
+          <RolesPanel roles={roles} />
+          {users.length === 0 && !view.error ? (
+            <EmptyState title="No users">This account has no users yet. Choose New user to add one.</EmptyState>
+          ) : shown.length === 0 && users.length > 0 ? (
+            <EmptyState title="No matching users">No user matches the search and role filter.</EmptyState>
+          ) : users.length > 0 ? (
+            <UsersTable
+              users={shown}
+              roles={roles}
+              selected={selected}
+              onSelect={select}
+              sort={filter.sort}
+              onSort={sortBy}
+              onEdit={(user) => setOpen({ kind: 'edit', user })}
+              onPassword={(user) => setOpen({ kind: 'password', user })}
+              onDelete={(user) => setOpen({ kind: 'delete', user })}
+              now={Date.now()}
+            />
+          ) : (
+            <div />
+          )}
+        </div>
+        {open?.kind === 'create' || open?.kind === 'edit' ? (
+          <UserEditor
+            mode={open.kind}
+            user={open.kind === 'edit' ? open.user : undefined}
+            users={users}
+            roles={roles}
+            onClose={close}
+            onSaved={(id) => {
+              setNotice(open.kind === 'create' ? `User ${id} was created.` : `The changes to ${id} were saved.`);
+              close();
+            }}
+          />
+        ) : null}
+        {open?.kind === 'password' ? <SetPasswordDialog user={open.user} onClose={close} /> : null}
+        {open?.kind === 'delete' ? (
+          <DeleteUserDialog
+            user={open.user}
+            onClose={close}
+            onDeleted={() => {
+              setNotice(`User ${open.user.id} was deleted.`);
+              close();
+            }}
+          />
+        ) : null}
+        {open?.kind === 'bulk' ? (
+          <BulkDialog action={open.action} users={open.users} roles={roles} onClose={close} />
+        ) : null}
+      </section>
+    </UsersAccount.Provider>
   );
 }

@@ -3,8 +3,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ACL_SCOPE_TYPES, type AclRowView } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
+import { useUsersAccount } from './users-account.ts';
 
 export function useScopeNames(acl: AclRowView[]): Record<string, string> {
+  const accountId = useUsersAccount();
   const [names, setNames] = useState<Record<string, string>>({});
   const wanted = acl
     .map((row) => `${row.onType} ${row.on}`)
@@ -19,7 +21,7 @@ export function useScopeNames(acl: AclRowView[]): Record<string, string> {
           const ids = [...new Set(acl.filter((row) => row.onType === type).map((row) => row.on))];
           if (ids.length === 0) return;
           try {
-            const { options } = await ask('users.scopes', { type, ids });
+            const { options } = await ask('users.scopes', { accountId, type, ids });
             for (const option of options) found[`${type} ${option.id}`] = option.name;
           } catch {
             // Names are a nicety: the ids still say which scope a row is on.
@@ -31,6 +33,6 @@ export function useScopeNames(acl: AclRowView[]): Record<string, string> {
     return () => {
       current = false;
     };
-  }, [wanted]);
+  }, [wanted, accountId]);
   return names;
 }

@@ -11,10 +11,13 @@ export interface UserFormValues {
   username: string;
   emailAddress: string;
   phoneNumber: string;
+  emailLanguagePreference: string;
+  displayLanguagePreference: string;
   password: string;
 }
 
 export type FormField = keyof UserFormValues;
+export const LANGUAGE_FIELDS = ['emailLanguagePreference', 'displayLanguagePreference'] as const;
 export type FieldErrors = Partial<Record<FormField | 'acl', string>>;
 
 export const EMPTY_FORM: UserFormValues = {
@@ -24,6 +27,8 @@ export const EMPTY_FORM: UserFormValues = {
   username: '',
   emailAddress: '',
   phoneNumber: '',
+  emailLanguagePreference: '',
+  displayLanguagePreference: '',
   password: '',
 };
 
@@ -41,8 +46,13 @@ const LABELS: Record<FormField, string> = {
   username: 'Username',
   emailAddress: 'E-mail',
   phoneNumber: 'Phone',
+  emailLanguagePreference: 'E-mail language',
+  displayLanguagePreference: 'Display language',
   password: 'Password',
 };
+
+/** en, fr, fr_CA, zh-Hant: what the service's language preferences hold. */
+const LANGUAGE = /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$/;
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Digits with the usual separators and an optional leading +; at least 7 digits. */
@@ -68,6 +78,9 @@ export function validateField(field: FormField, value: string, mode: EditorMode)
       return USER_ID.test(trimmed) ? undefined : 'Use letters, digits and . _ - ~ : only, without spaces.';
     case 'password':
       return mode === 'create' && value.length < 8 ? 'Use at least 8 characters.' : undefined;
+    case 'emailLanguagePreference':
+    case 'displayLanguagePreference':
+      return LANGUAGE.test(trimmed) ? undefined : 'Enter a language code such as en, fr or fr_CA.';
     default:
       return trimmed.length > 100 ? `${LABELS[field]} is at most 100 characters.` : undefined;
   }
@@ -77,8 +90,8 @@ export function validateForm(values: UserFormValues, mode: EditorMode, takenIds:
   const errors: FieldErrors = {};
   const fields: FormField[] =
     mode === 'create'
-      ? ['id', 'firstName', 'lastName', 'username', 'emailAddress', 'phoneNumber', 'password']
-      : ['firstName', 'lastName', 'username', 'emailAddress', 'phoneNumber'];
+      ? ['id', 'firstName', 'lastName', 'username', 'emailAddress', 'phoneNumber', 'password', ...LANGUAGE_FIELDS]
+      : ['firstName', 'lastName', 'username', 'emailAddress', 'phoneNumber', ...LANGUAGE_FIELDS];
   for (const field of fields) {
     const error = validateField(field, values[field], mode);
     if (error) errors[field] = error;
@@ -129,6 +142,8 @@ export function formFromUser(user: UserView): UserFormValues {
     username: user.username,
     emailAddress: user.emailAddress,
     phoneNumber: user.phoneNumber,
+    emailLanguagePreference: user.emailLanguagePreference,
+    displayLanguagePreference: user.displayLanguagePreference,
     password: '',
   };
 }

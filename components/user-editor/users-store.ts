@@ -1,18 +1,35 @@
-// The Users section's state in signals: the worker's list of the active account's users and roles,
-// loaded when the section opens and again when the worker says the users or the account changed.
+// The Users section's state in signals: the worker's list of users and roles of the chosen account (the
+// linked one, 'me', or an account of its provisioning tree), loaded when the section opens and again when
+// the worker says the users or the account changed; and the accounts the link may manage, to choose from.
+import { signal } from '@preact/signals';
+import type { ProvisioningAccountsView } from '../../lib/messaging/protocol/index.ts';
 import { followEvents, query, type StoreIo, workerIo } from '../ui/store.ts';
 
 export type UsersStore = ReturnType<typeof createUsersStore>;
 
 export function createUsersStore(io: StoreIo = workerIo) {
-  const list = query((refresh: boolean) => io.ask('users.list', { refresh }));
+  const accountId = signal('me');
+  const list = query(({ refresh, accountId }: { refresh: boolean; accountId: string }) =>
+    io.ask('users.list', { refresh, accountId }),
+  );
+  // A link without sub-accounts, or one the service does not let list them, just has no choice to offer.
+  const tree = query(() => io.ask('provisioning.accounts', {}).catch((): ProvisioningAccountsView | null => null));
 
   function start(): () => void {
-    void list.load(false);
+    void list.load({ refresh: false, accountId: accountId.value });
+    void tree.load();
     return followEvents(
       {
-        'users.changed': () => void list.refresh(false),
-        'accounts.changed': () => void list.refresh(false),
+        'users.changed': (changed) => {
+          if (!changed.accountId || changed.accountId === accountId.value)
+            void list.refresh({ refresh: false, accountId: accountId.value });
+        },
+        // Another linked account: its own users, and its own tree.
+        'accounts.changed': () => {
+          accountId.value = 'me';
+          void list.refresh({ refresh: false, accountId: 'me' });
+          void tree.refresh();
+        },
       },
       io,
     );
@@ -23,7 +40,14 @@ export function createUsersStore(io: StoreIo = workerIo) {
     loading: list.loading,
     /** A failure to reach the worker at all; the service's errors arrive in view.error. */
     error: list.error,
-    load: (refresh = false) => list.load(refresh),
+    /** The account whose users are shown: 'me' or a sub-account's id. */
+    accountId,
+    accounts: tree.value,
+    load: (refresh = false) => list.load({ refresh, accountId: accountId.value }),
+    choose(id: string) {
+      accountId.value = id;
+      return list.load({ refresh: false, accountId: id });
+    },
     start,
   };
 }

@@ -114,7 +114,7 @@ export interface ExistingLocationAddRequest {
   existingLocationId: string;
   existingLocationAccountId?: string;
   skus: string[];
-  agreementId?: string;
+  agreementId?: string | number;
 }
 
 export interface NewLocationAddRequest {
@@ -123,7 +123,7 @@ export interface NewLocationAddRequest {
   newLocationAccountName?: string;
   newLocationData?: Record<string, unknown>;
   skus: string[];
-  agreementId?: string;
+  agreementId?: string | number;
 }
 
 export interface CancelServicesRequest {
@@ -320,25 +320,32 @@ export function listAddRequests(
 
 export type AddRequestResolution = 'COMPLETED' | 'CANCELED';
 
-/** The vendor's sandbox-only call that ends a request in REVIEW; production has no such call. */
-export function processAddRequest(
+/**
+ * The vendor's sandbox-only call that ends a request in REVIEW; production has no such call. Its reference
+ * answers an empty response, so the request itself is read afterwards. The vendor's id is an integer and its
+ * completion is spelled COMPLETE: both are sent so, and the sandbox takes either spelling.
+ */
+export async function processAddRequest(
   client: ApiClient,
   accountId: string,
   addRequestId: string,
   status: AddRequestResolution,
   options?: CallOptions,
 ): Promise<ApiResult<AddRequest>> {
-  return client.request(
+  await client.request(
     {
       operation: 'processAddRequest',
       method: 'POST',
       path: accountPath(accountId, 'processaddrequest'),
       ids: { 'account id': accountId, 'add request id': addRequestId },
-      json: { addRequestId, status },
-      schema: AddRequestSchema,
+      json: {
+        addRequestId: /^\d{1,15}$/.test(addRequestId) ? Number(addRequestId) : addRequestId,
+        status: status === 'COMPLETED' ? 'COMPLETE' : status,
+      },
     },
     options,
   );
+  return getAddRequest(client, accountId, addRequestId, options);
 }
 
 /**

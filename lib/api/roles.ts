@@ -15,10 +15,17 @@ const readRoles = pageReader('roles', roleReader);
 /** Roles take no paging; the list is empty when the account defines none. */
 export function listRoles(
   client: ApiClient,
+  accountId = 'me',
   options?: CallOptions,
 ): Promise<ApiResult<{ count: number; roles: Role[] }>> {
   return client.request(
-    { operation: 'listRoles', method: 'GET', path: accountPath('me', 'roles'), read: readRoles },
+    {
+      operation: 'listRoles',
+      method: 'GET',
+      path: accountPath(accountId, 'roles'),
+      ids: { 'account id': accountId },
+      read: readRoles,
+    },
     options,
   );
 }

@@ -91,6 +91,18 @@ export interface NewUser extends UserFields {
 export interface UserUpdate extends UserFields {
   username: string;
   phoneNumber: string;
+  /** What the service holds beside the edited fields, sent back verbatim (see heldUserFields). */
+  [field: string]: unknown;
+}
+
+/**
+ * Every field the service holds for a user, unknown ones too, to send back with an update: the interface
+ * does not say whether a field left out of an update is cleared. The id goes in the path and the body
+ * anyway; the password is never held (the reader drops the get call's echo).
+ */
+export function heldUserFields(user: User): Record<string, unknown> {
+  const { id: _id, password: _password, ...held } = user;
+  return Object.fromEntries(Object.entries(held).filter(([, value]) => value !== undefined));
 }
 
 export interface Paging {

@@ -10,6 +10,8 @@ export interface NewLocationRow {
   zip: string;
   countryCode: string;
   phone: string;
+  /** Category ids as typed: separated by commas, semicolons or spaces. */
+  categoryIds: string;
 }
 
 export const NEW_LOCATION_FIELDS = [
@@ -21,11 +23,27 @@ export const NEW_LOCATION_FIELDS = [
   'zip',
   'countryCode',
   'phone',
+  'categoryIds',
 ] as const;
 export type NewLocationField = (typeof NEW_LOCATION_FIELDS)[number];
 
 export function emptyRow(): NewLocationRow {
-  return { newLocationId: '', name: '', address: '', city: '', state: '', zip: '', countryCode: 'US', phone: '' };
+  return {
+    newLocationId: '',
+    name: '',
+    address: '',
+    city: '',
+    state: '',
+    zip: '',
+    countryCode: 'US',
+    phone: '',
+    categoryIds: '',
+  };
+}
+
+/** The ids of a category field or CSV cell ("1314, 1320" or "1314;1320"). */
+export function categoryIdList(text: string): string[] {
+  return text.split(/[\s,;|]+/).filter(Boolean);
 }
 
 const ZIP_BY_COUNTRY: Record<string, RegExp> = {
@@ -74,6 +92,13 @@ export function fieldProblem(field: NewLocationField, row: NewLocationRow, other
         return 'Enter a phone number of 7 to 15 digits, e.g. (503) 555-0142.';
       return null;
     }
+    case 'categoryIds': {
+      const ids = categoryIdList(value);
+      if (ids.length === 0) return 'Give at least one category id; the service needs one for a new location.';
+      if (ids.length > 10) return 'A location has at most 10 categories.';
+      const bad = ids.find((id) => !/^[\w.:-]{1,50}$/.test(id));
+      return bad ? `${bad} is not a category id (letters, digits and _ - . : only).` : null;
+    }
   }
 }
 
@@ -110,6 +135,9 @@ const HEADER_ALIASES: Record<string, NewLocationField> = {
   country: 'countryCode',
   countrycode: 'countryCode',
   phone: 'phone',
+  categoryids: 'categoryIds',
+  categories: 'categoryIds',
+  category: 'categoryIds',
 };
 
 /** One CSV line split on commas, honouring "quoted, fields" and "" escapes. */
@@ -143,7 +171,8 @@ export interface CsvRead {
 
 /**
  * Rows from pasted CSV (or tab-separated text copied from a spreadsheet). The first line names the columns:
- * id, name, address, city, state, zip, country, phone, in any order; unknown columns are ignored.
+ * id, name, address, city, state, zip, country, phone, categories (ids split by ; or spaces, or quoted with
+ * commas), in any order; unknown columns are ignored.
  */
 export function rowsFromCsv(text: string): CsvRead {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
@@ -153,7 +182,7 @@ export function rowsFromCsv(text: string): CsvRead {
   if (missing.length > 0) {
     return {
       rows: [],
-      problem: `The first line must name the columns; missing: ${missing.join(', ')} (e.g. id,name,address,city,state,zip,country,phone).`,
+      problem: `The first line must name the columns; missing: ${missing.join(', ')} (e.g. id,name,address,city,state,zip,country,phone,categories).`,
     };
   }
   const rows = lines.slice(1).map((line) => {

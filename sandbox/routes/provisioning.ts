@@ -61,8 +61,8 @@ function skuList(body: Record<string, unknown>, requiredField: boolean): string[
 const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 
 /**
- * The vendor's flat location fields (locationName or name, address, city, state, zip, countryCode or country)
- * or the nested address form: both are read.
+ * The vendor's flat location fields (locationName or name, address, city, state, zip, countryCode or country,
+ * categoryIds) or the nested address form (categories): both are read.
  */
 function locationDataOf(data: Record<string, unknown>): NewLocationData {
   const nested = (data.address && typeof data.address === 'object' ? data.address : {}) as Record<string, unknown>;
@@ -75,9 +75,14 @@ function locationDataOf(data: Record<string, unknown>): NewLocationData {
     postalCode: pick(data.zip, nested.postalCode),
     countryCode: pick(data.countryCode, data.country, nested.countryCode),
   };
+  const rawCategories = data.categoryIds ?? data.categories;
+  const categories = (Array.isArray(rawCategories) ? rawCategories.map(str) : (str(rawCategories)?.split(',') ?? []))
+    .map((c) => c?.trim())
+    .filter((c): c is string => Boolean(c));
   return {
     ...(data as NewLocationData),
     name: pick(data.name, data.locationName),
+    categories,
     address: Object.fromEntries(Object.entries(address).filter(([, v]) => v !== undefined)),
     phone: pick(data.phone),
   };
@@ -160,6 +165,11 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
     if (typeof locationData.name !== 'string' || !locationData.name.trim()) {
       throw new ApiError(400, CODES.MISSING_FIELD, 'Missing required field: newLocationData.name');
     }
+    // The vendor's guide: a location has 1 to 10 categories, and a new one is created with them.
+    const categoryCount = locationData.categories?.length ?? 0;
+    if (categoryCount === 0 || categoryCount > 10) {
+      throw new ApiError(400, CODES.MISSING_FIELD, 'Missing required field: newLocationData.categoryIds (1 to 10 ids)');
+    }
     const skus = skuList(body, true) as string[];
     if (store.state.locations.some((l) => l.id === newLocationId)) {
       throw new ApiError(409, CODES.INVALID_PARAMETER, `A location with id ${newLocationId} already exists`);
@@ -232,7 +242,8 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
     return ok({ count: matching.length, services: matching.slice(offset, offset + limit).map(publicService) });
   });
 
-  // Sandbox-only in the vendor's service too: resolves a request in REVIEW.
+  // Sandbox-only in the vendor's service too: resolves a request in REVIEW. The id may be a number (the
+  // vendor's type) or a string, the status COMPLETE (the vendor's) or COMPLETED (the interface's).
   app.post(`${BASE}/processaddrequest`, async (c) => {
     const account = resolveAccount(c, store);
     const body = await jsonBody(c);
@@ -254,7 +265,8 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
       );
     }
     finishAddRequest(store, request, status, status === 'CANCELED' ? 'Duplicate confirmed during review' : '');
-    return ok(publicAddRequest(request));
+    // The vendor's reference answers an EmptyResponse: the caller reads the add request to see its end.
+    return ok({});
   });
 
   app.get(`${BASE}/addRequests/:addRequestId`, getAddRequest);

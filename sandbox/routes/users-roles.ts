@@ -146,9 +146,10 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
     if (!phoneNumber) throw new ApiError(400, CODES.MISSING_FIELD, 'Missing required field: phoneNumber (or phone)');
     const acl = body.acl === undefined ? user.acl : parseAcl(account, body.acl);
     Object.assign(user, { firstName, lastName, username, emailAddress, phoneNumber, acl });
+    // The interface does not say whether a field left out of an update is kept; the sandbox takes the stricter
+    // reading, an update replaces: a language preference left out goes back to the default, as on create.
     for (const pref of ['emailLanguagePreference', 'displayLanguagePreference'] as const) {
-      const value = str(body, pref);
-      if (value) user[pref] = value;
+      user[pref] = str(body, pref)?.trim() || 'en';
     }
     // Never the password: only PUT .../password changes it.
     store.changed();

@@ -141,6 +141,8 @@ export function seedUsers(nowMs: number, bakery: Location[]): User[] {
       emailAddress: 'priya.natarajan@harborbakery.com',
       phoneNumber: '(206) 555-0142',
       password: 'RainyDay-98101',
+      emailLanguagePreference: 'fr',
+      displayLanguagePreference: 'de',
       lastLoginDate: lastLogin(12),
       acl: [{ roleId: '104', roleName: 'Folder Editor', on: 'F-WA', accountId: '1001', onType: 'FOLDER' }],
     }),

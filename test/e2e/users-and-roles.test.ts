@@ -68,7 +68,7 @@ describe('users and roles', () => {
     const editor = page.getByRole('dialog', { name: 'New user' });
     await editor.getByLabel('First name').fill('Rosa');
     await editor.getByLabel('Last name').fill('Delgado');
-    await editor.getByLabel('E-mail').fill('rosa.delgado@harborbakery.com');
+    await editor.getByLabel('E-mail *', { exact: true }).fill('rosa.delgado@harborbakery.com');
     expect(await editor.getByLabel('User id').inputValue()).toBe('rosa.delgado');
     const password = editor.getByLabel('Password', { exact: true });
     await password.fill('Harbor-Bakery-2026');
@@ -166,6 +166,34 @@ describe('users and roles', () => {
     expect((await sandboxUser('hb-ops'))!.firstName).toBe(target.firstName);
   });
 
+  test('a partner manages a sub-account’s users: picked above the list, created there with its own locations', async () => {
+    const page = await openUsers();
+    const { locations } = await state();
+    const dock = locations.find((l) => l.accountId === '1101')!;
+    await page.getByRole('combobox', { name: 'Account to manage' }).selectOption('1101');
+    await page.getByRole('heading', { name: 'Users of Harbor Bakery Wholesale' }).waitFor();
+    await page.getByRole('button', { name: 'New user' }).click();
+    const editor = page.getByRole('dialog', { name: 'New user' });
+    await editor.getByLabel('First name').fill('Wes');
+    await editor.getByLabel('Last name').fill('Tide');
+    await editor.getByLabel('E-mail *', { exact: true }).fill('wes@harborwholesale.com');
+    await editor.getByLabel('Display language').fill('es');
+    await addAccess(page, 'Location Manager', 'Locations', [{ search: dock.name, id: dock.id }]);
+    await editor.getByRole('button', { name: 'Create user' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await sandboxUser('wes.tide')).toMatchObject({
+      accountId: '1101',
+      displayLanguagePreference: 'es',
+      acl: [expect.objectContaining({ roleId: '102', onType: 'LOCATION', on: dock.id })],
+    });
+    await page.getByRole('button', { name: 'Wes Tide', exact: true }).waitFor();
+    // Back on the linked account, the sub-account's user is not listed.
+    await page.getByRole('combobox', { name: 'Account to manage' }).selectOption('me');
+    await page.getByRole('heading', { name: 'Users of Harbor Bakery Group' }).waitFor();
+    await page.getByRole('button', { name: 'Maria Alvarez', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Wes Tide', exact: true }).count()).toBe(0);
+  });
+
   test('an account without roles says why the list is empty', async () => {
     const page = await openUsers('1002');
     await page.getByText(/no roles yet\. Roles are created in the vendor’s account manager/).waitFor();
@@ -200,7 +228,7 @@ describe('users and roles', () => {
           await page.getByRole('dialog').waitFor({ state: 'detached' });
         }
         const ops = (await sandboxUser('hb-ops'))!;
-        await page.getByRole('button', { name: `${ops.firstName} ${ops.lastName}`, exact: true }).click();
+        await page.getByRole('button', { name: 'Priya Natarajan', exact: true }).click();
         await page.getByRole('dialog').getByText('Access', { exact: true }).waitFor();
         await page.screenshot({ path: `${dir}/user-editor-${scheme}.png` });
         await page.keyboard.press('Escape');
@@ -208,7 +236,7 @@ describe('users and roles', () => {
         await page.getByRole('button', { name: 'New user' }).click();
         await page.getByRole('dialog').getByLabel('First name').fill('Rosa');
         await page.getByRole('dialog').getByLabel('Last name').fill('Delgado');
-        await page.getByRole('dialog').getByLabel('E-mail').fill('rosa@');
+        await page.getByRole('dialog').getByLabel('E-mail *', { exact: true }).fill('rosa@');
         await page.getByRole('dialog').getByLabel('Password', { exact: true }).fill('Harbor-Bakery');
         await page.getByRole('dialog').getByLabel('Phone').focus();
         await page.getByRole('dialog').getByRole('combobox', { name: 'Locations' }).fill('Harbor');

@@ -47,6 +47,7 @@ async function newLocationAtAnExistingAddress(id: string) {
       city: existing.address.city,
       zip: existing.address.postalCode,
       countryCode: 'US',
+      categoryIds: ['1314'],
     },
     skus: ['PL-ESSENTIALS'],
   });
@@ -107,8 +108,15 @@ describe('add requests', () => {
     });
     expect(review.data.status).toBe('REVIEW');
     expect(review.data.statusDetail).toMatch(/duplicate/i);
+    await h.control('DELETE', 'requests');
     const processed = await processAddRequest(client, 'me', created.data.id, 'COMPLETED');
-    expect(processed.data.status).toBe('COMPLETED');
+    // The vendor answers processaddrequest with an empty response: the request is read afterwards.
+    expect(processed.data).toMatchObject({ id: created.data.id, status: 'COMPLETED' });
+    const calls = (await h.control<{ requests: { method: string; path: string }[] }>('GET', 'requests')).requests;
+    expect(calls.map((r) => `${r.method} ${r.path.replace(/^.*\/accounts\/me\//, '')}`)).toEqual([
+      'POST processaddrequest',
+      `GET addRequests/${created.data.id}`,
+    ]);
     expect((await getAddRequest(client, 'me', created.data.id)).data.status).toBe('COMPLETED');
 
     const again = await rejection(processAddRequest(client, 'me', created.data.id, 'CANCELED'));
@@ -150,7 +158,7 @@ describe('add requests', () => {
     const taken = await rejection(
       createNewLocationAddRequest(client, 'me', {
         newLocationId: 'HB-001',
-        newLocationData: { name: 'Again' },
+        newLocationData: { name: 'Again', categoryIds: ['1314'] },
         skus: ['PL-PREMIUM'],
       }),
     );

@@ -224,7 +224,7 @@ describe('provisioning', () => {
   it('adds a new location with a service', async () => {
     const created = await createNewLocationAddRequest(client, 'me', {
       newLocationId: 'it-new-location-1',
-      newLocationData: { name: 'Harbor Bakery Integration Test Kiosk' },
+      newLocationData: { name: 'Harbor Bakery Integration Test Kiosk', categoryIds: ['1314'] },
       skus: ['PL-ESSENTIALS'],
     });
     const done = await pollAddRequest(client, 'me', created.data.id, { delayMs: () => 50 });

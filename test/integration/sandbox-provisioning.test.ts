@@ -131,6 +131,28 @@ describe('sandbox add requests', () => {
     expect((await poll(b.body.response.id)).status).toBe('CANCELED');
   });
 
+  it('processaddrequest answers an empty response, as the vendor does, for a numeric id and COMPLETE', async () => {
+    const s = await state(ctx.sb);
+    const flagged = (s.locations as unknown as { id: string; accountId: string; possibleDuplicate: boolean }[]).find(
+      (l) => l.accountId === '1001' && l.possibleDuplicate,
+    );
+    if (!flagged) throw new Error('seed has no possible duplicate in 1001');
+    const process = (json: Record<string, unknown>) =>
+      call<Record<string, unknown>>(ctx.sb, 'POST', `${ME}/processaddrequest`, { token, json });
+    const a = await addExisting({ existingLocationId: flagged.id, skus: ['ANALYTICS-PLUS'] });
+    expect((await poll(a.body.response.id)).status).toBe('REVIEW');
+    const done = await process({ addRequestId: a.body.response.id, status: 'COMPLETE' });
+    expect(done.status).toBe(200);
+    expect(done.body.response).toEqual({});
+    expect((await poll(a.body.response.id)).status).toBe('COMPLETED');
+
+    const b = await addExisting({ existingLocationId: flagged.id, skus: ['PAGES-LOCAL'] });
+    expect((await poll(b.body.response.id)).status).toBe('REVIEW');
+    const canceled = await process({ addRequestId: String(b.body.response.id), status: 'CANCELED' });
+    expect(canceled.body.response).toEqual({});
+    expect((await poll(b.body.response.id)).status).toBe('CANCELED');
+  });
+
   it('creates a location with a new-location add request', async () => {
     const r = await call<AddRequest>(ctx.sb, 'POST', `${ME}/newlocationaddrequests`, {
       token,
@@ -140,6 +162,7 @@ describe('sandbox add requests', () => {
         newLocationData: {
           name: 'Harbor Bakery - Cannon Beach',
           address: { line1: '123 Hemlock St', city: 'Cannon Beach' },
+          categoryIds: ['1314', '1320'],
         },
         skus: ['PL-ESSENTIALS'],
       },
@@ -149,6 +172,10 @@ describe('sandbox add requests', () => {
     expect((await poll(r.body.response.id)).status).toBe('COMPLETED');
     const s = await state(ctx.sb);
     expect(s.locations.find((l) => l.id === 'HB-NEW-1')?.name).toBe('Harbor Bakery - Cannon Beach');
+    expect((s.locations.find((l) => l.id === 'HB-NEW-1') as unknown as { categories: string[] }).categories).toEqual([
+      '1314',
+      '1320',
+    ]);
     expect(s.services.some((x) => x.locationId === 'HB-NEW-1' && x.status === 'ACTIVE')).toBe(true);
     // A listings sku brings the new location's listings, waiting to be sent.
     const listings = await call<{ count: number }>(ctx.sb, 'GET', `${ME}/powerlistings/listings`, {
@@ -163,7 +190,11 @@ describe('sandbox add requests', () => {
     const before = await call<{ count: number }>(ctx.sb, 'GET', LISTINGS, { token, query: { limit: 1 } });
     const r = await call<AddRequest>(ctx.sb, 'POST', `${ME}/newlocationaddrequests`, {
       token,
-      json: { newLocationId: 'HB-000', newLocationData: { name: 'Harbor Bakery - Depot' }, skus: ['PL-ESSENTIALS'] },
+      json: {
+        newLocationId: 'HB-000',
+        newLocationData: { name: 'Harbor Bakery - Depot', categoryIds: ['1314'] },
+        skus: ['PL-ESSENTIALS'],
+      },
     });
     expect((await poll(r.body.response.id)).status).toBe('COMPLETED');
     const publishers = (await state(ctx.sb)).publishers.length;
@@ -184,6 +215,12 @@ describe('sandbox add requests', () => {
       json: { newLocationId: 'X', skus: ['PL-PREMIUM'] },
     });
     expect(expectErrorEnvelope(newLoc, 400).message).toMatch(/newLocationData/);
+    // The vendor's guide: a new location is created with 1 to 10 categories.
+    const noCategories = await call(ctx.sb, 'POST', `${ME}/newlocationaddrequests`, {
+      token,
+      json: { newLocationId: 'X', newLocationData: { name: 'Harbor Bakery - Kiosk' }, skus: ['PL-PREMIUM'] },
+    });
+    expect(expectErrorEnvelope(noCategories, 400).message).toMatch(/categoryIds/);
   });
 });
 

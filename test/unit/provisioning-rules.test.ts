@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { commitmentMet, commitmentMetOn } from '../../lib/provisioning/commitment.ts';
-import { emptyRow, fieldProblem, formProblems, hasProblems, rowsFromCsv } from '../../lib/provisioning/new-location.ts';
+import {
+  categoryIdList,
+  emptyRow,
+  fieldProblem,
+  formProblems,
+  hasProblems,
+  rowsFromCsv,
+} from '../../lib/provisioning/new-location.ts';
 import { isSandboxConnection } from '../../lib/provisioning/sandbox-connection.ts';
 
 describe('the minimum commitment date', () => {
@@ -40,6 +47,7 @@ const valid = () => ({
   zip: '97201',
   countryCode: 'US',
   phone: '(503) 555-0142',
+  categoryIds: '1314',
 });
 
 describe('the new-location form', () => {
@@ -60,6 +68,13 @@ describe('the new-location form', () => {
     expect(fieldProblem('countryCode', { ...valid(), countryCode: 'USA' })).toMatch(/two-letter country/);
   });
 
+  it('asks for 1 to 10 category ids, which the service needs for a new location', () => {
+    expect(fieldProblem('categoryIds', { ...valid(), categoryIds: ' ' })).toMatch(/at least one category id/);
+    expect(fieldProblem('categoryIds', { ...valid(), categoryIds: '1314, 1320;1400' })).toBeNull();
+    expect(fieldProblem('categoryIds', { ...valid(), categoryIds: '1 2 3 4 5 6 7 8 9 10 11' })).toMatch(/at most 10/);
+    expect(fieldProblem('categoryIds', { ...valid(), categoryIds: '1314 <b>' })).toMatch(/<b> is not a category id/);
+  });
+
   it('checks postal codes by country and leaves unknown countries free', () => {
     expect(fieldProblem('zip', { ...valid(), countryCode: 'CA', zip: 'K1A 0B1' })).toBeNull();
     expect(fieldProblem('zip', { ...valid(), countryCode: 'CA', zip: '97201' })).toMatch(/CA/);
@@ -75,12 +90,16 @@ describe('the new-location form', () => {
 
   it('reads pasted CSV (quoted cells, any column order, tabs) into rows', () => {
     const read = rowsFromCsv(
-      'name,id,Address,City,State,Zip,Country,Phone\n"Harbor Bakery, Annex",HB-031,12 Pier St,Portland,OR,97201,US,503-555-0142\n\nAnnex 2,HB-032,"1 ""Main"" St",Salem,OR,97301,us,\n',
+      'name,id,Address,City,State,Zip,Country,Phone,Categories\n"Harbor Bakery, Annex",HB-031,12 Pier St,Portland,OR,97201,US,503-555-0142,1314;1320\n\nAnnex 2,HB-032,"1 ""Main"" St",Salem,OR,97301,us,,"1314, 1320"\n',
     );
     expect(read.problem).toBeNull();
     expect(read.rows).toHaveLength(2);
     expect(read.rows[0]).toMatchObject({ newLocationId: 'HB-031', name: 'Harbor Bakery, Annex', zip: '97201' });
     expect(read.rows[1]).toMatchObject({ address: '1 "Main" St', countryCode: 'us', phone: '' });
+    expect(read.rows.map((r) => categoryIdList(r.categoryIds))).toEqual([
+      ['1314', '1320'],
+      ['1314', '1320'],
+    ]);
     expect(hasProblems(formProblems(read.rows))).toBe(false);
     const tabs = rowsFromCsv('id\tname\taddress\tcity\nX-1\tKiosk\t1 Dock\tAstoria');
     expect(tabs.rows[0]).toMatchObject({ newLocationId: 'X-1', city: 'Astoria' });

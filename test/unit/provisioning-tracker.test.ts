@@ -1,10 +1,12 @@
 // The add request tracker with a fake service: it follows the schedule, notifies on REVIEW and on an end,
 // keeps an unknown status open, and treats a failed check as a check to repeat, not as the request's outcome.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiClient } from '../../lib/api/client.ts';
 import { ApiError } from '../../lib/api/errors.ts';
+import type { DeskDeps } from '../../lib/background/core/deps.ts';
+import { provisioningFeature } from '../../lib/background/provisioning/index.ts';
 import { createTracker, POLL_ALARM } from '../../lib/background/provisioning/tracker.ts';
 import { type TrackedAddRequest, trackerItem } from '../../lib/background/provisioning/tracker-store.ts';
 
@@ -123,5 +125,49 @@ describe('the add request tracker', () => {
     answers = ['COMPLETED'];
     await tracker().checkDue();
     expect((await stored()).status).toBe('PROCESSING');
+  });
+});
+
+describe('the tracker at the browser’s start', () => {
+  const open = (n: number): TrackedAddRequest[] =>
+    Array.from({ length: n }, (_, i) => ({
+      ...entry(),
+      key: `acct|${i}`,
+      id: String(i),
+      locationName: `Location ${i}`,
+      status: 'REVIEW',
+      // Checked a minute ago; the next check is an hour away.
+      nextCheckAt: now + 60 * 60_000,
+    }));
+  const startWorker = () =>
+    provisioningFeature({
+      withAccount: (run: (c: ApiClient) => Promise<unknown>) => run(client),
+      broadcast: async () => undefined,
+      now: () => now,
+      apiConfig: {},
+    } as unknown as DeskDeps).start?.();
+  const ended = async () => (await trackerItem.getValue()).filter((r) => r.status === 'COMPLETED').length;
+
+  it('checks every open request at once, not at its next alarm, in rounds', async () => {
+    await trackerItem.setValue(open(25));
+    answers = Array(25).fill('COMPLETED');
+    startWorker();
+    await vi.waitFor(async () => expect(await ended()).toBe(25), { timeout: 5000 });
+  });
+
+  it('a worker that restarts in the same browser session checks only what is due', async () => {
+    await trackerItem.setValue(open(2));
+    answers = ['COMPLETED', 'COMPLETED'];
+    startWorker();
+    await vi.waitFor(async () => expect(await ended()).toBe(2), { timeout: 5000 });
+    await trackerItem.setValue(open(2));
+    answers = ['COMPLETED', 'COMPLETED'];
+    await createTracker({
+      withAccount: (run) => run(client),
+      notify: async () => undefined,
+      changed: async () => undefined,
+      now: () => now,
+    }).checkAtStart();
+    expect(await ended()).toBe(0);
   });
 });

@@ -20,6 +20,13 @@ const LOCATIONS: Record<string, unknown[]> = {
     { id: 'WH-001', locationName: 'Harbor Wholesale – Dock 4', city: 'Portland', accountId: '1101', zip: 97209 },
   ],
 };
+// Agreement ids arrive as integers and as strings (vendor-facts.md); PL has none.
+const CATALOG = [
+  { sku: 'PL' },
+  { sku: 'PL-PREMIUM', agreementId: 48211 },
+  { sku: 'ANALYTICS', agreementId: 'AGR-2024-0117' },
+  { sku: 'REVIEWS', agreementId: 48211 },
+];
 const ADD_REQUESTS = [
   { id: 41, status: 'REVIEW', locationMode: 'EXISTING', existingLocationId: 'HB-001', skus: ['PL'] },
 ];
@@ -38,9 +45,11 @@ const client = {
     if (call.json) sent.push(call.json);
     const body = call.json
       ? { id: 42, status: 'PROCESSING', locationMode: 'EXISTING', existingLocationId: 'WH-001', skus: ['PL'] }
-      : what === 'locations'
-        ? { count: LOCATIONS[accountId!]!.length, locations: LOCATIONS[accountId!] }
-        : { count: ADD_REQUESTS.length, addRequests: ADD_REQUESTS };
+      : what === 'availableservices'
+        ? { count: CATALOG.length, availableServices: CATALOG }
+        : what === 'locations'
+          ? { count: LOCATIONS[accountId!]!.length, locations: LOCATIONS[accountId!] }
+          : { count: ADD_REQUESTS.length, addRequests: ADD_REQUESTS };
     const data = call.read ? call.read.read(body).data : call.schema!.parse(body);
     return { data, status: 200, warnings: [] };
   },
@@ -132,10 +141,63 @@ describe('provisioning.addToExisting', () => {
       ],
     });
     await vi.waitFor(() => expect(sent).toHaveLength(2));
-    expect(asked.slice(0, 2)).toEqual(['existinglocationaddrequests of 1101', 'existinglocationaddrequests of 1101']);
+    expect(asked.slice(1, 3)).toEqual(['existinglocationaddrequests of 1101', 'existinglocationaddrequests of 1101']);
     expect(sent).toEqual([
       { existingLocationId: 'WH-001', existingLocationAccountId: '1101', skus: ['PL'] },
       { existingLocationId: 'HB-001', skus: ['PL'] },
     ]);
+  });
+
+  it('sends the agreement of the chosen services: one request per location and agreement', async () => {
+    const { handlers } = feature();
+    await ask(handlers, 'provisioning.addToExisting', {
+      fromAccountId: '1001',
+      skus: ['PL-PREMIUM', 'ANALYTICS', 'REVIEWS'],
+      locations: [{ id: 'HB-001', name: 'Harbor Bakery – Pearl District' }],
+    });
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(asked[0]).toBe('availableservices of 1001');
+    expect(sent).toEqual([
+      { existingLocationId: 'HB-001', skus: ['PL-PREMIUM', 'REVIEWS'], agreementId: 48211 },
+      { existingLocationId: 'HB-001', skus: ['ANALYTICS'], agreementId: 'AGR-2024-0117' },
+    ]);
+  });
+
+  it('sends a new location with its category ids and its service’s agreement; several agreements are refused', async () => {
+    const { handlers } = feature();
+    const location = {
+      newLocationId: 'HB-ANNEX',
+      name: 'Harbor Bakery – Annex',
+      address: '1 Main St',
+      city: 'Portland',
+      state: 'OR',
+      zip: '97202',
+      countryCode: 'us',
+      phone: '',
+      categoryIds: ['1314', '1320'],
+    };
+    await expect(
+      ask(handlers, 'provisioning.addNewLocations', {
+        fromAccountId: '1001',
+        skus: ['PL-PREMIUM', 'ANALYTICS'],
+        newLocationAccountId: '',
+        newLocationAccountName: '',
+        locations: [location],
+      }),
+    ).rejects.toMatchObject({ code: 'several-agreements' });
+    await ask(handlers, 'provisioning.addNewLocations', {
+      fromAccountId: '1001',
+      skus: ['PL-PREMIUM'],
+      newLocationAccountId: '',
+      newLocationAccountName: '',
+      locations: [location],
+    });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      newLocationId: 'HB-ANNEX',
+      newLocationData: { locationName: 'Harbor Bakery – Annex', countryCode: 'US', categoryIds: ['1314', '1320'] },
+      skus: ['PL-PREMIUM'],
+      agreementId: 48211,
+    });
   });
 });

@@ -122,6 +122,8 @@ describe('the users list', () => {
     username: `${id}.login`,
     emailAddress: `${id}@harbor.example`,
     phoneNumber: '',
+    emailLanguagePreference: 'en',
+    displayLanguagePreference: 'en',
     lastLoginDate: '',
     sso: false,
     acl: [],

@@ -24,6 +24,8 @@ const user = (id: string, firstName: string, lastName: string, extra: Partial<Us
   username: `${id}@harbor.example`,
   emailAddress: `${id}@harbor.example`,
   phoneNumber: '(503) 555-0100',
+  emailLanguagePreference: 'en',
+  displayLanguagePreference: 'en',
   lastLoginDate: '',
   sso: false,
   acl: [],
@@ -35,7 +37,15 @@ const ROLES: RoleView[] = [
 ];
 
 function view(users: UserView[], roles = ROLES): UsersView {
-  return { accountKey: 'app-1001', accountName: 'Harbor Bakery Group', users, roles, fetchedAt: 1, error: null };
+  return {
+    accountKey: 'app-1001',
+    accountName: 'Harbor Bakery Group',
+    accountId: 'me',
+    users,
+    roles,
+    fetchedAt: 1,
+    error: null,
+  };
 }
 
 beforeEach(() => {
@@ -101,8 +111,16 @@ describe('the Users section', () => {
       'Sam Reyes: Missing required field: phoneNumber',
     );
     expect(asked.filter((a) => a.type === 'users.addAcl').map((a) => a.input)).toEqual([
-      { userId: 'rosa', row: { roleId: '101', roleName: 'Account Admin', onType: 'LOCATION', on: 'HB-001' } },
-      { userId: 'sam', row: { roleId: '101', roleName: 'Account Admin', onType: 'LOCATION', on: 'HB-001' } },
+      {
+        accountId: 'me',
+        userId: 'rosa',
+        row: { roleId: '101', roleName: 'Account Admin', onType: 'LOCATION', on: 'HB-001' },
+      },
+      {
+        accountId: 'me',
+        userId: 'sam',
+        row: { roleId: '101', roleName: 'Account Admin', onType: 'LOCATION', on: 'HB-001' },
+      },
     ]);
   });
 
@@ -192,6 +210,7 @@ describe('the user editor', () => {
     await waitFor(() => expect(asked.some((a) => a.type === 'users.update')).toBe(true));
     const update = asked.find((a) => a.type === 'users.update')!;
     expect(update.input).toEqual({
+      accountId: 'me',
       userId: 'rosa',
       user: {
         firstName: 'Rosa',
@@ -202,6 +221,62 @@ describe('the user editor', () => {
         acl: [],
       },
     });
+  });
+
+  test('picks any account of the link’s tree; its users are listed and every dialog acts on it', async () => {
+    answers['provisioning.accounts'] = () => ({
+      linkedAccountId: '1001',
+      accounts: [
+        { accountId: '1001', accountName: 'Harbor Bakery Group', parentAccountId: null },
+        { accountId: '1101', accountName: 'Harbor Bakery Wholesale', parentAccountId: '1001' },
+      ],
+    });
+    answers['users.list'] = (input) =>
+      input.accountId === '1101'
+        ? { ...view([user('wes', 'Wes', 'Tide')]), accountId: '1101' }
+        : view([user('rosa', 'Rosa', 'Delgado')]);
+    answers['users.create'] = (input) => ({ id: (input.user as { id: string }).id });
+    await shown();
+    const picker = (await screen.findByLabelText('Account to manage')) as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.text)).toEqual([
+      'Harbor Bakery Group (1001)',
+      '↳ Harbor Bakery Wholesale (1101)',
+    ]);
+    fireEvent.change(picker, { target: { value: '1101' } });
+    await screen.findByRole('button', { name: 'Wes Tide' });
+    expect(screen.getByRole('heading', { name: 'Users of Harbor Bakery Wholesale' })).toBeTruthy();
+    expect(asked.filter((a) => a.type === 'users.list').map((a) => a.input.accountId)).toEqual(['me', '1101']);
+    fireEvent.click(screen.getByRole('button', { name: 'New user' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.input(within(dialog).getByLabelText('First name *'), { target: { value: 'Ann' } });
+    fireEvent.input(within(dialog).getByLabelText('Last name *'), { target: { value: 'Baker' } });
+    fireEvent.input(within(dialog).getByLabelText('E-mail *'), { target: { value: 'ann@harbor.example' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(asked.some((a) => a.type === 'users.create')).toBe(true));
+    expect(asked.find((a) => a.type === 'users.get')?.input).toMatchObject({ accountId: '1101', userId: 'ann.baker' });
+    expect(asked.find((a) => a.type === 'users.create')?.input).toMatchObject({ accountId: '1101' });
+  });
+
+  test('shows the language preferences and sends only the one changed; a bad code is refused', async () => {
+    answers['users.list'] = () =>
+      view([user('rosa', 'Rosa', 'Delgado', { emailLanguagePreference: 'fr', displayLanguagePreference: 'de' })]);
+    answers['users.update'] = (input) => ({ id: input.userId });
+    await shown();
+    fireEvent.click(screen.getByRole('button', { name: 'Rosa Delgado' }));
+    const dialog = await screen.findByRole('dialog');
+    const email = within(dialog).getByLabelText('E-mail language') as HTMLInputElement;
+    const display = within(dialog).getByLabelText('Display language') as HTMLInputElement;
+    expect([email.value, display.value]).toEqual(['fr', 'de']);
+    fireEvent.input(display, { target: { value: 'español' } });
+    fireEvent.blur(display);
+    await within(dialog).findByText('Enter a language code such as en, fr or fr_CA.');
+    fireEvent.input(display, { target: { value: 'es' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(asked.some((a) => a.type === 'users.update')).toBe(true));
+    const update = asked.find((a) => a.type === 'users.update')!;
+    expect(update.input.user).toMatchObject({ displayLanguagePreference: 'es' });
+    // Unchanged here: the worker sends back what the service holds.
+    expect(update.input.user).not.toHaveProperty('emailLanguagePreference');
   });
 
   test('scope names label the rows when they arrive, without undoing a change made meanwhile', async () => {

@@ -127,6 +127,7 @@ describe('users and roles in the worker', () => {
     await users$.list(false);
     await users$.handlers['users.create'](
       {
+        accountId: 'me',
         user: {
           id: 'rosa',
           firstName: 'Rosa',
@@ -141,7 +142,7 @@ describe('users and roles in the worker', () => {
     expect(api.requests.find((r) => r.method === 'POST')?.body).toContain('Harbor-Bakery-2026');
     expect(await localStorageText()).not.toContain('Harbor-Bakery-2026');
     expect((await users$.list(false)).users.some((u) => u.id === 'rosa')).toBe(true);
-    expect(events).toContainEqual({ type: 'users.changed', payload: { accountKey: 'app-1001' } });
+    expect(events).toContainEqual({ type: 'users.changed', payload: { accountKey: 'app-1001', accountId: 'me' } });
   });
 
   test('adding an ACL row a user already has sends no update', async () => {
@@ -150,17 +151,57 @@ describe('users and roles in the worker', () => {
     users[0]!.phoneNumber = '5035550100';
     const users$ = feature();
     const row = { roleId: '102', onType: 'LOCATION' as const, on: 'HB-001' };
-    expect(await users$.handlers['users.addAcl']({ userId: 'staff-0', row }, {} as never)).toEqual({
+    expect(await users$.handlers['users.addAcl']({ accountId: 'me', userId: 'staff-0', row }, {} as never)).toEqual({
       id: 'staff-0',
       added: false,
     });
     expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
     const other = { ...row, on: 'HB-002' };
-    expect(await users$.handlers['users.addAcl']({ userId: 'staff-0', row: other }, {} as never)).toEqual({
+    expect(
+      await users$.handlers['users.addAcl']({ accountId: 'me', userId: 'staff-0', row: other }, {} as never),
+    ).toEqual({
       id: 'staff-0',
       added: true,
     });
     expect(users[0]!.acl.map((a) => a.on)).toEqual(['HB-001', 'HB-002']);
+  });
+
+  test('an update sends back what the service holds beside the edited fields, unknown ones verbatim', async () => {
+    Object.assign(users[0]!, {
+      username: 'staff0',
+      phoneNumber: '5035550100',
+      emailLanguagePreference: 'fr',
+      displayLanguagePreference: 'de',
+      badgeNumber: 'B-17',
+      preferences: { digest: 'weekly', channels: ['email'] },
+    });
+    const users$ = feature();
+    const edited = {
+      firstName: 'Staffer',
+      lastName: '0',
+      emailAddress: 'staff0@harbor.example',
+      username: 'staff0',
+      phoneNumber: '5035550199',
+      acl: [],
+    };
+    await users$.handlers['users.update']({ accountId: 'me', userId: 'staff-0', user: edited }, {} as never);
+    const put = JSON.parse(api.requests.find((r) => r.method === 'PUT')!.body) as Record<string, unknown>;
+    expect(put).toEqual({
+      ...edited,
+      id: 'staff-0',
+      emailLanguagePreference: 'fr',
+      displayLanguagePreference: 'de',
+      badgeNumber: 'B-17',
+      preferences: { digest: 'weekly', channels: ['email'] },
+    });
+    // The get call's echoed password is never sent back.
+    expect(put).not.toHaveProperty('password');
+
+    await users$.handlers['users.update'](
+      { accountId: 'me', userId: 'staff-0', user: { ...edited, displayLanguagePreference: 'es' } },
+      {} as never,
+    );
+    expect(users[0]).toMatchObject({ emailLanguagePreference: 'fr', displayLanguagePreference: 'es' });
   });
 
   test('a 403 is "this account does not let you manage users", shown in the view and on a call', async () => {
@@ -171,7 +212,9 @@ describe('users and roles in the worker', () => {
       code: 'users-forbidden',
       message: 'This account does not let you manage users.',
     });
-    await expect(users$.handlers['users.delete']({ userId: 'staff-1' }, {} as never)).rejects.toMatchObject({
+    await expect(
+      users$.handlers['users.delete']({ accountId: 'me', userId: 'staff-1' }, {} as never),
+    ).rejects.toMatchObject({
       code: 'users-forbidden',
     });
   });

@@ -56,5 +56,9 @@ export const STORAGE_KEYS = {
     holds: 'add requests still being sent, and the last few batches',
     perAccount: true,
   },
+  'session:provisioningCheckedThisSession': {
+    feature: 'provisioning',
+    holds: 'whether open add requests were checked since the browser started',
+  },
   'local:provisioningPollScaleForTests': { feature: 'provisioning', holds: 'test builds only: polling speed-up' },
 } as const satisfies Record<string, StorageKeyInfo>;

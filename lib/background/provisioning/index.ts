@@ -20,6 +20,7 @@ import {
   type TrackerView,
 } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
+import { type AgreementGroup, agreementGroups } from '../../provisioning/agreements.ts';
 import { commitmentMet, commitmentMetOn } from '../../provisioning/commitment.ts';
 import { isSandboxConnection } from '../../provisioning/sandbox-connection.ts';
 import { getConnectionSettings } from '../core/connection.ts';
@@ -90,6 +91,9 @@ function serviceView(service: Service, catalog: AvailableServiceView[], now: num
     cancellableNow: status === 'ACTIVE' && commitmentMet(metOn, now),
   };
 }
+
+const agreementOf = (group: AgreementGroup) =>
+  group.agreementId === undefined ? {} : { agreementId: group.agreementId };
 
 async function catalogOf(client: ApiClient, fromAccountId: string): Promise<AvailableServiceView[]> {
   return (await listAvailableServices(client, fromAccountId)).data.map((s) => ({
@@ -209,25 +213,44 @@ export function provisioningFeature(deps: DeskDeps) {
         ]);
         return services.services.map((s) => serviceView(s, catalog, Date.now()));
       }),
-    'provisioning.addToExisting': ({ fromAccountId, skus, locations }) =>
-      enqueue({
+    'provisioning.addToExisting': async ({ fromAccountId, skus, locations }) => {
+      const groups = agreementGroups(skus, await run((client) => catalogOf(client, fromAccountId)));
+      return enqueue({
         fromAccountId,
-        items: locations.map((l) => ({
-          locationName: l.name || l.id,
-          locationId: l.id,
-          mode: 'EXISTING' as const,
-          body: { existingLocationId: l.id, ...(l.accountId ? { existingLocationAccountId: l.accountId } : {}), skus },
-          state: 'waiting' as const,
-        })),
-      }),
-    'provisioning.addNewLocations': ({
+        items: locations.flatMap((l) =>
+          groups.map((group) => ({
+            locationName: l.name || l.id,
+            locationId: l.id,
+            mode: 'EXISTING' as const,
+            body: {
+              existingLocationId: l.id,
+              ...(l.accountId ? { existingLocationAccountId: l.accountId } : {}),
+              skus: group.skus,
+              ...agreementOf(group),
+            },
+            state: 'waiting' as const,
+          })),
+        ),
+      });
+    },
+    'provisioning.addNewLocations': async ({
       fromAccountId,
       skus,
       locations,
       newLocationAccountId,
       newLocationAccountName,
-    }) =>
-      enqueue({
+    }) => {
+      const groups = agreementGroups(skus, await run((client) => catalogOf(client, fromAccountId)));
+      // A second request for the same new location would race the first to create it.
+      if (groups.length > 1) {
+        throw new DeskError({
+          code: 'several-agreements',
+          message:
+            'These services belong to different agreements, and a new location is created by one request. Choose the services of one agreement, then add the others to the location once it exists.',
+        });
+      }
+      const group = groups[0]!;
+      return enqueue({
         fromAccountId,
         items: locations.map((l) => ({
           locationName: l.name,
@@ -237,20 +260,24 @@ export function provisioningFeature(deps: DeskDeps) {
             newLocationId: l.newLocationId,
             ...(newLocationAccountId ? { newLocationAccountId } : {}),
             ...(newLocationAccountName ? { newLocationAccountName } : {}),
+            // The vendor's location fields: locationName, not name (the sandbox reads either).
             newLocationData: {
-              name: l.name,
+              locationName: l.name,
               address: l.address,
               city: l.city,
               state: l.state,
               zip: l.zip,
               countryCode: l.countryCode.toUpperCase(),
               ...(l.phone ? { phone: l.phone } : {}),
+              categoryIds: l.categoryIds,
             },
-            skus,
+            skus: group.skus,
+            ...agreementOf(group),
           },
           state: 'waiting' as const,
         })),
-      }),
+      });
+    },
     'provisioning.tracker': async ({ refresh, importFound: onOpen }) => {
       if (refresh) {
         await importFound(await activeAccountKey());
@@ -303,9 +330,10 @@ export function provisioningFeature(deps: DeskDeps) {
       void browser.tabs.create({ url: browser.runtime.getURL(path as '/options.html') });
     });
     // A listener here makes the browser start the worker at launch, so open requests are followed at once.
-    browser.runtime.onStartup.addListener(() => void tracker.checkDue().catch(() => undefined));
-    // Whatever came due while the worker (or the browser) was stopped, and any batch left half sent.
-    void tracker.checkDue().catch(() => undefined);
+    browser.runtime.onStartup.addListener(() => void tracker.checkAtStart().catch(() => undefined));
+    // Every open request after a browser start, else what came due while the worker was stopped; and any
+    // batch left half sent.
+    void tracker.checkAtStart().catch(() => undefined);
     void sender.resume().catch(() => undefined);
   }
 

@@ -49,6 +49,11 @@ export const pollScaleForTestsItem = defineItem<number | null>('local:provisioni
   fallback: null,
 });
 
+/** Set once every open request was checked after the browser started; storage.session empties at each start. */
+export const checkedThisSessionItem = defineItem<boolean | null>('session:provisioningCheckedThisSession', {
+  fallback: null,
+});
+
 export const trackerKey = (accountKey: string, id: string) => `${accountKey}|${id}`;
 
 /** One writer at a time for both items: a poll answer and a new request never overwrite each other. */

@@ -8,7 +8,13 @@ import { isApiError } from '../../api/errors.ts';
 import { type AddRequest, getAddRequest } from '../../api/provisioning.ts';
 import type { TrackedAddRequestView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
-import { pollScaleForTestsItem, type TrackedAddRequest, trackerItem, updateTracker } from './tracker-store.ts';
+import {
+  checkedThisSessionItem,
+  pollScaleForTestsItem,
+  type TrackedAddRequest,
+  trackerItem,
+  updateTracker,
+} from './tracker-store.ts';
 
 export const POLL_ALARM = 'provisioning-poll';
 /** A check that could not be made (relink needed, other connection, network down) is tried again this late. */
@@ -77,6 +83,8 @@ export function worthNotifying(before: TrackedAddRequest | undefined, after: Tra
 export function createTracker(deps: TrackerDeps) {
   let running: Promise<void> | undefined;
   let again = false;
+  let forceNext = false;
+  let startCheck: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   async function scale(): Promise<number> {
@@ -105,13 +113,17 @@ export function createTracker(deps: TrackerDeps) {
     await deps.changed(inReviewCount(list));
   }
 
-  async function checkOnce(force: boolean): Promise<void> {
+  /** One round: what is due, plus (in a forced pass) every open request not yet checked in that pass. */
+  async function checkOnce(forced: Set<string> | null): Promise<void> {
     const now = deps.now();
     const due = (await trackerItem.getValue())
-      .filter((r) => !isTerminalAddRequestStatus(r.status) && (force || (r.nextCheckAt ?? 0) <= now))
+      .filter(
+        (r) => !isTerminalAddRequestStatus(r.status) && ((forced && !forced.has(r.key)) || (r.nextCheckAt ?? 0) <= now),
+      )
       .sort((a, b) => (a.nextCheckAt ?? 0) - (b.nextCheckAt ?? 0))
       .slice(0, CHECKS_PER_ROUND);
     if (due.length === 0) return;
+    for (const entry of due) forced?.add(entry.key);
     const factor = await scale();
     const answers = new Map<string, AddRequest>();
     const problems = new Map<string, { text: string; retryAt: number }>();
@@ -142,24 +154,43 @@ export function createTracker(deps: TrackerDeps) {
     if (due.length === CHECKS_PER_ROUND) again = true;
   }
 
-  /** Checks what is due (everything still open when forced). Safe to call any time; runs one at a time. */
+  /**
+   * Checks what is due; forced, every request still open, in rounds of CHECKS_PER_ROUND. Safe to call any
+   * time; runs one at a time, and a forced call made while a check runs is still honoured after it.
+   */
   function checkDue(force = false): Promise<void> {
+    if (force) forceNext = true;
     if (running) {
       again = true;
-      return running;
+      const next = () => (forceNext ? checkDue() : undefined);
+      return running.then(next, next);
     }
     running = (async () => {
-      let first = true;
+      const forced = forceNext ? new Set<string>() : null;
+      forceNext = false;
       do {
         again = false;
-        await checkOnce(force && first);
-        first = false;
+        await checkOnce(forced);
       } while (again);
       await schedule();
     })().finally(() => {
       running = undefined;
     });
     return running;
+  }
+
+  /**
+   * At the browser's start every open request is checked at once, not at its next alarm: it may have
+   * ended while the browser was closed. storage.session is empty after a browser start, so a worker that
+   * merely restarts in the same session checks only what is due.
+   */
+  function checkAtStart(): Promise<void> {
+    startCheck ??= (async () => {
+      if (await checkedThisSessionItem.getValue()) return checkDue();
+      await checkDue(true);
+      await checkedThisSessionItem.setValue(true);
+    })();
+    return startCheck;
   }
 
   /** The alarm for the next check (it wakes a stopped worker); a timer too while checks are seconds apart. */
@@ -179,5 +210,5 @@ export function createTracker(deps: TrackerDeps) {
     await browser.alarms.create(POLL_ALARM, { when: deps.now() + wait + 250 });
   }
 
-  return { checkDue, schedule, record };
+  return { checkDue, checkAtStart, schedule, record };
 }

@@ -23,6 +23,8 @@ export function userView(user: User): UserView {
     username: user.username ?? '',
     emailAddress: user.emailAddress ?? '',
     phoneNumber: user.phoneNumber ?? '',
+    emailLanguagePreference: user.emailLanguagePreference ?? '',
+    displayLanguagePreference: user.displayLanguagePreference ?? '',
     lastLoginDate: user.lastLoginDate ?? '',
     sso: user.sso === true,
     acl: (user.acl ?? []).map((entry) => ({

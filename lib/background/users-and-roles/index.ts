@@ -1,6 +1,7 @@
-// Users and roles of the active account: the list (every page of 50, cached per account), the user
-// calls the options page's editor makes, and scope search for ACL rows. Passwords pass through to the
-// API once and are never stored, logged or returned.
+// Users and roles of the active account, or of any account its link may manage (accountId: 'me' or a
+// sub-account's id): the list (every page of 50, cached per linked account and account id), the user calls
+// the options page's editor makes, and scope search for ACL rows. Passwords pass through to the API once and
+// are never stored, logged or returned.
 import type { ApiClient } from '../../api/client.ts';
 import { listRoles } from '../../api/roles.ts';
 import {
@@ -9,6 +10,7 @@ import {
   deleteUser,
   fetchAllUsers,
   getUser,
+  heldUserFields,
   setUserPassword,
   updateUser,
 } from '../../api/users.ts';
@@ -49,6 +51,10 @@ function aclBody(rows: AclRowInput[], roles: { id: string; name: string }[]): Ac
   }));
 }
 
+/** Where an account's users are cached: the linked account's own under its key, as before sub-accounts. */
+export const usersCacheKey = (accountKey: string, accountId: string) =>
+  accountId === 'me' ? accountKey : `${accountKey}|${accountId}`;
+
 export function createUsersAndRoles(deps: UsersDeps) {
   const errors = new Map<string, WireError>();
   const refreshing = new Map<string, Promise<void>>();
@@ -65,108 +71,132 @@ export function createUsersAndRoles(deps: UsersDeps) {
     return activeAccountKey;
   }
 
-  function refresh(accountKey: string): Promise<void> {
-    const running = refreshing.get(accountKey);
+  function refresh(accountKey: string, accountId = 'me'): Promise<void> {
+    const cacheKey = usersCacheKey(accountKey, accountId);
+    const running = refreshing.get(cacheKey);
     if (running) return running;
     const task = (async () => {
       try {
         const link = await currentLink(accountKey);
         const [{ users }, roles] = await asUsersCall(() =>
-          deps.withAccount((client) => Promise.all([fetchAllUsers(client, 'me'), listRoles(client)]), accountKey),
+          deps.withAccount(
+            (client) => Promise.all([fetchAllUsers(client, accountId), listRoles(client, accountId)]),
+            accountKey,
+          ),
         );
         await writeIfLinked(link, async () => {
           const all = await usersCacheItem.getValue();
           const entry = { users: users.map(userView), roles: roles.data.roles.map(roleView), fetchedAt: deps.now() };
-          await usersCacheItem.setValue({ ...all, [accountKey]: entry });
+          await usersCacheItem.setValue({ ...all, [cacheKey]: entry });
         });
-        errors.delete(accountKey);
+        errors.delete(cacheKey);
       } catch (error) {
-        errors.set(accountKey, toWireError(error));
+        errors.set(cacheKey, toWireError(error));
       } finally {
-        refreshing.delete(accountKey);
+        refreshing.delete(cacheKey);
       }
     })();
-    refreshing.set(accountKey, task);
+    refreshing.set(cacheKey, task);
     return task;
   }
 
-  async function list(wantFresh: boolean): Promise<UsersView> {
+  async function list(wantFresh: boolean, accountId = 'me'): Promise<UsersView> {
     const { accounts, activeAccountKey } = await readAccounts();
     const account = accounts.find((a) => a.accountKey === activeAccountKey);
-    if (!account) return { accountKey: null, accountName: null, users: [], roles: [], fetchedAt: null, error: null };
+    if (!account)
+      return { accountKey: null, accountName: null, accountId, users: [], roles: [], fetchedAt: null, error: null };
     const key = account.accountKey;
-    if (wantFresh || !(await usersCacheItem.getValue())[key]) await refresh(key);
-    const cached = (await usersCacheItem.getValue())[key];
+    const cacheKey = usersCacheKey(key, accountId);
+    if (wantFresh || !(await usersCacheItem.getValue())[cacheKey]) await refresh(key, accountId);
+    const cached = (await usersCacheItem.getValue())[cacheKey];
     return {
       accountKey: key,
       accountName: account.accountName,
+      accountId,
       users: cached?.users ?? [],
       roles: cached?.roles ?? [],
       fetchedAt: cached?.fetchedAt ?? null,
-      error: errors.get(key) ?? null,
+      error: errors.get(cacheKey) ?? null,
     };
   }
 
-  async function rolesOf(accountKey: string) {
-    return (await usersCacheItem.getValue())[accountKey]?.roles ?? [];
+  async function rolesOf(accountKey: string, accountId: string) {
+    return (await usersCacheItem.getValue())[usersCacheKey(accountKey, accountId)]?.roles ?? [];
   }
 
-  /** Runs one user call for the active account, then puts the user's fresh record in the cache. */
-  async function mutate(userId: string, run: (client: ApiClient) => Promise<unknown>): Promise<void> {
+  /** Runs one user call for the account, then puts the user's fresh record in the cache. */
+  async function mutate(
+    accountId: string,
+    userId: string,
+    run: (client: ApiClient) => Promise<unknown>,
+  ): Promise<void> {
     const key = await activeKey();
     const fresh = await asUsersCall(() =>
       deps.withAccount(async (client) => {
         await run(client);
-        return (await getUser(client, 'me', userId)).data;
+        return (await getUser(client, accountId, userId)).data;
       }, key),
     );
-    await patchCache(key, (entry) => putUser(entry, userView(fresh)));
-    await deps.broadcast('users.changed', { accountKey: key });
+    await patchCache(usersCacheKey(key, accountId), (entry) => putUser(entry, userView(fresh)));
+    await deps.broadcast('users.changed', { accountKey: key, accountId });
   }
 
   const handlers: Pick<Handlers, UsersRequest> = {
-    'users.list': ({ refresh: wantFresh }) => list(wantFresh),
-    'users.get': async ({ userId }) => {
+    'users.list': ({ refresh: wantFresh, accountId }) => list(wantFresh, accountId),
+    'users.get': async ({ userId, accountId }) => {
       const key = await activeKey();
-      const user = await asUsersCall(() => deps.withAccount((client) => getUser(client, 'me', userId), key));
+      const user = await asUsersCall(() => deps.withAccount((client) => getUser(client, accountId, userId), key));
       return userView(user.data);
     },
-    'users.create': async ({ user }) => {
+    'users.create': async ({ user, accountId }) => {
       const key = await activeKey();
       const { acl, ...fields } = user;
-      const roles = await rolesOf(key);
-      await mutate(user.id, (client) => createUser(client, 'me', { ...fields, acl: aclBody(acl, roles) }));
+      const roles = await rolesOf(key, accountId);
+      await mutate(accountId, user.id, (client) =>
+        createUser(client, accountId, { ...fields, acl: aclBody(acl, roles) }),
+      );
       return { id: user.id };
     },
-    'users.update': async ({ userId, user }) => {
+    'users.update': async ({ userId, user, accountId }) => {
       const key = await activeKey();
       const { acl, ...fields } = user;
-      const roles = await rolesOf(key);
-      await mutate(userId, (client) => updateUser(client, 'me', userId, { ...fields, acl: aclBody(acl, roles) }));
+      const roles = await rolesOf(key, accountId);
+      await mutate(accountId, userId, async (client) => {
+        // Read just before writing: what the editor does not change goes back as the service holds it.
+        const held = heldUserFields((await getUser(client, accountId, userId)).data);
+        await updateUser(client, accountId, userId, { ...held, ...fields, acl: aclBody(acl, roles) });
+      });
       return { id: userId };
     },
-    'users.setPassword': async ({ userId, newPassword }) => {
+    'users.setPassword': async ({ userId, newPassword, accountId }) => {
       const key = await activeKey();
-      await asUsersCall(() => deps.withAccount((client) => setUserPassword(client, 'me', userId, newPassword), key));
+      await asUsersCall(() =>
+        deps.withAccount((client) => setUserPassword(client, accountId, userId, newPassword), key),
+      );
       return { id: userId };
     },
-    'users.delete': async ({ userId }) => {
+    'users.delete': async ({ userId, accountId }) => {
       const key = await activeKey();
-      await asUsersCall(() => deps.withAccount((client) => deleteUser(client, 'me', userId), key));
-      await patchCache(key, (entry) => ({ ...entry, users: entry.users.filter((u) => u.id !== userId) }));
-      await deps.broadcast('users.changed', { accountKey: key });
+      await asUsersCall(() => deps.withAccount((client) => deleteUser(client, accountId, userId), key));
+      await patchCache(usersCacheKey(key, accountId), (entry) => ({
+        ...entry,
+        users: entry.users.filter((u) => u.id !== userId),
+      }));
+      await deps.broadcast('users.changed', { accountKey: key, accountId });
       return { id: userId };
     },
-    'users.addAcl': async ({ userId, row }) => {
+    'users.addAcl': async ({ userId, row, accountId }) => {
       const key = await activeKey();
-      const roles = await rolesOf(key);
+      const roles = await rolesOf(key, accountId);
       let added = false;
-      await mutate(userId, async (client) => {
-        const current = userView((await getUser(client, 'me', userId)).data);
+      await mutate(accountId, userId, async (client) => {
+        const held = (await getUser(client, accountId, userId)).data;
+        const current = userView(held);
         const rows = current.acl.map((r) => ({ roleId: r.roleId, roleName: r.roleName, on: r.on, onType: r.onType }));
         added = !rows.some((r) => r.roleId === row.roleId && r.onType === row.onType && r.on === row.on);
         if (!added) return;
-        await updateUser(client, 'me', userId, {
+        await updateUser(client, accountId, userId, {
+          ...heldUserFields(held),
           firstName: current.firstName,
           lastName: current.lastName,
           emailAddress: current.emailAddress,
@@ -177,10 +207,10 @@ export function createUsersAndRoles(deps: UsersDeps) {
       });
       return { id: userId, added };
     },
-    'users.scopes': async ({ type, query, limit, ids }) => {
+    'users.scopes': async ({ type, query, limit, ids, accountId }) => {
       const key = await activeKey();
       try {
-        const options = await deps.withAccount((client) => scopes.get(key, type, client), key);
+        const options = await deps.withAccount((client) => scopes.get(key, accountId, type, client), key);
         return searchScopes(type, options, query, limit, ids);
       } catch (error) {
         throw usersError(error);
@@ -190,9 +220,12 @@ export function createUsersAndRoles(deps: UsersDeps) {
 
   /** The write that drops the account's cached users; what is in memory goes at once. */
   async function forgetAccount(accountKey: string): Promise<StorageWrites> {
-    errors.delete(accountKey);
+    for (const key of errors.keys()) if (key === accountKey || key.startsWith(`${accountKey}|`)) errors.delete(key);
     scopes.forget(accountKey);
-    const { [accountKey]: _gone, ...others } = await usersCacheItem.getValue();
+    const all = await usersCacheItem.getValue();
+    const others = Object.fromEntries(
+      Object.entries(all).filter(([key]) => key !== accountKey && !key.startsWith(`${accountKey}|`)),
+    );
     return [{ item: usersCacheItem, value: others }];
   }
 

@@ -1,6 +1,8 @@
-// Folders and locations as ACL scopes, from the locations feature's per-account directory (the same
-// copy the listings workspace shows). A folder is shown with its parents ("West › Pacific Northwest"),
-// a location with its city.
+// Folders and locations as ACL scopes: the linked account's from the locations feature's directory (the same
+// copy the listings workspace shows), a sub-account's read for it. A folder is shown with its parents
+// ("West › Pacific Northwest"), a location with its city.
+import { fetchAllFolders } from '../../api/folders.ts';
+import { fetchAllLocations } from '../../api/locations.ts';
 import type { FolderView, LocationView, ScopeOptionView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 import { createLocations, type LocationsDeps } from '../locations.ts';
@@ -50,7 +52,24 @@ export function directoryScopeLoaders(deps: LocationsDeps): Pick<ScopeLoaders, '
     return found;
   };
   return {
-    FOLDER: async (_client, accountKey) => folderOptions((await stored(accountKey)).folders),
-    LOCATION: async (_client, accountKey) => locationOptions((await stored(accountKey)).locations),
+    FOLDER: async (client, accountKey, accountId) =>
+      folderOptions(
+        accountId === 'me'
+          ? (await stored(accountKey)).folders
+          : (await fetchAllFolders(client, accountId)).folders.map((f) => ({
+              id: f.id,
+              name: f.name ?? '',
+              parentId: f.parentId ?? '',
+            })),
+      ),
+    LOCATION: async (client, accountKey, accountId) =>
+      accountId === 'me'
+        ? locationOptions((await stored(accountKey)).locations)
+        : (await fetchAllLocations(client, accountId)).locations.map((l) => ({
+            type: 'LOCATION' as const,
+            id: l.id,
+            name: l.locationName || l.id,
+            detail: [l.city, l.state].filter(Boolean).join(', '),
+          })),
   };
 }

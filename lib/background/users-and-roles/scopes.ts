@@ -1,12 +1,13 @@
 // What an ACL row can apply to: the account (and its sub-accounts), its folders and its locations,
-// searched by name. The lists are read once per account and kept for SCOPES_MAX_AGE_MS in memory.
+// searched by name. The lists are read once per linked account and account id ('me' or a sub-account) and
+// kept for SCOPES_MAX_AGE_MS in memory.
 import type { ApiClient } from '../../api/client.ts';
 import { listAccounts } from '../../api/provisioning.ts';
 import type { AclScopeType, ScopeOptionView, ScopeSearchView } from '../../messaging/protocol/index.ts';
 
 export const SCOPES_MAX_AGE_MS = 5 * 60_000;
 
-export type ScopeLoader = (client: ApiClient, accountKey: string) => Promise<ScopeOptionView[]>;
+export type ScopeLoader = (client: ApiClient, accountKey: string, accountId: string) => Promise<ScopeOptionView[]>;
 export type ScopeLoaders = Record<AclScopeType, ScopeLoader>;
 
 export const loadAccounts: ScopeLoader = async (client) =>
@@ -44,12 +45,12 @@ export function searchScopes(
 export function createScopeCache(loaders: ScopeLoaders, now: () => number) {
   const cache = new Map<string, { at: number; options: Promise<ScopeOptionView[]> }>();
   return {
-    get(accountKey: string, type: AclScopeType, client: ApiClient): Promise<ScopeOptionView[]> {
-      const key = `${accountKey} ${type}`;
+    get(accountKey: string, accountId: string, type: AclScopeType, client: ApiClient): Promise<ScopeOptionView[]> {
+      const key = `${accountKey} ${accountId} ${type}`;
       const hit = cache.get(key);
       const age = hit ? now() - hit.at : Number.POSITIVE_INFINITY;
       if (hit && age >= 0 && age < SCOPES_MAX_AGE_MS) return hit.options;
-      const options = loaders[type](client, accountKey);
+      const options = loaders[type](client, accountKey, accountId);
       cache.set(key, { at: now(), options });
       // A failed load is not kept: the next search tries again.
       options.catch(() => cache.delete(key));

@@ -123,6 +123,16 @@ export const newLocationInput = lazy(() =>
         .trim()
         .regex(/^[A-Za-z]{2}$/),
       phone: text(40).default(''),
+      /** The vendor's category ids: a new location needs 1 to 10. */
+      categoryIds: z
+        .array(
+          z
+            .string()
+            .trim()
+            .regex(/^[\w.:-]{1,50}$/, 'A category id uses letters, digits and _ - . : only.'),
+        )
+        .min(1, 'Give the location at least one category id.')
+        .max(10, 'A location has at most 10 categories.'),
     })
     .strict(),
 );

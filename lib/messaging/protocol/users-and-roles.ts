@@ -1,4 +1,5 @@
-// The options page's Users section: the active account's users, its roles, and managing both.
+// The options page's Users section: the users of the active account, or of any account its link may manage
+// (a sub-account of the provisioning tree), its roles, and managing both.
 // Every request is 'extension' only: a content script or the embedded panel may never manage users.
 // No reply carries a password: create and set-password take it write-only.
 import { z } from 'zod';
@@ -25,6 +26,9 @@ export interface UserView {
   username: string;
   emailAddress: string;
   phoneNumber: string;
+  /** Language codes as the service holds them (e.g. en, fr_CA); '' when it sent none. */
+  emailLanguagePreference: string;
+  displayLanguagePreference: string;
   /** UNIX seconds as the service sends them; '' when the user never logged in. */
   lastLoginDate: string;
   sso: boolean;
@@ -40,6 +44,8 @@ export interface UsersView {
   /** null: no account is linked. */
   accountKey: string | null;
   accountName: string | null;
+  /** The account whose users these are: 'me' (the linked account) or a sub-account's id. */
+  accountId: string;
   users: UserView[];
   roles: RoleView[];
   /** Epoch ms of the cached list; null when never fetched. */
@@ -65,6 +71,8 @@ export interface ScopeSearchView {
 }
 
 const userId = lazy(() => safeId('user'));
+/** 'me' (the linked account) or an account of its tree; the service refuses any other. */
+const accountId = lazy(() => safeId('account').default('me'));
 const roleId = lazy(() => z.string().regex(/^[\w-]{1,50}$/, 'A role id uses letters, digits, _ and - only.'));
 const text = (what: string, max = 100) => z.string().trim().max(max, `${what} is at most ${max} characters.`);
 
@@ -80,8 +88,18 @@ export const aclRowInput = lazy(() =>
 );
 export type AclRowInput = z.output<ReturnType<typeof aclRowInput>>;
 
+/** A language code such as en, fr or fr_CA; empty leaves it to the service. */
+const language = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*)?$/, `${what} is a language code such as en or fr_CA.`)
+    .optional();
+
 const userFields = () => ({
   firstName: text('The first name').min(1, 'The first name is required.'),
+  emailLanguagePreference: language('The e-mail language'),
+  displayLanguagePreference: language('The display language'),
   lastName: text('The last name').min(1, 'The last name is required.'),
   emailAddress: text('The e-mail address', 254).email('Enter an e-mail address such as name@example.com.'),
   acl: z.array(aclRowInput()).max(500, 'At most 500 access rows.').default([]),
@@ -115,23 +133,30 @@ export const userUpdateInput = lazy(() =>
 );
 
 export const usersProtocol = {
-  'users.list': request<UsersView>()('extension', () => z.object({ refresh: z.boolean().default(false) }).strict()),
-  'users.get': request<UserView>()('extension', () => z.object({ userId: userId() }).strict()),
-  'users.create': request<{ id: string }>()('extension', () => z.object({ user: newUserInput() }).strict()),
+  'users.list': request<UsersView>()('extension', () =>
+    z.object({ refresh: z.boolean().default(false), accountId: accountId() }).strict(),
+  ),
+  'users.get': request<UserView>()('extension', () => z.object({ userId: userId(), accountId: accountId() }).strict()),
+  'users.create': request<{ id: string }>()('extension', () =>
+    z.object({ user: newUserInput(), accountId: accountId() }).strict(),
+  ),
   'users.update': request<{ id: string }>()('extension', () =>
-    z.object({ userId: userId(), user: userUpdateInput() }).strict(),
+    z.object({ userId: userId(), user: userUpdateInput(), accountId: accountId() }).strict(),
   ),
   'users.setPassword': request<{ id: string }>()('extension', () =>
-    z.object({ userId: userId(), newPassword: password() }).strict(),
+    z.object({ userId: userId(), newPassword: password(), accountId: accountId() }).strict(),
   ),
-  'users.delete': request<{ id: string }>()('extension', () => z.object({ userId: userId() }).strict()),
+  'users.delete': request<{ id: string }>()('extension', () =>
+    z.object({ userId: userId(), accountId: accountId() }).strict(),
+  ),
   /** One row added to a user's ACL (bulk "add access"): read, append unless present, update. */
   'users.addAcl': request<{ id: string; added: boolean }>()('extension', () =>
-    z.object({ userId: userId(), row: aclRowInput() }).strict(),
+    z.object({ userId: userId(), row: aclRowInput(), accountId: accountId() }).strict(),
   ),
   'users.scopes': request<ScopeSearchView>()('extension', () =>
     z
       .object({
+        accountId: accountId(),
         type: z.enum(ACL_SCOPE_TYPES),
         query: z.string().max(200).default(''),
         /** Names for these ids instead of a search: the rows a user already has. */
@@ -143,7 +168,7 @@ export const usersProtocol = {
 } as const;
 
 export interface UsersEvents {
-  'users.changed': { accountKey: string | null };
+  'users.changed': { accountKey: string | null; accountId?: string };
 }
 
 /** Users events go to the extension's pages only, like the requests. */

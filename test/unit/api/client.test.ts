@@ -332,7 +332,7 @@ describe('cancellation', () => {
   it('aborts while waiting for a backoff step', async () => {
     const controller = new AbortController();
     const { client, requests } = clientWith([failure(503, 1, 'busy')], { retry: { backoffMs: [10_000], jitter: 0 } });
-    const pending = listRoles(client, { signal: controller.signal });
+    const pending = listRoles(client, 'me', { signal: controller.signal });
     setTimeout(() => controller.abort(), 30);
     const started = Date.now();
     expect((await rejection(pending)).kind).toBe('aborted');
@@ -344,7 +344,7 @@ describe('cancellation', () => {
     const controller = new AbortController();
     const reset = Math.floor(Date.now() / 1000) + 30;
     const { client } = clientWith([failure(429, 429, 'quota', { 'Rate-Limit-Reset': String(reset) })]);
-    const pending = listRoles(client, { signal: controller.signal });
+    const pending = listRoles(client, 'me', { signal: controller.signal });
     setTimeout(() => controller.abort(), 30);
     expect((await rejection(pending)).kind).toBe('aborted');
   });
