@@ -234,6 +234,8 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
 
   function start(): void {
     jobs.start();
+    // A load the hourly quota ended goes on after the reset, even after the worker was stopped.
+    loader.listen();
     // Names arrive after the rows on a first load, and change on a refresh of either cache.
     locationsItem.watch(() => void loader.namesChanged());
     publishersDirectoryItem.watch(() => void loader.namesChanged());
