@@ -32,7 +32,9 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
       </div>
     );
   }
-  if (state.resumesAt && state.total !== null) return <QuotaNote state={state} resumesAt={state.resumesAt} />;
+  if (state.resumesAt && state.total !== null) {
+    return <QuotaNote state={state} resumesAt={state.resumesAt} onRefresh={() => onLoad(true)} />;
+  }
   return (
     <div class="lw-load">
       <span class="lw-load__note">
@@ -61,7 +63,8 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
 const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /** A load the hourly quota ended: how many of how many came, and when the rest comes by itself. */
-function QuotaNote({ state, resumesAt }: { state: LoadState; resumesAt: number }) {
+function QuotaNote(props: { state: LoadState; resumesAt: number; onRefresh: () => void }) {
+  const { state, resumesAt, onRefresh } = props;
   const total = state.total ?? 0;
   const rest = Math.max(0, total - state.loaded);
   const message =
@@ -73,6 +76,11 @@ function QuotaNote({ state, resumesAt }: { state: LoadState; resumesAt: number }
         tone="warn"
         title={`Loaded ${number.format(state.loaded)} of ${number.format(total)} listings`}
         error={state.error ? { ...state.error, message } : message}
+        actions={
+          <Button size="sm" onClick={onRefresh}>
+            Refresh
+          </Button>
+        }
       />
     </div>
   );
