@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { clientCpuFigures, pagingSpeedup } from './client.ts';
+import { enterpriseAccountFigures } from './enterprise-account.ts';
 import type { Figure } from './figure.ts';
 import { listingsWorkspaceFigures } from './listings-workspace.ts';
 import { outboxFigures } from './outbox.ts';
@@ -29,6 +30,7 @@ figures.push(...(await popupFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await popupFloorFigures()));
 figures.push(...(await outboxFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await workspacePageFigures({ extensionDir: '.output/chrome-mv3' })));
+figures.push(...(await enterpriseAccountFigures({ extensionDir: '.output/chrome-mv3' })));
 
 const width = Math.max(...figures.map((f) => f.name.length));
 console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(10)}  target     met`);

@@ -3,11 +3,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SandboxApp, SandboxDeps } from './deps.ts';
 import { plainJson } from './envelope.ts';
-import { createRuntime } from './injection.ts';
+import { createRuntime, quotaHour } from './injection.ts';
 import { DAY_MS } from './model.ts';
 import { advanceAddRequests, finishAddRequest } from './rules/provisioning.ts';
 import { mintToken, tokenResponse } from './rules/tokens.ts';
-import { createSeed } from './seed.ts';
+import { createSeed, MAX_LOCATIONS_PER_ACCOUNT } from './seed.ts';
+import type { Store } from './store.ts';
 
 const bad = (message: string) => plainJson({ error: message }, 400);
 
@@ -33,6 +34,7 @@ const BODIES = {
     locationsPerAccount: z
       .number({ error: 'locationsPerAccount must be a positive number' })
       .min(1, { error: 'locationsPerAccount must be a positive number' })
+      .max(MAX_LOCATIONS_PER_ACCOUNT, { error: `locationsPerAccount must be at most ${MAX_LOCATIONS_PER_ACCOUNT}` })
       .optional(),
     waitingSuggestions: z
       .int({ error: 'waitingSuggestions must be a whole number ≥ 0' })
@@ -57,6 +59,16 @@ const BODIES = {
   }),
   malformed: z.object(matcher),
   rateLimit: z.object({ count, resetInSeconds: nonNegative('resetInSeconds') }),
+  quota: z.object({
+    perHour: z
+      .int({ error: 'perHour must be a positive integer' })
+      .min(1, { error: 'perHour must be a positive integer' })
+      .optional(),
+    used: z
+      .int({ error: 'used must be a whole number ≥ 0' })
+      .min(0, { error: 'used must be a whole number ≥ 0' })
+      .optional(),
+  }),
   resolve: z.object({
     status: z.enum(['COMPLETED', 'CANCELED'], { error: 'status must be COMPLETED or CANCELED' }),
   }),
@@ -102,7 +114,7 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
       hostile: s.hostile,
       locationsPerAccount: s.locationsPerAccount,
       publishers: s.publishers.length,
-      listings: s.listings.length,
+      listings: store.listingCount(),
     });
   });
 
@@ -164,6 +176,21 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
     return plainJson({ ok: true });
   });
 
+  const quotaView = () => {
+    const hour = quotaHour(runtime);
+    const { perHour, used } = runtime.quota;
+    return { perHour, used, remaining: Math.max(0, perHour - used), reset: (hour + 1) * 3600 };
+  };
+  control.get('/quota', () => plainJson(quotaView()));
+  control.post('/quota', async (c) => {
+    const b = await parse(c.req.raw, BODIES.quota);
+    if (b instanceof Response) return b;
+    quotaHour(runtime);
+    if (b.perHour !== undefined) runtime.quota.perHour = b.perHour;
+    if (b.used !== undefined) runtime.quota.used = b.used;
+    return plainJson(quotaView());
+  });
+
   control.post('/malformed', async (c) => {
     const b = await parse(c.req.raw, BODIES.malformed);
     if (b instanceof Response) return b;
@@ -192,7 +219,7 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
     return plainJson(clockView());
   });
 
-  control.get('/state', () => plainJson(store.state));
+  control.get('/state', () => stateResponse(store));
 
   control.get('/requests', () => plainJson({ count: runtime.requests.length, requests: runtime.requests }));
   control.delete('/requests', () => {
@@ -201,4 +228,40 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
   });
 
   app.route('/__sandbox', control);
+}
+
+const LISTINGS_PER_CHUNK = 2000;
+
+/**
+ * The whole state as JSON, with every listing (generated or stored) in the service's order, streamed a chunk
+ * at a time as the client reads: 1.4 million listings are ~400 MB of JSON, which is never held at once.
+ */
+function stateResponse(store: Store): Response {
+  const { listings: _stored, generatedListings: _generated, ...rest } = store.state;
+  const encoder = new TextEncoder();
+  const listings = store.allListings();
+  let first = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`${JSON.stringify(rest).slice(0, -1)},"listings":[`));
+    },
+    pull(controller) {
+      const parts: string[] = [];
+      let done = false;
+      while (parts.length < LISTINGS_PER_CHUNK) {
+        const next = listings.next();
+        if (next.done) {
+          done = true;
+          break;
+        }
+        parts.push(JSON.stringify(next.value));
+      }
+      let text = parts.join(',');
+      if (text && !first) text = `,${text}`;
+      if (text) first = false;
+      controller.enqueue(encoder.encode(done ? `${text}]}` : text));
+      if (done) controller.close();
+    },
+  });
+  return new Response(body, { headers: { 'content-type': 'application/json; charset=UTF-8' } });
 }

@@ -119,6 +119,7 @@ export function listQuery(
     limit,
     offset,
     filtered: Boolean(statuses || publisherIds || locationIds),
+    filter: { statuses, publisherIds, locationIds },
     matches: (item: { status: string; publisherId: string; locationId: string }) =>
       (!statuses || statuses.has(item.status)) &&
       (!publisherIds || publisherIds.has(item.publisherId)) &&

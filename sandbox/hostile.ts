@@ -1,6 +1,6 @@
 // The hostile dataset: same ids and counts as the normal seed, but publisher-controlled text and
 // URLs carry markup and script URLs, so a UI that renders anything as HTML or links it blindly shows it.
-import type { SandboxState } from './model.ts';
+import type { Listing, SandboxState } from './model.ts';
 
 const HOSTILE_PAYLOADS = [
   '<img src=x onerror="alert(\'xss-img\')">',
@@ -22,6 +22,13 @@ export const HOSTILE_URLS = [
 const payload = (i: number) => HOSTILE_PAYLOADS[i % HOSTILE_PAYLOADS.length] as string;
 const badUrl = (i: number) => HOSTILE_URLS[i % HOSTILE_URLS.length] as string;
 
+/** The seed's listings are generated on demand (seed/listings.ts); `i` is the listing's place in the state's order. */
+export function hostileListing(listing: Listing, i: number): void {
+  if (i % 5 === 0) listing.listingUrl = badUrl(i);
+  if (i % 7 === 0) listing.screenShotUrl = i % 2 ? badUrl(i + 1) : payload(i);
+  for (const detail of listing.statusDetails) detail.message = `${detail.message} ${payload(i)}`;
+}
+
 export function applyHostile(state: SandboxState): void {
   state.publishers.forEach((publisher, i) => {
     if (i % 3 === 0) publisher.name = `${publisher.name} ${payload(i)}`;
@@ -37,11 +44,6 @@ export function applyHostile(state: SandboxState): void {
   });
   state.folders.forEach((folder, i) => {
     if (i % 3 === 1) folder.name = `${folder.name} ${payload(i)}`;
-  });
-  state.listings.forEach((listing, i) => {
-    if (i % 5 === 0) listing.listingUrl = badUrl(i);
-    if (i % 7 === 0) listing.screenShotUrl = i % 2 ? badUrl(i + 1) : payload(i);
-    for (const detail of listing.statusDetails) detail.message = `${detail.message} ${payload(i)}`;
   });
   state.suggestions.forEach((suggestion, i) => {
     if (i % 2 === 0) suggestion.suggestedContent = `${payload(i)} ${suggestion.suggestedContent}`;

@@ -5,7 +5,8 @@ import { CODES, fail } from './envelope.ts';
 import { advanceAddRequests } from './rules/provisioning.ts';
 import type { Store } from './store.ts';
 
-const QUOTA_PER_HOUR = 5000;
+/** The vendor's usual quota; the control API can lift it (an enterprise account's 6,000 pages) or lower it. */
+export const QUOTA_PER_HOUR = 5000;
 
 interface Matcher {
   method?: string;
@@ -22,7 +23,8 @@ export interface Runtime {
   faults: Fault[];
   malformed: Matcher[];
   rateLimits: { count: number; resetInSeconds: number }[];
-  quota: { hour: number; used: number };
+  /** Requests counted in the current real hour, against `perHour`. */
+  quota: { hour: number; used: number; perHour: number };
   requests: LoggedRequest[];
 }
 
@@ -46,7 +48,21 @@ function loggedQuery(url: URL): Record<string, string> | undefined {
 }
 
 export function createRuntime(): Runtime {
-  return { latencyMs: 0, faults: [], malformed: [], rateLimits: [], quota: { hour: 0, used: 0 }, requests: [] };
+  return {
+    latencyMs: 0,
+    faults: [],
+    malformed: [],
+    rateLimits: [],
+    quota: { hour: 0, used: 0, perHour: QUOTA_PER_HOUR },
+    requests: [],
+  };
+}
+
+/** The current real hour; the count of requests starts again with each one. */
+export function quotaHour(runtime: Runtime): number {
+  const hour = Math.floor(Date.now() / 3_600_000);
+  if (runtime.quota.hour !== hour) runtime.quota = { ...runtime.quota, hour, used: 0 };
+  return hour;
 }
 
 function take<T extends Matcher>(list: T[], method: string, path: string): T | undefined {
@@ -75,18 +91,16 @@ export function injection(store: Store, runtime: Runtime): MiddlewareHandler {
     const query = isV2 ? loggedQuery(url) : undefined;
     if (query) entry.query = query;
     runtime.requests.push(entry);
-    const realSeconds = Math.floor(Date.now() / 1000);
-    const hour = Math.floor(realSeconds / 3600);
-    if (runtime.quota.hour !== hour) runtime.quota = { hour, used: 0 };
+    const hour = quotaHour(runtime);
     let reset = (hour + 1) * 3600;
     let remaining: number | undefined;
 
     const finish = (response: Response): Response => {
       if (isV2) {
-        response.headers.set('Rate-Limit-Limit', String(QUOTA_PER_HOUR));
+        response.headers.set('Rate-Limit-Limit', String(runtime.quota.perHour));
         response.headers.set(
           'Rate-Limit-Remaining',
-          String(remaining ?? Math.max(0, QUOTA_PER_HOUR - runtime.quota.used)),
+          String(remaining ?? Math.max(0, runtime.quota.perHour - runtime.quota.used)),
         );
         response.headers.set('Rate-Limit-Reset', String(reset));
       }
@@ -122,8 +136,8 @@ export function injection(store: Store, runtime: Runtime): MiddlewareHandler {
         return finish(fail(429, CODES.RATE_LIMITED, 'Rate limit exceeded; retry after Rate-Limit-Reset'));
       }
       runtime.quota.used++;
-      if (runtime.quota.used > QUOTA_PER_HOUR) {
-        return finish(fail(429, CODES.RATE_LIMITED, `Hourly quota of ${QUOTA_PER_HOUR} requests exceeded`));
+      if (runtime.quota.used > runtime.quota.perHour) {
+        return finish(fail(429, CODES.RATE_LIMITED, `Hourly quota of ${runtime.quota.perHour} requests exceeded`));
       }
     }
     await next();

@@ -1,6 +1,10 @@
 // CLI: `npm run sandbox -- [--port N] [--auth-port N] [--crm-port N] [--data FILE] [--hostile] [--locations N] [--processing-ms N]`
 import { busyPortMessage, checkDataFile, countOption, parseCli, portOption, UsageError } from './cli-support.ts';
+import { MAX_LOCATIONS_PER_ACCOUNT } from './seed.ts';
+import { PUBLISHERS } from './seed-data.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from './server.ts';
+
+const PUBLISHER_COUNT = PUBLISHERS.length;
 
 const USAGE = `Usage: npm run sandbox -- [options]
   --port N           API origin port (default 8787, 0 = free port)
@@ -9,7 +13,7 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --data FILE        load state from FILE if it exists; save to it after each change
   --reset-data       with --data: move FILE aside (to FILE.old) and start from the seed
   --hostile          seed publisher data carrying HTML, <script> and javascript: URLs
-  --locations N      locations per customer account (default 30)
+  --locations N      locations per customer account (default 30, at most 20000)
   --processing-ms N  how long add requests stay PROCESSING (default 2000)`;
 
 function fail(error: unknown): never {
@@ -42,6 +46,12 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
   const authPort = portOption(values['auth-port'], '--auth-port', 8788);
   const crmPort = portOption(values['crm-port'], '--crm-port', port === 0 ? 0 : 8789);
   const locationsPerAccount = countOption(values.locations, '--locations', 1);
+  if (locationsPerAccount !== undefined && locationsPerAccount > MAX_LOCATIONS_PER_ACCOUNT) {
+    const most = MAX_LOCATIONS_PER_ACCOUNT.toLocaleString('en-US');
+    throw new UsageError(
+      `--locations is at most ${most} (${(MAX_LOCATIONS_PER_ACCOUNT * PUBLISHER_COUNT).toLocaleString('en-US')} listings per account), not ${values.locations}; an enterprise account of 600,000 listings is --locations 8696.`,
+    );
+  }
   const processingMs = countOption(values['processing-ms'], '--processing-ms', 0);
   if (values['reset-data'] && !values.data)
     throw new UsageError('--reset-data needs --data FILE: the file to start afresh.');

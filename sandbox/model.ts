@@ -219,7 +219,13 @@ export interface SandboxState {
   accounts: Account[];
   folders: Folder[];
   locations: Location[];
-  /** Kept sorted by publisherId, then locationId. */
+  /**
+   * True: the seed's listings (one per seeded location × publisher) are generated on demand from
+   * `locationsPerAccount` and `hostile`, and `listings` holds only those changed since and those added.
+   * Absent (a data file from before): `listings` holds every listing.
+   */
+  generatedListings?: boolean;
+  /** Listings stored rather than generated: see generatedListings. GET /__sandbox/state lists them all. */
   listings: Listing[];
   suggestions: Suggestion[];
   roles: Record<string, Role[]>;

@@ -1,9 +1,10 @@
 // Deterministic seed: the same options on the same day give byte-identical data.
 // Dates are relative to the sandbox clock so minimum-commitment and expiry rules stay meaningful.
 import { applyHostile } from './hostile.ts';
-import { compareListings, type SandboxState } from './model.ts';
+import type { SandboxState } from './model.ts';
+import { SeedListings } from './seed/listings.ts';
 import { seedAccounts, seedFolders, seedRoles, seedUsers } from './seed/people.ts';
-import { makeListings, makeLocations, subLocations } from './seed/places.ts';
+import { makeLocations, subLocations } from './seed/places.ts';
 import { createPrng } from './seed/random.ts';
 import { seedServices } from './seed/services.ts';
 import { makeSuggestions } from './seed/suggestions.ts';
@@ -19,21 +20,41 @@ export interface SeedOptions {
 }
 
 const DEFAULT_LOCATIONS_PER_ACCOUNT = 30;
+/**
+ * What one sandbox holds: 20,000 locations per customer account is 1,380,000 listings each (an enterprise
+ * account is 600,000). Beyond it the locations alone outgrow a sandbox on a laptop.
+ */
+export const MAX_LOCATIONS_PER_ACCOUNT = 20_000;
+const SEED = 20240611;
 
-export function createSeed(options: SeedOptions): SandboxState {
-  const nowMs = options.nowMs;
-  const perAccount = Math.max(1, Math.floor(options.locationsPerAccount ?? DEFAULT_LOCATIONS_PER_ACCOUNT));
-  // One stream drawn in a fixed order: locations, then listings, then suggestions.
-  const rng = createPrng(20240611);
-
+/** The seed's places and the listings generator, drawn in a fixed order from one stream. */
+function seedPlaces(perAccount: number, hostile: boolean) {
+  const rng = createPrng(SEED);
   const bakery = makeLocations(rng, BAKERY, perAccount);
   const outdoor = makeLocations(rng, OUTDOOR, perAccount);
   const wholesale = subLocations(BAKERY, '1101', 'HBW', 'Wholesale', 3, rng);
   const popups = subLocations(BAKERY, '1102', 'HBP', 'Pop-up', 2, rng);
   const rentals = subLocations(OUTDOOR, '1201', 'SOR', 'Rentals', 3, rng);
-  const locations = [...bakery, ...outdoor, ...wholesale, ...popups, ...rentals];
+  const listings = new SeedListings(rng, [...bakery, ...outdoor, ...wholesale, ...rentals], hostile);
+  return { rng, bakery, outdoor, wholesale, popups, rentals, listings };
+}
 
-  const listings = makeListings(rng, [...bakery, ...outdoor, ...wholesale, ...rentals]).sort(compareListings);
+/** The listings a state's seed generates (the state keeps only those changed since): rebuilt, not saved. */
+export function seedListingsOf(state: Pick<SandboxState, 'locationsPerAccount' | 'hostile'>): SeedListings {
+  return seedPlaces(state.locationsPerAccount, state.hostile).listings;
+}
+
+export function createSeed(options: SeedOptions): SandboxState {
+  const nowMs = options.nowMs;
+  const perAccount = Math.max(1, Math.floor(options.locationsPerAccount ?? DEFAULT_LOCATIONS_PER_ACCOUNT));
+  if (perAccount > MAX_LOCATIONS_PER_ACCOUNT) {
+    throw new RangeError(
+      `The sandbox holds at most ${MAX_LOCATIONS_PER_ACCOUNT.toLocaleString('en-US')} locations per account, not ${perAccount.toLocaleString('en-US')}.`,
+    );
+  }
+  // One stream drawn in a fixed order: locations, then listings, then suggestions.
+  const { rng, bakery, outdoor, wholesale, popups, rentals } = seedPlaces(perAccount, options.hostile === true);
+  const locations = [...bakery, ...outdoor, ...wholesale, ...popups, ...rentals];
 
   const suggestions = [
     ...makeSuggestions(
@@ -70,7 +91,8 @@ export function createSeed(options: SeedOptions): SandboxState {
     accounts: seedAccounts(),
     folders: seedFolders(),
     locations,
-    listings,
+    generatedListings: true,
+    listings: [],
     suggestions,
     roles: seedRoles(),
     users: seedUsers(nowMs, bakery),

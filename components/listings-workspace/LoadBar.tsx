@@ -32,6 +32,9 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
       </div>
     );
   }
+  if (state.resumesAt && state.total !== null) {
+    return <QuotaNote state={state} resumesAt={state.resumesAt} onRefresh={() => onLoad(true)} />;
+  }
   return (
     <div class="lw-load">
       <span class="lw-load__note">
@@ -50,6 +53,32 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
         actions={
           <Button size="sm" onClick={() => onLoad(true)}>
             Retry
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** A load the hourly quota ended: how many of how many came, and when the rest comes by itself. */
+function QuotaNote(props: { state: LoadState; resumesAt: number; onRefresh: () => void }) {
+  const { state, resumesAt, onRefresh } = props;
+  const total = state.total ?? 0;
+  const rest = Math.max(0, total - state.loaded);
+  const message =
+    `The service's hourly limit on requests has been reached, so the other ${number.format(rest)} will load by ` +
+    `themselves at ${clock.format(resumesAt)}, even with this page closed. The loaded ones can be filtered and used now.`;
+  return (
+    <div class="lw-load">
+      <ErrorNotice
+        tone="warn"
+        title={`Loaded ${number.format(state.loaded)} of ${number.format(total)} listings`}
+        error={state.error ? { ...state.error, message } : message}
+        actions={
+          <Button size="sm" onClick={onRefresh}>
+            Refresh
           </Button>
         }
       />

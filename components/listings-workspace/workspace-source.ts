@@ -28,6 +28,8 @@ export interface LoadState {
   /** The last load was cancelled: the rows are what came before. */
   cancelled: boolean;
   error: { code: string; message: string } | null;
+  /** The hourly quota ended the load short of `total`: the rest loads by itself at this time (epoch ms). */
+  resumesAt?: number | null;
 }
 
 export interface RowsWindow {

@@ -1,5 +1,5 @@
 import { type ApiClient, type ApiResult, type CallOptions, listingsPath } from './client.ts';
-import type { ApiMessage } from './errors.ts';
+import { ApiError, type ApiMessage } from './errors.ts';
 import { pageReader } from './lists.ts';
 import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
 import { type Item, type ItemShape, isId, itemReader, itemSchema, readListInPlace } from './schemas-common.ts';
@@ -178,4 +178,39 @@ export async function fetchAllListings(
     },
   });
   return incomplete ? { count, listings: items, warnings, incomplete } : { count, listings: items, warnings };
+}
+
+/**
+ * The pages at `offsets` of a walk the hourly quota ended, fetched as fetchAllListings fetches (bounded,
+ * a quota 429 ends it again). The account must still hold `count` listings: otherwise the pages no longer
+ * line up and it fails with count-changed, and only a whole walk will do.
+ */
+export async function fetchListingPages(
+  client: ApiClient,
+  offsets: readonly number[],
+  count: number,
+  options: FetchAllOptions<Listing> = {},
+): Promise<{ listings: Listing[]; incomplete?: Incomplete }> {
+  if (offsets.length === 0) return { listings: [] };
+  const { items, incomplete } = await fetchAllPages({
+    ...options,
+    operation: 'fetchAllListings',
+    pageSize: LISTINGS_PAGE_SIZE,
+    // The walk's offsets are places in `offsets`, so its count is theirs.
+    fetchPage: async (place, limit, signal) => {
+      const offset = offsets[place / LISTINGS_PAGE_SIZE]!;
+      const { data, warnings } = await listListings(client, { offset, limit }, { signal });
+      if (data.count !== count) {
+        throw new ApiError({
+          kind: 'count-changed',
+          operation: 'fetchAllListings',
+          detail: `the number of listings changed from ${count} to ${data.count}; load again`,
+        });
+      }
+      return { count: offsets.length * LISTINGS_PAGE_SIZE, items: data.listings, warnings };
+    },
+  });
+  if (!incomplete) return { listings: items };
+  const missingOffsets = incomplete.missingOffsets.map((place) => offsets[place / LISTINGS_PAGE_SIZE]!);
+  return { listings: items, incomplete: { ...incomplete, missingOffsets, missingPages: missingOffsets.length } };
 }

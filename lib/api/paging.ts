@@ -22,7 +22,10 @@ export interface FetchAllOptions<T = unknown> {
   pageRetries?: number;
   /** Wait before each further try of a page (the last step repeats). Default 2 s, 8 s, 20 s. */
   pageRetryDelayMs?: readonly number[];
-  /** A rate-limit reset further away than this ends the walk (what was fetched is kept). Default 60 s. */
+  /**
+   * A 429 whose reset is further away than this is the hourly quota: it ends the walk at once (no page is
+   * sent after it, what was fetched is kept, `incomplete.quotaResetAt` says when). Default 60 s.
+   */
   maxRateLimitWaitMs?: number;
   /** Stop after the pages holding this many items (the count stays the service's). Default: all. */
   maxItems?: number;
@@ -43,6 +46,13 @@ export interface Incomplete {
   /** Pages not fetched, of `pages` in all. */
   missingPages: number;
   pages: number;
+  /** The offsets of the pages not fetched, in order: what a later walk needs to fetch. */
+  missingOffsets: number[];
+  /**
+   * Present when the walk ended on the hourly quota (a 429 whose reset is further than maxRateLimitWaitMs):
+   * the reset, epoch ms. No page was sent after that answer; the rest can be fetched from then.
+   */
+  quotaResetAt?: number;
 }
 
 export interface AllPages<T> {
@@ -99,7 +109,8 @@ function waitUntil(until: () => number, signal: AbortSignal, operation: string):
 /**
  * Walks offset/limit until `count` is reached: the first page tells the count, the rest are fetched
  * with bounded concurrency and returned in order. A page that meets a passing fault is tried again on
- * its own; a 429 pauses every page not yet sent until its reset. Pages that still fail are reported
+ * its own; a 429 pauses every page not yet sent until its reset, and the hourly quota's 429 (a reset
+ * further than maxRateLimitWaitMs) ends the walk at once. Pages that still fail are reported
  * in `incomplete` and the rest are kept. A count that moves while paging fails the walk, because the
  * pages no longer line up; so does a first page that cannot be fetched, since nothing is known then.
  */
@@ -113,17 +124,24 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
   // One pause for every request of this walk: a 429 on one page holds back the others.
   let pausedUntil = 0;
   let definitive: ApiError | undefined;
+  // The quota's 429: every request after it would meet the same answer until the top of the hour.
+  let quota: ApiError | undefined;
 
   const fetchWithRetries = async (offset: number): Promise<Page<T>> => {
     for (let attempt = 0; ; attempt++) {
       await waitUntil(() => pausedUntil, signal, operation);
+      if (quota) throw quota;
       try {
         return await fetchPage(offset, pageSize, signal);
       } catch (error) {
         if (!isApiError(error) || error.kind === 'aborted' || signal.aborted) throw error;
-        if (!isPassingFault(error) || attempt >= pageRetries) throw error;
         const reset = error.status === 429 ? error.rateLimit?.reset : undefined;
-        if (reset !== undefined && reset * 1000 - Date.now() > maxRateLimitWaitMs) throw error;
+        if (reset !== undefined && reset * 1000 - Date.now() > maxRateLimitWaitMs) {
+          quota ??= error;
+          definitive ??= error;
+          throw error;
+        }
+        if (!isPassingFault(error) || attempt >= pageRetries) throw error;
         const step = pageRetryDelayMs[Math.min(attempt, pageRetryDelayMs.length - 1)] ?? 0;
         // A reset already past (a clock apart, or a quota spent again) still waits one step.
         const until = reset !== undefined && reset * 1000 > Date.now() ? reset * 1000 : Date.now() + step;
@@ -142,9 +160,11 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
 
   let failure: ApiError | undefined;
   let failedPages = 0;
+  const missingOffsets: number[] = [];
   const rest = await mapBounded(total - 1, concurrency, async (index): Promise<Page<T> | undefined> => {
     if (definitive) {
       failedPages++;
+      missingOffsets.push((index + 1) * pageSize);
       return undefined;
     }
     try {
@@ -167,6 +187,7 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
       }
       failure ??= error;
       failedPages++;
+      missingOffsets.push((index + 1) * pageSize);
       // Only a passing fault leaves the other pages worth fetching.
       if (!isPassingFault(error)) definitive ??= error;
       return undefined;
@@ -181,6 +202,15 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
     items: pages.flatMap((page) => page.items),
     warnings: mergeWarnings(pages.flatMap((page) => page.warnings ?? [])),
   };
-  if (failure) result.incomplete = { error: failure, missingPages: failedPages, pages: total };
+  if (failure) {
+    result.incomplete = {
+      error: quota ?? failure,
+      missingPages: failedPages,
+      pages: total,
+      missingOffsets: missingOffsets.sort((a, b) => a - b),
+    };
+    const reset = quota?.rateLimit?.reset;
+    if (reset !== undefined) result.incomplete.quotaResetAt = reset * 1000;
+  }
   return result;
 }

@@ -61,13 +61,9 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
     const account = resolveAccount(c, store);
     const page = listQuery(c, { defaultLimit: 100, maxLimit: 100, statuses: LISTING_STATUSES });
     if (!account.listingsSubscription) return ok({ count: 0, listings: [] });
-    // Already sorted by publisher, then location; a page without filters is a slice, not a scan.
-    const all = store.listingsOf(account.accountId);
-    const matching = page.filtered ? all.filter(page.matches) : all;
-    return ok({
-      count: matching.length,
-      listings: matching.slice(page.offset, page.offset + page.limit).map(publicListing),
-    });
+    // Sorted by publisher, then location; a page without filters is made from its offset, not a scan.
+    const { count, listings } = store.listingsPage(account.accountId, page.filter, page.offset, page.limit);
+    return ok({ count, listings: listings.map(publicListing) });
   });
 
   const opt = (target: 'in' | 'out') => async (c: SandboxContext) => {

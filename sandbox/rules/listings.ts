@@ -13,13 +13,16 @@ export function optListings(
   locationIds: ReadonlySet<string>,
   publisherIds: ReadonlySet<string>,
 ): void {
-  for (const listing of store.listingsOf(account.accountId)) {
-    if (!locationIds.has(listing.locationId) || !publisherIds.has(listing.publisherId)) continue;
-    if (target === 'in' && listing.status === 'OPTED_OUT') {
-      listing.status = 'WAITING_ON_PUBLISHER';
-    } else if (target === 'out') {
-      listing.status = 'OPTED_OUT';
-      listing.statusDetails = [];
+  // At most 100 pairs a request: each is looked up, and only a listing that changes is stored.
+  for (const locationId of locationIds) {
+    for (const publisherId of publisherIds) {
+      const listing = store.listing(locationId, publisherId);
+      if (!listing || listing.accountId !== account.accountId) continue;
+      if (target === 'in' && listing.status === 'OPTED_OUT') {
+        store.putListing({ ...listing, status: 'WAITING_ON_PUBLISHER' });
+      } else if (target === 'out') {
+        store.putListing({ ...listing, status: 'OPTED_OUT', statusDetails: [] });
+      }
     }
   }
   store.changed();

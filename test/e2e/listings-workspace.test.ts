@@ -57,6 +57,33 @@ test('a large account loads with a visible progress bar; Cancel stops it, Refres
   expect((await settledCounts(page)).matched).toBe(27_600);
 });
 
+test("a load the service's hourly quota ends says how many of how many came and when the rest comes", async () => {
+  await linkFresh(desk);
+  const page = await openWorkspace(desk);
+  await waitLoaded(page);
+  // 8 requests left this hour: the account's 21 pages of listings need more.
+  await desk.control.quota({ perHour: 1000, used: 992 });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const note = page.getByRole('alert').filter({ hasText: /Loaded [\d,]+ of 2,070 listings/ });
+  await note.waitFor({ timeout: 30_000 });
+  const text = (await note.textContent()) ?? '';
+  expect(text).toMatch(/the other [\d,]+ will load by themselves at \d/);
+  expect(text).toContain('Code');
+  // Not "N of N listings" as if every listing were in: the count line holds the rows loaded.
+  const loaded = Number(/Loaded ([\d,]+) of/.exec(text)![1]!.replace(/,/g, ''));
+  expect(loaded).toBeLessThan(2070);
+  expect((await settledCounts(page)).total).toBe(loaded);
+  if (SHOTS_DIR) {
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(SHOTS_DIR, `workspace-quota-${scheme}.png`) });
+    }
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.screenshot({ path: join(SHOTS_DIR, 'workspace-quota-320.png') });
+  }
+});
+
 test('filters combine, live in the URL, and come back after a reload and with Back', async () => {
   await linkFresh(desk);
   const page = await openWorkspace(desk);

@@ -67,6 +67,10 @@ export class SandboxControl {
   resolveAddRequest(id: string | number, status: 'COMPLETED' | 'CANCELED') {
     return this.call('POST', `addrequests/${encodeURIComponent(String(id))}/resolve`, { status });
   }
+  /** The hourly quota: `used` of `perHour` requests this hour (reset restores 5,000 and 0). */
+  quota(body: { perHour?: number; used?: number }) {
+    return this.call('POST', 'quota', body);
+  }
   advanceClock(days: number) {
     return this.call('POST', 'clock', { advanceDays: days });
   }

@@ -98,4 +98,22 @@ describe('fetchAllListings', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect((await h.requests()).length).toBe(calls);
   });
+
+  it("ends at the hourly quota's 429: no page after it, what came is kept, and the reset says when the rest can come", async () => {
+    // 8 requests left this hour; the account's 21 pages need more.
+    await h.control('POST', 'quota', { perHour: 1000, used: 992 });
+    await h.control('DELETE', 'requests');
+    const all = await fetchAllListings(client, {});
+    const calls = (await h.requests()).filter((r) => r.path.endsWith('/powerlistings/listings'));
+    const pages = Math.ceil(all.count / 100);
+    expect(pages).toBeGreaterThan(12);
+    const answered = calls.filter((c) => c.status === 200).length;
+    expect(answered).toBe(8);
+    // Before: every remaining page was sent and met the same 429 (13 of them). Now at most those in flight.
+    expect(calls.length - answered).toBeLessThanOrEqual(4);
+    expect(all.listings).toHaveLength(800);
+    const topOfHour = (Math.floor(Date.now() / 3_600_000) + 1) * 3_600_000;
+    expect(all.incomplete).toMatchObject({ missingPages: pages - 8, pages, quotaResetAt: topOfHour });
+    expect(all.incomplete?.missingOffsets).toHaveLength(pages - 8);
+  });
 });

@@ -3,10 +3,12 @@
 // and alarms (hence the unit project), the real client and a real sandbox for everything it asks.
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { optIn, optOut } from '../../lib/api/listings.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
 import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
+import { LISTINGS_RESUME_ALARM } from '../../lib/background/listings-workspace/listings-load.ts';
 import { OPT_IN_ALARM } from '../../lib/background/listings-workspace/opt-in-jobs.ts';
 import { forgetPublishers } from '../../lib/background/listings-workspace/publishers-directory.ts';
 import { createLocations, locationsItem } from '../../lib/background/locations.ts';
@@ -479,4 +481,50 @@ describe('listings workspace against the sandbox', () => {
       await dying.settled();
     },
   );
+
+  test("a load the hourly quota ends keeps its rows, says when the rest comes, and the next worker's alarm loads only the rest", async () => {
+    // 12 requests left this hour: the names take two, the account's 21 pages of listings need more.
+    await control('POST', 'quota', { perHour: 1000, used: 988 });
+    const w = workspace();
+    await loaded(w);
+    const listingCalls = async () =>
+      (await requests()).filter((r) => r.path.endsWith('/powerlistings/listings') && r.method === 'GET');
+    const first = await listingCalls();
+    const answered = first.filter((r) => r.status === 200).length;
+    expect(answered).toBeGreaterThan(0);
+    expect(answered).toBeLessThan(21);
+    // No page was sent after the quota's 429 but those already in flight (before: all 21 were).
+    expect(first.length - answered).toBeLessThanOrEqual(4);
+    const topOfHour = (Math.floor(Date.now() / 3_600_000) + 1) * 3_600_000;
+    const view = await ask(w, 'listings.query', { limit: 0 });
+    expect(view.load).toMatchObject({
+      state: 'loaded',
+      loaded: answered * 100,
+      total: 2070,
+      incomplete: { missingPages: 21 - answered, pages: 21, resumesAt: topOfHour + 5000 },
+    });
+    expect(view.total).toBe(answered * 100);
+    const alarm = await browser.alarms.get(`${LISTINGS_RESUME_ALARM}:app-1001`);
+    expect(alarm?.scheduledTime).toBe(topOfHour + 5000);
+
+    // The worker stops; the next one holds the rows from IndexedDB, and the alarm fetches only the rest.
+    await control('POST', 'quota', { perHour: 1_000_000 });
+    await control('DELETE', 'requests');
+    const next = workspace();
+    next.start();
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: `${LISTINGS_RESUME_ALARM}:app-1001`,
+      scheduledTime: topOfHour + 5000,
+    } as Parameters<typeof fakeBrowser.alarms.onAlarm.trigger>[0]);
+    await expect
+      .poll(async () => (await ask(next, 'listings.query', { limit: 0 })).load, { timeout: 15_000 })
+      .toMatchObject({ state: 'loaded', loaded: 2070, total: 2070, incomplete: null });
+    const rest = await listingCalls();
+    expect(rest).toHaveLength(21 - answered);
+    expect(rest.map((r) => Number(r.query?.offset ?? 0)).sort((a, b) => a - b)[0]).toBeGreaterThan(0);
+    // Every listing once: the rows kept and the rest, no page twice.
+    expect((await ask(next, 'listings.query', { limit: 0 })).total).toBe((await sandboxListings()).length);
+    await next.settled();
+    expect(await browser.alarms.get(`${LISTINGS_RESUME_ALARM}:app-1001`)).toBeFalsy();
+  });
 });

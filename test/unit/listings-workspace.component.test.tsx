@@ -238,6 +238,28 @@ describe('another active account', () => {
   });
 });
 
+describe('a load the hourly quota ended', () => {
+  test('says how many of how many came and when the rest loads, not that the listings are all there', async () => {
+    const source = new FakeSource(fakeRows(30));
+    mount(source);
+    await waitFor(() => expect(count()).toBe('30 of 30 listings'));
+    const at = new Date(2026, 10, 26, 15, 0, 5).getTime();
+    source.emitLoad({
+      ...source.state,
+      loaded: 30,
+      total: 600_024,
+      error: { code: '2040', message: 'Hourly quota of 5000 requests exceeded' },
+      resumesAt: at,
+    });
+    const notice = await screen.findByText('Loaded 30 of 600,024 listings');
+    const text = notice.closest('[role]')?.textContent ?? '';
+    const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(at);
+    expect(text).toContain(`the other 599,994 will load by themselves at ${clock}`);
+    expect(text).toContain('Code 2040');
+    expect(text).not.toContain('Listings could not be loaded');
+  });
+});
+
 describe('opt-in jobs', () => {
   test('news of an older job still finishing does not replace the newer one shown', async () => {
     const source = new FakeSource(fakeRows(10));

@@ -1,7 +1,7 @@
 // The fetched listings of each account, kept across worker restarts. IndexedDB, not storage.local:
 // 100,000 listings are ~16 MB, over storage.local's 10 MB quota, and IndexedDB stores them by structured
 // clone (no JSON round trip). Only the worker opens this database.
-import type { WireError } from '../../messaging/wire-error.ts';
+import type { ListingsIncomplete } from '../../messaging/protocol/index.ts';
 import type { AccountLink } from '../core/account-lock.ts';
 import type { ListingsColumns } from './table.ts';
 
@@ -16,7 +16,9 @@ export interface ListingsSnapshot {
   /** The service's count when it was fetched. */
   count: number;
   columns: ListingsColumns;
-  incomplete: { missingPages: number; pages: number; error: WireError } | null;
+  incomplete: ListingsIncomplete | null;
+  /** The pages a load the quota ended has still to fetch (absent: none, or a snapshot from before). */
+  missingOffsets?: number[];
   warnings: string[];
 }
 

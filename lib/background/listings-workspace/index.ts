@@ -244,6 +244,8 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
 
   function start(): void {
     jobs.start();
+    // A load the hourly quota ended goes on after the reset, even after the worker was stopped.
+    loader.listen();
     locationsItem.watch(() => void loader.namesChanged());
     // An earlier version's copy in storage.local (now in IndexedDB) would only take up its quota.
     void browser.storage.local.remove(LEGACY_PUBLISHERS_KEY).catch(() => undefined);

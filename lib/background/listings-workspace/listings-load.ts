@@ -1,10 +1,12 @@
 // The fetch-all of the active account's listings, in the background: pages go into the table as they
 // arrive (so the page shows rows at once), progress is broadcast at most every PROGRESS_MS, a Cancel
 // aborts it, and the result is kept in IndexedDB with its time. One account's table is held at a time.
-import { fetchAllListings, listListings } from '../../api/listings.ts';
-import { mapBounded } from '../../api/paging.ts';
+import { browser } from 'wxt/browser';
+import type { ApiError } from '../../api/errors.ts';
+import { fetchAllListings, fetchListingPages, listListings } from '../../api/listings.ts';
+import { type Incomplete, mapBounded } from '../../api/paging.ts';
 import { toWireError } from '../../messaging/background.ts';
-import type { ListingsLoadView } from '../../messaging/protocol/index.ts';
+import type { ListingsIncomplete, ListingsLoadView } from '../../messaging/protocol/index.ts';
 import { type AccountLink, currentLink, isLinked, sameLink, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import { locationsItem } from '../locations.ts';
@@ -22,12 +24,37 @@ const WARM_AFTER_MS = 1000;
 
 const warmSoon = (table: ListingsTable) => setTimeout(() => table.warm(), WARM_AFTER_MS);
 
+/** `listings-resume:<accountKey>`: the rest of a load the hourly quota ended, just after the quota's reset. */
+export const LISTINGS_RESUME_ALARM = 'listings-resume';
+const RESUME_AFTER_RESET_MS = 5_000;
+const resumeAlarm = (accountKey: string) => `${LISTINGS_RESUME_ALARM}:${accountKey}`;
+
+/** What the view says of pages not fetched: with the quota's reset, when the rest loads by itself. */
+function incompleteView(incomplete: Incomplete | undefined, pages: number): ListingsIncomplete | null {
+  if (!incomplete) return null;
+  return {
+    missingPages: incomplete.missingOffsets.length,
+    pages,
+    error: toWireError(incomplete.error),
+    ...(incomplete.quotaResetAt === undefined ? {} : { resumesAt: incomplete.quotaResetAt + RESUME_AFTER_RESET_MS }),
+  };
+}
+
+/** The quota's 429 on a walk's first page: nothing came, and the reset says when to try. */
+function quotaResetOf(error: unknown, maxWaitMs = 60_000): number | undefined {
+  const e = error as ApiError;
+  const reset = e?.status === 429 ? e.rateLimit?.reset : undefined;
+  return reset !== undefined && reset * 1000 - Date.now() > maxWaitMs ? reset * 1000 : undefined;
+}
+
 export interface AccountTable {
   accountKey: string;
   /** The link the rows were fetched under: once it is gone (unlink, relink, storage cleared) they are dropped. */
   link: AccountLink | null;
   table: ListingsTable;
   load: ListingsLoadView;
+  /** The pages a load the quota ended has still to fetch, by offset. */
+  missingOffsets: number[];
 }
 
 const EMPTY_LOAD: ListingsLoadView = {
@@ -86,7 +113,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
           warnings: usable.warnings,
         }
       : EMPTY_LOAD;
-    return { accountKey, link, table, load };
+    return { accountKey, link, table, load, missingOffsets: usable?.missingOffsets ?? [] };
   }
 
   /**
@@ -167,15 +194,10 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
         accountKey,
       );
       await namesReady.catch(() => undefined);
-      const incomplete = result.incomplete
-        ? {
-            missingPages: result.incomplete.missingPages,
-            pages: result.incomplete.pages,
-            error: toWireError(result.incomplete.error),
-          }
-        : null;
+      const incomplete = incompleteView(result.incomplete, result.incomplete?.pages ?? 0);
       const fetchedAt = deps.now();
       entry.table = next;
+      entry.missingOffsets = result.incomplete?.missingOffsets ?? [];
       warmSoon(next);
       entry.load = {
         state: 'loaded',
@@ -194,10 +216,12 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
           count: result.count,
           columns: next.columns(),
           incomplete,
+          missingOffsets: entry.missingOffsets,
           warnings: entry.load.warnings,
         };
         await writeIfLinked(link, () => writeSnapshot(snapshot)).catch(() => undefined);
       }
+      await scheduleResume(entry);
     } catch (error) {
       const wire = toWireError(error);
       const cancelled = signal.aborted;
@@ -211,10 +235,103 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     }
   }
 
-  function start(entry: AccountTable, link: AccountLink | null): void {
+  /** The alarm that loads the rest after the quota's reset; cleared when nothing is left to load. */
+  async function scheduleResume(entry: AccountTable): Promise<void> {
+    const at = entry.load.incomplete?.resumesAt;
+    const name = resumeAlarm(entry.accountKey);
+    if (at !== undefined && entry.missingOffsets.length > 0) browser.alarms.create(name, { when: at });
+    else await browser.alarms.clear(name);
+  }
+
+  /**
+   * The rest of a load the quota ended: only its missing pages, into the rows shown, which stay. When the
+   * account's count moved meanwhile the pages no longer line up, so the whole walk runs again.
+   */
+  async function fetchRest(entry: AccountTable, link: AccountLink | null, signal: AbortSignal): Promise<void> {
+    const { accountKey } = entry;
+    const offsets = entry.missingOffsets;
+    const count = entry.load.total ?? 0;
+    const pages = entry.load.incomplete?.pages ?? offsets.length;
+    const table = entry.table;
+    let lastProgress = 0;
+    try {
+      const result = await deps.withAccount(
+        (client) =>
+          fetchListingPages(client, offsets, count, {
+            signal,
+            onPage: (items) => {
+              table.upsert(items.map(toStoredListing));
+              entry.load = { ...entry.load, loaded: table.size };
+              if (deps.now() - lastProgress < PROGRESS_MS) return;
+              lastProgress = deps.now();
+              void changed(entry);
+            },
+          }),
+        accountKey,
+      );
+      entry.missingOffsets = result.incomplete?.missingOffsets ?? [];
+      const fetchedAt = deps.now();
+      entry.load = {
+        ...entry.load,
+        state: 'loaded',
+        loaded: table.size,
+        fetchedAt,
+        incomplete: incompleteView(result.incomplete, pages),
+        error: null,
+      };
+      warmSoon(table);
+      if (link) {
+        const stored = await readSnapshot(accountKey).catch(() => undefined);
+        const snapshot: ListingsSnapshot = {
+          accountKey,
+          link,
+          fetchedAt,
+          count,
+          columns: table.columns(),
+          incomplete: entry.load.incomplete,
+          missingOffsets: entry.missingOffsets,
+          warnings: stored?.warnings ?? entry.load.warnings,
+        };
+        await writeIfLinked(link, () => writeSnapshot(snapshot)).catch(() => undefined);
+      }
+      await scheduleResume(entry);
+    } catch (error) {
+      if (signal.aborted) {
+        entry.load = { ...entry.load, state: 'cancelled', loaded: table.size };
+        return;
+      }
+      const reset = quotaResetOf(error);
+      if (reset !== undefined && entry.load.incomplete) {
+        // Still the quota (another client used it up): the same rows wait for the next reset.
+        entry.load = {
+          ...entry.load,
+          state: 'loaded',
+          incomplete: { ...entry.load.incomplete, resumesAt: reset + RESUME_AFTER_RESET_MS },
+        };
+        await scheduleResume(entry);
+        return;
+      }
+      if ((error as ApiError)?.kind === 'count-changed') {
+        await fetchAll(entry, link, signal);
+        return;
+      }
+      entry.load = { ...entry.load, state: 'failed', loaded: table.size, error: toWireError(error) };
+    }
+  }
+
+  /** The quota's alarm: the account's missing pages, if they are still missing and nothing else runs. */
+  async function resume(accountKey: string): Promise<void> {
+    const entry = await tableFor(accountKey);
+    // Another load running (a refresh, another account) decides; a later Refresh fetches everything anyway.
+    if (running || entry.missingOffsets.length === 0) return;
+    start(entry, await currentLink(accountKey), true);
+  }
+
+  function start(entry: AccountTable, link: AccountLink | null, rest = false): void {
     const controller = new AbortController();
     entry.load = { ...entry.load, state: 'loading', loaded: entry.table.size, error: null };
-    const done = fetchAll(entry, link, controller.signal).finally(() => {
+    const run = rest ? fetchRest(entry, link, controller.signal) : fetchAll(entry, link, controller.signal);
+    const done = run.finally(() => {
       if (running?.controller === controller) running = undefined;
       void changed(entry);
     });
@@ -313,7 +430,17 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
 
   async function forgetAccount(accountKey: string): Promise<void> {
     drop(accountKey);
+    await browser.alarms.clear(resumeAlarm(accountKey)).catch(() => undefined);
     await deleteSnapshot(accountKey).catch(() => undefined);
+  }
+
+  /** Listens for the quota's alarm (once per worker start). */
+  function listen(): void {
+    browser.alarms.onAlarm.addListener((alarm) => {
+      if (alarm.name.startsWith(`${LISTINGS_RESUME_ALARM}:`)) {
+        void resume(alarm.name.slice(LISTINGS_RESUME_ALARM.length + 1));
+      }
+    });
   }
 
   /** Tests and the bench: until the running load (if any) has ended. */
@@ -332,6 +459,8 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     linksChanged,
     forgetAccount,
     settled,
+    resume,
+    listen,
   };
 }
 

@@ -12,7 +12,7 @@ import type {
 } from '../../messaging/protocol/index.ts';
 import { type Filters, foldersWithin, hasFilter, locationText } from './filter-text.ts';
 import { type ListingsColumns, packStrings, type StoredListing, type TableNames, unpackStrings } from './rows.ts';
-import { namesFingerprint, sortOrder } from './sort-order.ts';
+import { mergeOrder, namesFingerprint, rowComparator, type SortRanks, sortOrder, sortRanks } from './sort-order.ts';
 import { WordSearch } from './word-search.ts';
 
 export { type ListingsColumns, type StoredListing, type TableNames, toStoredListing } from './rows.ts';
@@ -41,6 +41,7 @@ export class ListingsTable {
   private locText: string[] = [];
   private pubText: string[] = [];
   private version = 0;
+  /** Each key's order, of the rows there were when it was made: rows added since are merged in when asked. */
   private orders = new Map<ListingsSortKey, Int32Array>();
   private descending = new Map<ListingsSortKey, { version: number; order: Int32Array }>();
   /** The last answer; `rest` is its key without the text, `text` its lower-cased search. */
@@ -48,6 +49,9 @@ export class ListingsTable {
   private wordSearch: { version: number; search: WordSearch } | undefined;
   /** Each row's place in the order of a key. */
   private ranks = new Map<ListingsSortKey, Int32Array>();
+  private namesVersion = 0;
+  /** The ranks a merge compares by, for the names and the locations, publishers and statuses seen. */
+  private mergeRanks: { key: string; ranks: SortRanks } | undefined;
 
   constructor(listings: readonly StoredListing[] = [], names?: TableNames) {
     if (names) this.setNames(names);
@@ -101,8 +105,11 @@ export class ListingsTable {
   /** Adds listings, or replaces those already held (same id): a page as it arrives, or refreshed rows. */
   upsert(listings: readonly StoredListing[]): void {
     const byId = this.index();
+    // Only new rows (a page of a load): the orders held stay right for the rows they have.
+    let appendOnly = true;
     for (const listing of listings) {
       const known = byId.get(listing.id);
+      if (known !== undefined) appendOnly = false;
       const i = known ?? this.ids.length;
       if (known === undefined) byId.set(listing.id, i);
       this.ids[i] = listing.id;
@@ -115,7 +122,7 @@ export class ListingsTable {
       else this.details.delete(i);
       this.hasDetails[i] = listing.statusDetails.length > 0 ? 1 : 0;
     }
-    this.changed();
+    this.changed(appendOnly);
   }
 
   setNames(names: TableNames): void {
@@ -126,6 +133,7 @@ export class ListingsTable {
     for (const publisher of names.publishers) this.internPublisher(publisher.id);
     this.locText = this.locIds.map((id) => locationText(id, this.locations.get(id)));
     this.pubText = this.pubIds.map((id) => this.publisherText(id));
+    this.namesVersion++;
     this.changed();
   }
 
@@ -318,9 +326,10 @@ export class ListingsTable {
     return this.intern(id, this.pubIds, this.pubIndex, this.pubText, (value) => this.publisherText(value));
   }
 
-  private changed(): void {
+  /** `appended`: rows were only added at the end, so the orders held are kept and merged into later. */
+  private changed(appended = false): void {
     this.version++;
-    this.orders.clear();
+    if (!appended) this.orders.clear();
     this.ranks.clear();
   }
 
@@ -361,23 +370,25 @@ export class ListingsTable {
     };
   }
 
-  /** Every row index in ascending order of `key`; built once per change of the rows or names. */
+  /** Every row index in ascending order of `key`; sorted once per change of names or rows, merged into when rows are added. */
   private order(key: ListingsSortKey): Int32Array {
     let order = this.orders.get(key);
-    if (!order) {
-      order = sortOrder(key, {
-        loc: this.loc,
-        pub: this.pub,
-        stat: this.stat,
-        statuses: this.statuses,
-        ...this.sortTexts(),
-        cellText: () => {
-          if (key === 'statusDetails') return this.ids.map((_, i) => this.details.get(i)?.[0]?.message ?? '');
-          return key === 'listingUrl' ? this.listingUrls : this.screenshotUrls;
-        },
-      });
-      this.orders.set(key, order);
-    }
+    if (order?.length === this.ids.length) return order;
+    const cellText = () => {
+      if (key === 'statusDetails') return this.ids.map((_, i) => this.details.get(i)?.[0]?.message ?? '');
+      return key === 'listingUrl' ? this.listingUrls : this.screenshotUrls;
+    };
+    const columns = { loc: this.loc, pub: this.pub, stat: this.stat, statuses: this.statuses, cellText };
+    if (order) {
+      // The ranks of 8,700 location names cost more than the merge: made again only when they change.
+      const ranksKey = `${this.namesVersion}:${this.locIds.length}:${this.pubIds.length}:${this.statuses.length}`;
+      if (this.mergeRanks?.key !== ranksKey) {
+        this.mergeRanks = { key: ranksKey, ranks: sortRanks({ ...columns, ...this.sortTexts() }) };
+      }
+      const compare = rowComparator(key, { ...columns, locSortText: [], pubSortText: [] }, this.mergeRanks.ranks);
+      order = mergeOrder(order, this.ids.length, compare);
+    } else order = sortOrder(key, { ...columns, ...this.sortTexts() });
+    this.orders.set(key, order);
     return order;
   }
 }

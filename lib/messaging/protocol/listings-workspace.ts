@@ -81,6 +81,14 @@ export interface ListingTableRow {
   screenshotUrl: string;
 }
 
+export interface ListingsIncomplete {
+  missingPages: number;
+  pages: number;
+  error: WireError;
+  /** The hourly quota ended the load: the rest loads by itself at this time (epoch ms, an alarm). */
+  resumesAt?: number;
+}
+
 export interface ListingsLoadView {
   /** empty: never fetched; loading: a fetch-all runs (rows arrive as it goes). */
   state: 'empty' | 'loading' | 'loaded' | 'cancelled' | 'failed';
@@ -90,7 +98,7 @@ export interface ListingsLoadView {
   /** When the rows shown were fetched (the last complete load), null: never. */
   fetchedAt: number | null;
   /** Pages the last load could not fetch; the rows are what was fetched. */
-  incomplete: { missingPages: number; pages: number; error: WireError } | null;
+  incomplete: ListingsIncomplete | null;
   error: WireError | null;
   /** The service's warnings, e.g. an empty answer without a Listings subscription. */
   warnings: string[];

@@ -97,6 +97,42 @@ describe('fetchAllPages under faults', () => {
     expect(list.attempts.has(300)).toBe(false);
   });
 
+  it("ends the walk at the hourly quota's 429: no page is sent after it, and it says when the rest can come", async () => {
+    const topOfHour = Math.ceil(Date.now() / 1000) + 1800;
+    let sent = 0;
+    let firstQuotaAt = 0;
+    const inFlight = new Set<number>();
+    let inFlightAtQuota = 0;
+    const list = pagedList(() => undefined);
+    const fetchPage = async (offset: number, limit: number): Promise<Page<number>> => {
+      sent++;
+      const mine = sent;
+      inFlight.add(offset);
+      try {
+        if (mine <= 4) return await list.fetchPage(offset, limit);
+        await pause(2);
+        if (!firstQuotaAt) {
+          firstQuotaAt = sent;
+          inFlightAtQuota = inFlight.size - 1;
+        }
+        throw busy(429, topOfHour);
+      } finally {
+        inFlight.delete(offset);
+      }
+    };
+    const result = await fetchAllPages({ operation: 'test', pageSize: 100, fetchPage, ...fast });
+    // The quota's 429 is not a passing fault: before, every remaining page was still sent (and retried).
+    expect(sent - firstQuotaAt).toBeLessThanOrEqual(inFlightAtQuota);
+    expect(result.items).toEqual(all.slice(0, 400));
+    expect(result.incomplete).toMatchObject({
+      missingPages: 6,
+      pages: 10,
+      missingOffsets: [400, 500, 600, 700, 800, 900],
+      quotaResetAt: topOfHour * 1000,
+      error: { status: 429 },
+    });
+  });
+
   it('fails when the first page cannot be fetched: nothing is known then', async () => {
     const list = pagedList(() => busy(401));
     await expect(fetchAllPages({ operation: 'test', pageSize: 100, fetchPage: list.fetchPage })).rejects.toMatchObject({
