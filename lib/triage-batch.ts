@@ -14,3 +14,9 @@ export function latestBatch<T extends BatchMember>(open: readonly T[]): T[] {
   const batchId = latest?.batchId;
   return batchId === undefined ? [] : open.filter((p) => p.batchId === batchId);
 }
+
+/**
+ * The code of a decision whose answer (a 2xx) could not be read and whose suggestion the service still
+ * lists as waiting, or could not be checked: not known to have failed, so the popup offers Retry.
+ */
+export const UNCONFIRMED = 'unconfirmed';

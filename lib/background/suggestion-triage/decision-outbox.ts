@@ -14,7 +14,7 @@ import type { DeskEvents } from '../../messaging/protocol/index.ts';
 import { withAccountLock } from '../core/account-lock.ts';
 import { currentApiOrigin } from '../core/connection.ts';
 import { readAccounts, unknownAccountError } from '../core/linked-accounts.ts';
-import { BLOCKED_CODES, type Verdict, verdictOf } from './decision-verdict.ts';
+import { BLOCKED_CODES, confirmedVerdict, type Verdict, verdictOf } from './decision-verdict.ts';
 import {
   type FailedDecision,
   type PendingDecision,
@@ -45,6 +45,11 @@ const ROUND_WRITE_MS = 250;
 export interface OutboxDeps {
   /** One PUT; throws what the API session throws. */
   sendDecision: (accountKey: string, suggestionId: string, decision: SuggestionDecision) => Promise<void>;
+  /**
+   * What the service now holds for a suggestion (its status; null when it is not listed), read from the
+   * list filtered by its location and publisher: the check after an answer that proved nothing.
+   */
+  readSuggestionStatus: (accountKey: string, suggestionId: string) => Promise<string | null>;
   setBadgeCount: (accountKey: string, count: number) => Promise<void>;
   broadcast: <K extends keyof DeskEvents>(type: K, payload: DeskEvents[K]) => Promise<void>;
   /** Tells the user that decisions failed while nobody was looking. */
@@ -295,7 +300,18 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
       await deps.sendDecision(entry.accountKey, entry.suggestionId, entry.decision);
       return { kind: 'sent' };
     } catch (caught) {
-      return verdictOf(caught, entry.attempts ?? 1, deps.now());
+      const verdict = verdictOf(caught, entry.attempts ?? 1, deps.now());
+      return verdict.kind === 'unconfirmed' ? confirm(entry) : verdict;
+    }
+  }
+
+  /** After an answer that proved nothing: the suggestion's state at the service says what happened. */
+  async function confirm(entry: PendingDecision): Promise<Verdict> {
+    try {
+      const status = await deps.readSuggestionStatus(entry.accountKey, entry.suggestionId);
+      return confirmedVerdict(entry.decision, status, undefined, entry.attempts ?? 1);
+    } catch (caught) {
+      return confirmedVerdict(entry.decision, null, caught ?? new Error('check failed'), entry.attempts ?? 1);
     }
   }
 

@@ -2,7 +2,7 @@
 // triage requests. The cached list is cached-list.ts; decisions (undo window, sending, answers) are
 // the decision outbox, decision-outbox.ts.
 import { browser } from 'wxt/browser';
-import { decideSuggestion } from '../../api/suggestions.ts';
+import { decideSuggestion, fetchAllSuggestions } from '../../api/suggestions.ts';
 import { WAITING } from '../../listing-statuses.ts';
 import type { Handlers } from '../../messaging/background.ts';
 import { protocol } from '../../messaging/protocol/index.ts';
@@ -17,7 +17,7 @@ import { notifyFailures } from '../failure-notice.ts';
 import { defineFeature } from '../feature.ts';
 import { createCachedList } from './cached-list.ts';
 import { createDecisionOutbox, FLUSH_ALARM, type OutboxDeps } from './decision-outbox.ts';
-import { keyboardShortcutsItem } from './triage-items.ts';
+import { keyboardShortcutsItem, triageCacheItem } from './triage-items.ts';
 import { withoutTriageData } from './triage-state.ts';
 
 const REFRESH_ALARM = 'suggestion-triage-refresh';
@@ -41,12 +41,38 @@ export function sendDecisionWith(withAccount: WithAccount): OutboxDeps['sendDeci
     );
 }
 
+/**
+ * The suggestion's status at the service, from the list filtered by its location and publisher (as the
+ * cached lists know them). Null when the service no longer lists it; throws when it cannot be asked.
+ */
+export function readSuggestionStatusWith(withAccount: WithAccount): OutboxDeps['readSuggestionStatus'] {
+  return async (accountKey, suggestionId) => {
+    const cache = await triageCacheItem.getValue();
+    let known: { locationId: string; publisherId: string } | undefined;
+    for (const [key, list] of Object.entries(cache)) {
+      if (!key.startsWith(`${accountKey} `)) continue;
+      known = list.suggestions.find((s) => s.id === suggestionId);
+      if (known) break;
+    }
+    if (!known?.locationId || !known.publisherId) throw new Error('The suggestion’s location is not known.');
+    const { locationId, publisherId } = known;
+    const found = await withAccount(
+      (client) =>
+        fetchAllSuggestions(client, { locationIds: [locationId], publisherIds: [publisherId] }, { maxItems: 500 }),
+      accountKey,
+    );
+    if (found.incomplete) throw found.incomplete.error;
+    return found.suggestions.find((s) => s.id === suggestionId)?.status ?? null;
+  };
+}
+
 export function createSuggestionTriage(deps: TriageDeps) {
   const badge = deps.setBadgeCount ?? setBadgeCount;
   const list = createCachedList({ ...deps, setBadgeCount: badge });
   const outbox = createDecisionOutbox(
     {
       sendDecision: deps.sendDecision ?? sendDecisionWith(deps.withAccount),
+      readSuggestionStatus: readSuggestionStatusWith(deps.withAccount),
       notifyFailures: deps.notifyFailures ?? notifyFailures,
       setBadgeCount: badge,
       broadcast: deps.broadcast,
