@@ -20,3 +20,6 @@ export function latestBatch<T extends BatchMember>(open: readonly T[]): T[] {
  * lists as waiting, or could not be checked: not known to have failed, so the popup offers Retry.
  */
 export const UNCONFIRMED = 'unconfirmed';
+
+/** PUTs the outbox keeps in flight at once; the bench's floor sends the same 500 PUTs at this width. */
+export const DECISION_SEND_CONCURRENCY = 4;

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The decision outbox against the real sandbox over HTTP: the fake browser for storage and alarms (hence
 // the unit project), the real client and a real sandbox for every PUT and every check.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { browser } from 'wxt/browser';
 import { API_VERSION } from '../../lib/api/config.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { createDeskDeps, type DeskDeps } from '../../lib/background/core/deps.ts';
@@ -146,4 +147,82 @@ describe('an answer that proves nothing is checked (issue 21, item 3)', () => {
     expect(view.batches.find((b) => b.batchId === batchId)).toMatchObject({ sent: 1, queued: 0 });
     expect(view.suggestions.map((s) => s.id)).not.toContain(target.id);
   });
+});
+
+describe('a bulk of 500 real suggestions (issue 23)', () => {
+  async function bulkOf500() {
+    await control('POST', 'reset', { locationsPerAccount: 80, waitingSuggestions: 500 });
+    ({ access_token: token } = await control<{ access_token: string }>('POST', 'tokens', { accountId: '1001' }));
+    resetDesk();
+    await saveConnectionSettings(sandboxConnection(sb));
+    fakeIdentity(allow());
+    useExchange({
+      fetch: routedFetch(
+        tokenRoute({ access_token: token, appSpecificAccountId: 'app-1001', accountName: 'Harbor Bakery Group' }),
+      ).fetch,
+    });
+    await linkAccount();
+    await settleBadgeRefresh('app-1001');
+    await triageUndoWindowMsForTestsItem.setValue(0);
+  }
+
+  test('storage work per decision is O(1): no read of the pending list per PUT, one session per account', async () => {
+    await bulkOf500();
+    const t = worker();
+    const ids = (await loaded(t)).suggestions.map((s) => s.id);
+    expect(ids).toHaveLength(500);
+    await t.decide('app-1001', ids, 'ACCEPTED');
+    const reads = vi.spyOn(browser.storage.local, 'get');
+    const decrypts = vi.spyOn(crypto.subtle, 'decrypt');
+    await t.flushDue();
+    const view = await t.view(WAITING, false);
+    expect(view.batches[0]).toMatchObject({ size: 500, sent: 500, queued: 0 });
+    // The claim, each write of answers (every 250 ms), the schedule: a few dozen here, and not more for a
+    // bigger batch (before: one read of the whole pending list and five more per PUT, over 3,000).
+    expect(reads.mock.calls.length).toBeLessThanOrEqual(250);
+    // The API key and the token, opened once for the round.
+    expect(decrypts.mock.calls.length).toBeLessThanOrEqual(2);
+  });
+
+  test('a worker stopped mid-batch: the next one sends the rest, and every decision is applied exactly once', async () => {
+    await bulkOf500();
+    let puts = 0;
+    // The first worker dies after 150 PUTs have left: the rest of its requests never come back.
+    const dying = createDeskDeps({
+      apiConfig: {
+        fetch: (input, init) => {
+          if ((init?.method ?? (input as Request).method) === 'PUT' && ++puts > 150)
+            return new Promise(() => undefined);
+          return globalThis.fetch(input, init);
+        },
+        retry: { retries: 0 },
+      },
+      broadcast: async () => undefined,
+    });
+    const first = createSuggestionTriage(dying);
+    const ids = (await loaded(first)).suggestions.map((s) => s.id);
+    const { batchId } = await first.decide('app-1001', ids, 'ACCEPTED');
+    void first.flushDue();
+    await vi.waitFor(() => expect(puts).toBeGreaterThan(150), { timeout: 20_000 });
+
+    const next = worker();
+    await next.flushDue();
+    const view = await next.view(WAITING, false);
+    expect(view.pending).toEqual([]);
+    expect(view.failures).toEqual([]);
+    expect(view.batches.find((b) => b.batchId === batchId)).toMatchObject({
+      size: 500,
+      sent: 500,
+      resolvedElsewhere: 0,
+      failed: 0,
+      queued: 0,
+    });
+    const state = await control<{ suggestions: { id: string; status: string }[] }>('GET', 'state');
+    const decided = new Set(ids);
+    expect(state.suggestions.filter((s) => decided.has(s.id)).every((s) => s.status === 'ACCEPTED')).toBe(true);
+    // Applied once each: one answered 2xx per suggestion; a re-sent one that had gone answers "already resolved".
+    const applied = (await requests()).filter((r) => r.method === 'PUT' && r.status < 300).map((r) => r.path);
+    expect(applied).toHaveLength(500);
+    expect(new Set(applied).size).toBe(500);
+  }, 60_000);
 });

@@ -10,10 +10,14 @@ import { browser } from 'wxt/browser';
 import { mapBounded } from '../../api/paging.ts';
 import type { SuggestionDecision } from '../../api/suggestions.ts';
 import { WAITING } from '../../listing-statuses.ts';
+import { DECISION_SEND_CONCURRENCY } from '../../triage-batch.ts';
 import type { DeskEvents } from '../../messaging/protocol/index.ts';
+import { DeskError } from '../../messaging/wire-error.ts';
+import { linkedAccountsItem } from '../core/account-items.ts';
 import { withAccountLock } from '../core/account-lock.ts';
-import { currentApiOrigin } from '../core/connection.ts';
+import { connectionSettingsItem, currentApiOrigin } from '../core/connection.ts';
 import { readAccounts, unknownAccountError } from '../core/linked-accounts.ts';
+import { apiKeyVaultItem, tokenVaultItem } from '../core/token-vault.ts';
 import { BLOCKED_CODES, confirmedVerdict, type Verdict, verdictOf } from './decision-verdict.ts';
 import {
   type FailedDecision,
@@ -38,13 +42,18 @@ import {
 export const FLUSH_ALARM = 'suggestion-triage-flush';
 /** A claim whose worker died is sent again by the next worker this long after the claim, at the latest. */
 export const CLAIM_BACKSTOP_MS = 60_000;
-const SEND_CONCURRENCY = 4;
 /** Answers are written at most this often during a long round (and once at its end). */
 const ROUND_WRITE_MS = 250;
 
+/** One PUT with an account's session already open; throws what the API session throws. */
+export type DecisionSender = (suggestionId: string, decision: SuggestionDecision) => Promise<void>;
+
 export interface OutboxDeps {
-  /** One PUT; throws what the API session throws. */
-  sendDecision: (accountKey: string, suggestionId: string, decision: SuggestionDecision) => Promise<void>;
+  /**
+   * Opens an account once for a round of PUTs (connection, key and token read once, not per decision);
+   * throws what opening the session throws (needs relinking, another Connection, no account).
+   */
+  openSender: (accountKey: string) => Promise<DecisionSender>;
   /**
    * What the service now holds for a suggestion (its status; null when it is not listed), read from the
    * list filtered by its location and publisher: the check after an answer that proved nothing.
@@ -64,12 +73,26 @@ export interface OutboxHooks {
 
 export type UndoTarget = { batchId: string } | { suggestionIds: string[] };
 
+/** What a claim and an open session stand on: an unlink, a relink or a new Connection changes one of these. */
+const LINK_KEYS: readonly string[] = [linkedAccountsItem, connectionSettingsItem, tokenVaultItem, apiKeyVaultItem].map(
+  (item) => item.key.slice(item.key.indexOf(':') + 1),
+);
+
 export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
   /** Identifies this worker's life: a claim by another run is a send that died with its worker. */
   const runId = crypto.randomUUID();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let flushing: Promise<void> | undefined;
   let flushAgain = false;
+  /**
+   * Bumped at every change of what links stand on. A round re-reads its claims (and reopens its sessions)
+   * only then, not before every PUT: per decision the storage work is O(1), not a read of every pending one.
+   * Chrome fires onChanged before the write resolves, so an unlink is seen by the next PUT.
+   */
+  let linkGeneration = 0;
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && LINK_KEYS.some((key) => Object.hasOwn(changes, key))) linkGeneration++;
+  });
 
   async function activeAccount() {
     const { accounts, activeAccountKey } = await readAccounts();
@@ -269,6 +292,7 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     if (claimed.length > 0) {
       // The backstop, before the first PUT leaves: if this worker dies now, the next one re-sends.
       await schedule();
+      const round = openRound(claimed);
       const answers: { entry: PendingDecision; verdict: Verdict }[] = [];
       let writing: Promise<void> = Promise.resolve();
       let lastWrite = deps.now();
@@ -277,9 +301,9 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
         lastWrite = deps.now();
         writing = writing.then(() => (batch.length ? record(batch) : undefined));
       };
-      await mapBounded(claimed.length, SEND_CONCURRENCY, async (index) => {
+      await mapBounded(claimed.length, DECISION_SEND_CONCURRENCY, async (index) => {
         const entry = claimed[index]!;
-        answers.push({ entry, verdict: await send(entry) });
+        answers.push({ entry, verdict: await send(round, entry) });
         if (deps.now() - lastWrite >= ROUND_WRITE_MS) writeAnswers();
       });
       writeAnswers();
@@ -293,11 +317,57 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     return pending.some((p) => same(p, entry) && p.sendingBy === runId);
   }
 
-  async function send(entry: PendingDecision): Promise<Verdict> {
+  const keyOf = (p: PendingDecision) => `${p.accountKey} ${p.batchId} ${p.suggestionId}`;
+
+  /**
+   * A round's sessions (one per account, opened at its first PUT) and the claims it may still send.
+   * Both are checked again only after a change to the accounts, the Connection or the vaults.
+   */
+  function openRound(claimed: PendingDecision[]) {
+    let generation = linkGeneration;
+    let standing = Promise.resolve(new Set(claimed.map(keyOf)));
+    const senders = new Map<string, Promise<DecisionSender>>();
+    /** Why an account's PUTs wait (a 401 made it need relinking): its other PUTs wait too, unsent. */
+    const blocked = new Map<string, unknown>();
+    return {
+      async mayStillSend(entry: PendingDecision): Promise<boolean> {
+        if (generation !== linkGeneration) {
+          generation = linkGeneration;
+          senders.clear();
+          blocked.clear();
+          // Shared: a PUT that asks while the read is on its way waits for it, not for the old claims.
+          standing = triagePendingItem
+            .getValue()
+            .then((pending) => new Set(pending.filter((p) => p.sendingBy === runId).map(keyOf)));
+        }
+        return (await standing).has(keyOf(entry));
+      },
+      async send(entry: PendingDecision): Promise<void> {
+        if (blocked.has(entry.accountKey)) throw blocked.get(entry.accountKey);
+        let opened = senders.get(entry.accountKey);
+        if (!opened) {
+          const opening = deps.openSender(entry.accountKey);
+          senders.set(entry.accountKey, opening);
+          // A session that could not open is opened again by the next PUT.
+          opening.catch(() => senders.get(entry.accountKey) === opening && senders.delete(entry.accountKey));
+          opened = opening;
+        }
+        try {
+          const sender = await opened;
+          await sender(entry.suggestionId, entry.decision);
+        } catch (caught) {
+          if (caught instanceof DeskError && BLOCKED_CODES.has(caught.code)) blocked.set(entry.accountKey, caught);
+          throw caught;
+        }
+      },
+    };
+  }
+
+  async function send(round: ReturnType<typeof openRound>, entry: PendingDecision): Promise<Verdict> {
     // Claimed sends wait their turn; one whose account was unlinked in the meantime is never sent.
-    if (!stillClaimed(await triagePendingItem.getValue(), entry)) return { kind: 'dropped' };
+    if (!(await round.mayStillSend(entry))) return { kind: 'dropped' };
     try {
-      await deps.sendDecision(entry.accountKey, entry.suggestionId, entry.decision);
+      await round.send(entry);
       return { kind: 'sent' };
     } catch (caught) {
       const verdict = verdictOf(caught, entry.attempts ?? 1, deps.now());
@@ -329,7 +399,6 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
       // Dropped while in flight: nothing about it is written back for a forgotten account.
       const live = answers.filter(({ entry }) => stillClaimed(pending, entry));
       if (live.length === 0) return null;
-      const keyOf = (p: PendingDecision) => `${p.accountKey} ${p.batchId} ${p.suggestionId}`;
       const byEntry = new Map(live.map((a) => [keyOf(a.entry), a.verdict]));
       const verdictFor = (p: PendingDecision) => (p.sendingBy === runId ? byEntry.get(keyOf(p)) : undefined);
       const nextPending: PendingDecision[] = [];

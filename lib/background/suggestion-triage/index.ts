@@ -2,13 +2,13 @@
 // triage requests. The cached list is cached-list.ts; decisions (undo window, sending, answers) are
 // the decision outbox, decision-outbox.ts.
 import { browser } from 'wxt/browser';
-import { decideSuggestion, fetchAllSuggestions } from '../../api/suggestions.ts';
+import { decideSuggestion, fetchAllSuggestions, type SuggestionDecision } from '../../api/suggestions.ts';
 import { WAITING } from '../../listing-statuses.ts';
 import type { Handlers } from '../../messaging/background.ts';
 import { protocol } from '../../messaging/protocol/index.ts';
 import { setBadgeCount } from '../badge.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
-import type { WithAccount } from '../core/api-session.ts';
+import type { ApiSession, WithAccount } from '../core/api-session.ts';
 import { connectionSettingsItem } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { readAccounts } from '../core/linked-accounts.ts';
@@ -24,21 +24,38 @@ const REFRESH_ALARM = 'suggestion-triage-refresh';
 const REFRESH_PERIOD_MINUTES = 15;
 
 /** The worker's deps, and what a test may replace of the outbox's (one PUT, the failure notice, the badge). */
-export type TriageDeps = DeskDeps & Partial<Pick<OutboxDeps, 'sendDecision' | 'notifyFailures' | 'setBadgeCount'>>;
+export type TriageDeps = DeskDeps &
+  Partial<Pick<OutboxDeps, 'notifyFailures' | 'setBadgeCount'>> & {
+    /** A test's one PUT, in place of the account's session. */
+    sendDecision?: (accountKey: string, suggestionId: string, decision: SuggestionDecision) => Promise<void>;
+  };
 
 /**
  * A decision's PUT never waits for a rate limit in the worker's memory (Chrome stops an idle worker
  * after 30 s): the 429 comes back at once, and the outbox stores the retry time and arms an alarm.
  */
-export function sendDecisionWith(withAccount: WithAccount): OutboxDeps['sendDecision'] {
+const NO_RATE_LIMIT_WAIT = { retry: { maxRateLimitWaitMs: 0 } };
+
+export function sendDecisionWith(withAccount: WithAccount): NonNullable<TriageDeps['sendDecision']> {
   return (accountKey, suggestionId, decision) =>
     withAccount(
       async (client) => {
         await decideSuggestion(client, suggestionId, decision);
       },
       accountKey,
-      { retry: { maxRateLimitWaitMs: 0 } },
+      NO_RATE_LIMIT_WAIT,
     );
+}
+
+/** A round's PUTs for one account share one session: the token is opened once, not per decision. */
+export function openSenderWith(openAccount: ApiSession['openAccount']): OutboxDeps['openSender'] {
+  return async (accountKey) => {
+    const open = await openAccount(accountKey, NO_RATE_LIMIT_WAIT);
+    return (suggestionId, decision) =>
+      open.run(async (client) => {
+        await decideSuggestion(client, suggestionId, decision);
+      });
+  };
 }
 
 /**
@@ -68,10 +85,13 @@ export function readSuggestionStatusWith(withAccount: WithAccount): OutboxDeps['
 
 export function createSuggestionTriage(deps: TriageDeps) {
   const badge = deps.setBadgeCount ?? setBadgeCount;
+  const sendDecision = deps.sendDecision;
   const list = createCachedList({ ...deps, setBadgeCount: badge });
   const outbox = createDecisionOutbox(
     {
-      sendDecision: deps.sendDecision ?? sendDecisionWith(deps.withAccount),
+      openSender: sendDecision
+        ? async (accountKey) => (suggestionId, decision) => sendDecision(accountKey, suggestionId, decision)
+        : openSenderWith(deps.openAccount),
       readSuggestionStatus: readSuggestionStatusWith(deps.withAccount),
       notifyFailures: deps.notifyFailures ?? notifyFailures,
       setBadgeCount: badge,
