@@ -1,6 +1,8 @@
 // The decision outbox in the built extension: one bulk accept of 500 real waiting suggestions from the popup,
 // timed until the worker's view shows every one of them answered, against the same 500 PUTs sent straight
 // to the sandbox from the same page in the same run; and the worker's storage reads during that bulk.
+
+import type { Page } from 'playwright-core';
 import { API_VERSION } from '../lib/api/config.ts';
 import { requestMessage } from '../lib/messaging/protocol/index.ts';
 import { DECISION_SEND_CONCURRENCY } from '../lib/triage-batch.ts';
@@ -37,6 +39,68 @@ async function waitingIds(apiUrl: string, apiKey: string, token: string): Promis
   }
 }
 
+const ROUND_TRIP_DECISIONS = 5;
+
+/**
+ * Requests the popup sends the worker for one decision by key: from the key press until the decision's
+ * answer has come and the event it broadcast has been handled (the popup's own listener runs before the
+ * bench's, so an echo question would have left by then). Each step's end is awaited, never slept.
+ */
+async function roundTripsPerDecision(page: Page): Promise<number> {
+  await page.locator('[role="feed"] article').first().waitFor({ timeout: 60_000 });
+  await page.evaluate(() => {
+    type Message = { desk?: string; type?: string; payload?: { revision?: number } };
+    const w = globalThis as unknown as {
+      chrome: {
+        runtime: {
+          sendMessage: (message: Message) => Promise<unknown>;
+          onMessage: { addListener(l: (m: Message) => void): void };
+        };
+      };
+      benchTrips: { requests: number; decided: number[]; eventRevision: number };
+    };
+    const runtime = w.chrome.runtime;
+    const send = runtime.sendMessage.bind(runtime);
+    const trips = { requests: 0, decided: [] as number[], eventRevision: Number.NEGATIVE_INFINITY };
+    w.benchTrips = trips;
+    runtime.sendMessage = (message: Message) => {
+      if (message?.desk === 'request') trips.requests++;
+      const reply = send(message);
+      if (message?.type === 'triage.decide') {
+        void reply.then((r) =>
+          trips.decided.push((r as { value?: { revision: number } }).value?.revision ?? Number.NaN),
+        );
+      }
+      return reply;
+    };
+    runtime.onMessage.addListener((m: Message) => {
+      if (m?.desk === 'event' && m.type === 'triage.changed') {
+        trips.eventRevision = Math.max(trips.eventRevision, m.payload?.revision ?? 0);
+      }
+    });
+  });
+  await page.locator('[role="feed"] article').first().locator('.st-row__field').click();
+  const state = () =>
+    page.evaluate(() => {
+      const t = (
+        globalThis as unknown as { benchTrips: { requests: number; decided: number[]; eventRevision: number } }
+      ).benchTrips;
+      return { requests: t.requests, decided: [...t.decided], eventRevision: t.eventRevision };
+    });
+  const before = (await state()).requests;
+  for (let i = 1; i <= ROUND_TRIP_DECISIONS; i++) {
+    await page.keyboard.press('a');
+    await untilTrue(
+      async () => {
+        const now = await state();
+        return now.decided.length >= i && now.eventRevision >= now.decided[i - 1]!;
+      },
+      { intervalMs: 10, what: `decision ${i}'s answer and event` },
+    );
+  }
+  return ((await state()).requests - before) / ROUND_TRIP_DECISIONS;
+}
+
 export async function outboxFigures(options: { extensionDir?: string } = {}): Promise<Figure[]> {
   const { sandbox, context, extensionId, close } = await launchBenchDesk(
     options.extensionDir,
@@ -49,11 +113,16 @@ export async function outboxFigures(options: { extensionDir?: string } = {}): Pr
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/popup.html`);
     const account = await linkSandboxAccount(context, page, sandbox);
-    await page.evaluate(() =>
-      (
-        globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }
-      ).chrome.storage.local.set({ triageUndoWindowMsForTests: 0 }),
-    );
+    const undoWindow = (ms: number) =>
+      page.evaluate(
+        (value) =>
+          (
+            globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }
+          ).chrome.storage.local.set({ triageUndoWindowMsForTests: value }),
+        ms,
+      );
+    // Long enough that the round-trip figure's decisions are all undone before any is sent.
+    await undoWindow(120_000);
     await askFrom(page, 'triage.view', { refresh: true, force: true });
     let ids: string[] = [];
     await untilTrue(
@@ -67,6 +136,13 @@ export async function outboxFigures(options: { extensionDir?: string } = {}): Pr
       },
       { what: `the popup's list of ${BULK} waiting suggestions` },
     );
+
+    const roundTrips = await roundTripsPerDecision(page);
+    const undone = await askFrom(page, 'triage.undo', { suggestionIds: ids.slice(0, ROUND_TRIP_DECISIONS) });
+    if (((undone.value?.undone as string[] | undefined) ?? []).length !== ROUND_TRIP_DECISIONS) {
+      throw new Error('the round-trip figure’s decisions could not be undone');
+    }
+    await undoWindow(0);
 
     // The floor: the other 500 PUTs from this page, as many at once as the outbox sends.
     const { access_token: token } = await control<{ access_token: string }>(sandbox.apiUrl, 'POST', 'tokens', {
@@ -160,6 +236,13 @@ export async function outboxFigures(options: { extensionDir?: string } = {}): Pr
         unit: '×',
         target: `≤ ${TARGET_RATIO} ×`,
         pass: ratio <= TARGET_RATIO,
+      },
+      {
+        name: `popup: round trips page ⇄ worker per decision (${ROUND_TRIP_DECISIONS} decisions by key)`,
+        value: roundTrips,
+        unit: '',
+        target: '1',
+        pass: roundTrips === 1,
       },
       {
         name: `outbox: worker storage reads per decision in a bulk of ${BULK}`,

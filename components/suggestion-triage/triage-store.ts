@@ -162,6 +162,18 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
     if (next.revision < gate.current) void load(false);
   }
 
+  /** Decisions of this page on their way to the worker: an event meanwhile may be their own echo. */
+  let deciding = 0;
+  /** The newest revision announced while deciding; asked for afterwards only if the answers did not cover it. */
+  let heldRevision = Number.NEGATIVE_INFINITY;
+
+  function afterDeciding(): void {
+    if (--deciding > 0) return;
+    const held = heldRevision;
+    heldRevision = Number.NEGATIVE_INFINITY;
+    if (held > gate.current) void load(false);
+  }
+
   /** Patches the pending list from a decide or undo answer, in revision order. */
   function applyPending(revision: number, update: (pending: PendingDecisionView[]) => PendingDecisionView[]): void {
     const v = worker.peek();
@@ -242,6 +254,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
       undoing.value = new Set([...undoing.peek()].filter((id) => !decided.has(id)));
       madeHere.value = [...madeHere.peek(), record];
     });
+    deciding++;
     try {
       const answer = await io.ask('triage.decide', {
         accountKey: current.account.accountKey,
@@ -251,10 +264,16 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
       record.workerBatchId = answer.batchId;
       settle(answer.batchId);
       batch(() => {
-        applyPending(answer.revision, () => answer.pending);
+        // Everything the decision changed, at its revision: its own event asks nothing more.
+        const v = worker.peek();
+        if (v && gate.admit(answer.revision)) {
+          const { pending, failures, batches, revision } = answer;
+          worker.value = { ...v, pending, failures, batches, revision };
+        }
         optimistic.value = optimistic.peek().filter((p) => p.batchId !== localBatchId);
         madeHere.value = [...madeHere.peek()];
       });
+      afterDeciding();
       return answer.batchId;
     } catch (caught) {
       settle(null);
@@ -262,6 +281,8 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
         optimistic.value = optimistic.peek().filter((p) => p.batchId !== localBatchId);
         error.value = caught;
       });
+      heldRevision = Number.NEGATIVE_INFINITY;
+      deciding--;
       void load(false);
       return null;
     }
@@ -352,7 +373,10 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
       {
         'triage.changed': (payload) => {
           if (payload.resolvedElsewhere > 0) resolvedElsewhere.value += payload.resolvedElsewhere;
-          if (!(payload.revision <= gate.current)) void load(false);
+          if (payload.revision <= gate.current) return;
+          // Perhaps the echo of a decision of ours: its answer will say (it carries what it changed).
+          if (deciding > 0) heldRevision = Math.max(heldRevision, payload.revision);
+          else void load(false);
         },
         'accounts.changed': () => void load(true),
       },

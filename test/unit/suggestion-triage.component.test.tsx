@@ -26,6 +26,8 @@ function setup(view: TriageView = triageView(), listingsTotal: number | null = 1
         batchId: 'b1',
         revision: 2,
         pending: suggestionIds.map((suggestionId) => pendingView(suggestionId, { decision })),
+        failures: [],
+        batches: [],
       };
     },
     'triage.undo': (input) => ({

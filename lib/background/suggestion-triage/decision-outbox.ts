@@ -34,6 +34,8 @@ import {
   keepRecent,
   notActiveAccountError,
   same,
+  toBatchView,
+  toFailureView,
   tooLateToUndo,
   toPendingView,
   undoWindowMs,
@@ -143,13 +145,22 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
         failed: 0,
         undone: 0,
       });
+      const nextFailures = failures.filter((f) => !ours(f));
       const revision = await commitTriage([
         { item: triagePendingItem, value: kept },
-        { item: triageFailuresItem, value: failures.filter((f) => !ours(f)) },
+        { item: triageFailuresItem, value: nextFailures },
         { item: triageBatchesItem, value: nextBatches },
       ]);
-      return { batchId, pending: kept.filter((p) => p.accountKey === accountKey).map(toPendingView), revision };
+      const mine = <T extends { accountKey: string }>(x: T) => x.accountKey === accountKey;
+      return {
+        batchId,
+        pending: kept.filter(mine).map(toPendingView),
+        failures: nextFailures.filter(mine).map(toFailureView),
+        batches: nextBatches.filter(mine).map(toBatchView),
+        revision,
+      };
     });
+    // The alarm before the answer; the timer it arms is this request's one flush (at once with no undo window).
     await schedule();
     await deps.broadcast('triage.changed', { accountKey, resolvedElsewhere: 0, revision: result.revision });
     return result;

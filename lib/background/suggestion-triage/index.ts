@@ -146,10 +146,9 @@ export function createSuggestionTriage(deps: TriageDeps) {
       setTimeout(() => void outbox.flushDue(), 0);
       return list.view(status, refresh, force, { locationIds, publisherIds }, rows);
     },
-    'triage.decide': async ({ accountKey, suggestionIds, decision }) => {
-      void outbox.flushDue();
-      return outbox.decide(accountKey, suggestionIds, decision);
-    },
+    // No flush here: decide() arms the timer that sends what is due (one flush per request).
+    'triage.decide': async ({ accountKey, suggestionIds, decision }) =>
+      outbox.decide(accountKey, suggestionIds, decision),
     'triage.undo': async (target) => outbox.undo(target),
     'triage.dismissFailures': async ({ suggestionIds }) => outbox.dismissFailures(suggestionIds),
     'triage.settings.get': async () => ({ keyboardShortcuts: await keyboardShortcutsItem.getValue() }),
