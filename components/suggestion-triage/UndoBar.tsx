@@ -27,7 +27,8 @@ function useNow(ticking: boolean): number {
 }
 
 export function UndoBar({ target, windowMs, tooLate, onUndo, onDismiss }: UndoBarProps) {
-  const now = useNow(target !== null && !target.sending);
+  // A retry "in 30 s" counts down, so a decision waiting for one ticks too.
+  const now = useNow(target !== null && (!target.sending || target.waiting !== null));
   if (tooLate > 0) {
     return (
       <section class="st-undo" aria-label="Decision pending" data-state="late">
