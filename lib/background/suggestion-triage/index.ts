@@ -77,6 +77,8 @@ export function readSuggestionStatusWith(withAccount: WithAccount): OutboxDeps['
       (client) =>
         fetchAllSuggestions(client, { locationIds: [locationId], publisherIds: [publisherId] }, { maxItems: 500 }),
       accountKey,
+      // As for the PUT: a rate limit ends the check (it then says so) instead of holding the round for minutes.
+      NO_RATE_LIMIT_WAIT,
     );
     if (found.incomplete) throw found.incomplete.error;
     return found.suggestions.find((s) => s.id === suggestionId)?.status ?? null;
