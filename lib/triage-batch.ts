@@ -14,3 +14,12 @@ export function latestBatch<T extends BatchMember>(open: readonly T[]): T[] {
   const batchId = latest?.batchId;
   return batchId === undefined ? [] : open.filter((p) => p.batchId === batchId);
 }
+
+/**
+ * The code of a decision whose answer (a 2xx) could not be read and whose suggestion the service still
+ * lists as waiting, or could not be checked: not known to have failed, so the popup offers Retry.
+ */
+export const UNCONFIRMED = 'unconfirmed';
+
+/** PUTs the outbox keeps in flight at once; the bench's floor sends the same 500 PUTs at this width. */
+export const DECISION_SEND_CONCURRENCY = 4;

@@ -5,6 +5,7 @@ import { Component } from 'preact';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import { WAITING } from '../../lib/listing-statuses.ts';
 import type { FailedDecisionView, PendingDecisionView, SuggestionView } from '../../lib/messaging/protocol/index.ts';
+import { UNCONFIRMED } from '../../lib/triage-batch.ts';
 import { Button } from '../ui/Button.tsx';
 import { safeHttpUrl } from '../ui/safe-url.ts';
 import { problemWords } from './decision-words.ts';
@@ -119,7 +120,12 @@ function Row(props: SuggestionRowProps) {
         ) : null}
         {pending?.lastError && !pending.sending ? <Queued pending={pending} /> : null}
         {failure && !pending ? (
-          <FailureNotice failure={failure} tab={tab} onDismiss={() => props.onDismissFailure([s.id])} />
+          <FailureNotice
+            failure={failure}
+            tab={tab}
+            onRetry={() => props.onDecide([s.id], failure.decision)}
+            onDismiss={() => props.onDismissFailure([s.id])}
+          />
         ) : null}
       </div>
     </article>
@@ -135,15 +141,28 @@ function Queued({ pending }: { pending: PendingDecisionView }) {
   );
 }
 
-function FailureNotice(props: { failure: FailedDecisionView; tab: number; onDismiss: () => void }) {
+function FailureNotice(props: {
+  failure: FailedDecisionView;
+  tab: number;
+  onRetry: () => void;
+  onDismiss: () => void;
+}) {
   const { failure } = props;
   const words = problemWords(failure);
+  // Not known to have failed: it may be sent again, and the service answers "already resolved" if it had gone.
+  const unconfirmed = failure.code === UNCONFIRMED;
   return (
     <div class="st-row__error" role="alert">
       <span>
-        Couldn’t {decisionVerb(failure.decision, 'base')}. {words.sentence}
+        {unconfirmed ? null : `Couldn’t ${decisionVerb(failure.decision, 'base')}. `}
+        {words.sentence}
         {words.smallPrint ? <small class="st-row__code"> {words.smallPrint}</small> : null}
       </span>
+      {unconfirmed ? (
+        <Button size="xs" tabIndex={props.tab} onClick={props.onRetry}>
+          Retry
+        </Button>
+      ) : null}
       <Button variant="link" tabIndex={props.tab} onClick={props.onDismiss}>
         Dismiss
       </Button>
@@ -154,14 +173,15 @@ function FailureNotice(props: { failure: FailedDecisionView; tab: number; onDism
 function RowActions({ suggestion, pending, active, onDecide, onUndo }: SuggestionRowProps) {
   const tab = active ? 0 : -1;
   if (pending) {
+    const verb = decisionVerb(pending.decision, 'past');
+    // Tried once already: the service may have it, so an undo could no longer promise anything.
+    const undoable = !pending.sending && pending.attempts === 0;
     return (
       <span class="st-row__pending">
         <span class="st-row__pending-text">
-          {pending.sending
-            ? `${decisionVerb(pending.decision, 'past')} · Sending…, too late to undo`
-            : `${decisionVerb(pending.decision, 'past')}`}
+          {pending.sending ? `${verb} · Sending…, too late to undo` : undoable ? verb : `${verb} · queued`}
         </span>
-        {pending.sending ? null : (
+        {!undoable ? null : (
           <Button size="xs" tabIndex={tab} onClick={() => onUndo([suggestion.id])}>
             Undo
           </Button>

@@ -2,6 +2,7 @@
 // Once the decision is being sent it says so; an undo that came too late is reported here too.
 import { useEffect, useState } from 'preact/hooks';
 import { Button } from '../ui/Button.tsx';
+import { problemWords } from './decision-words.ts';
 import { decisionVerb } from './labels.ts';
 import type { UndoTarget } from './triage-store.ts';
 
@@ -26,7 +27,8 @@ function useNow(ticking: boolean): number {
 }
 
 export function UndoBar({ target, windowMs, tooLate, onUndo, onDismiss }: UndoBarProps) {
-  const now = useNow(target !== null && !target.sending);
+  // A retry "in 30 s" counts down, so a decision waiting for one ticks too.
+  const now = useNow(target !== null && (!target.sending || target.waiting !== null));
   if (tooLate > 0) {
     return (
       <section class="st-undo" aria-label="Decision pending" data-state="late">
@@ -43,6 +45,19 @@ export function UndoBar({ target, windowMs, tooLate, onUndo, onDismiss }: UndoBa
   const left = Math.max(0, target.dueAt - now);
   const what = `${decisionVerb(target.decision, 'past')} ${target.count === 1 ? '1 suggestion' : `${target.count} suggestions`}`;
   const more = target.others > 0 ? ` · ${target.others} more pending` : '';
+  if (target.waiting) {
+    // No countdown and no Undo: it was tried, so the service may have it; it goes when the wait ends.
+    const words = problemWords(target.waiting.error, target.waiting.until, now);
+    return (
+      <section class="st-undo" aria-label="Decision pending" data-state="waiting">
+        <span class="st-undo__text" role="status">
+          {what} · {words.sentence.replace(/\.$/, '')}
+          {more}
+          {words.smallPrint ? <small class="st-undo__code"> ({words.smallPrint})</small> : null}
+        </span>
+      </section>
+    );
+  }
   if (target.sending) {
     return (
       <section class="st-undo" aria-label="Decision pending" data-state="sending">

@@ -1,5 +1,6 @@
 // What a failed or retried decision means, in the words of someone triaging: the service's code and
 // status go to the small print, never into the sentence ("decideSuggestion: HTTP 503 — 2099 …").
+import { UNCONFIRMED } from '../../lib/triage-batch.ts';
 
 export interface DecisionProblem {
   /** An interface error code ('7301') or a product reason ('needs-relink', 'network'). */
@@ -28,6 +29,11 @@ function inWords(ms: number): string {
   return minutes < 90 ? `${minutes} min` : `${Math.round(minutes / 60)} h`;
 }
 
+/** "14:00" (or "2:00 PM"), in the browser's language: when a wait for the service ends. */
+export function clockTime(at: number): string {
+  return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(at);
+}
+
 /**
  * `retryAt` set: the decision is still queued and will be tried again then. Without it, the decision
  * failed for good and the sentence says why.
@@ -43,7 +49,11 @@ export function problemWords(problem: DecisionProblem, retryAt: number | null = 
   else if (code === 'needs-relink' || status === 401)
     sentence = 'The account’s link was revoked or has expired; link it again to send this';
   else if (status === 403) sentence = 'This account is not allowed to decide this suggestion';
-  else if (status === 429 || code === '2040') sentence = `The service asked Listings Desk to slow down${retry}`;
+  else if (code === UNCONFIRMED) sentence = problem.message.replace(/\.$/, '');
+  else if ((status === 429 || code === '2040') && retryAt !== null)
+    // A rate limit is a time, not a countdown: the decision goes when the service's limit resets.
+    sentence = `Waiting for the service’s limit to reset at ${clockTime(retryAt)}; Listings Desk will send it then`;
+  else if (status === 429 || code === '2040') sentence = 'The service asked Listings Desk to slow down';
   else if (status !== undefined && status >= 500) sentence = `The service was busy${retry}`;
   else if (code === 'network' || code === 'timeout' || status === 408)
     sentence = `Listings Desk couldn’t reach the service${retry}`;

@@ -39,8 +39,10 @@ export interface UndoTarget {
   decision: SuggestionDecision;
   count: number;
   dueAt: number;
-  /** Every member is being sent: too late to undo. */
+  /** Every member is being sent, or was tried already: too late to undo. */
   sending: boolean;
+  /** Too late to undo and waiting for a retry (a rate limit's reset, a busy service): when, and why. */
+  waiting: { until: number; error: NonNullable<PendingDecisionView['lastError']> } | null;
   /** Other decisions still inside their window. */
   others: number;
   local: LocalDecision | null;
@@ -48,6 +50,17 @@ export interface UndoTarget {
 }
 
 export type TriageStore = ReturnType<typeof createTriageStore>;
+
+/** Inside its undo window: not being sent, and never tried (a tried one may have reached the service). */
+const undoable = (p: PendingDecisionView) => !p.sending && p.attempts === 0;
+
+/** The earliest retry among decisions that wait for one (none sending), with the reason it waits. */
+function waitOf(members: PendingDecisionView[]): UndoTarget['waiting'] {
+  if (members.some((p) => p.sending)) return null;
+  let first: PendingDecisionView | undefined;
+  for (const p of members) if (p.retryAt && p.lastError && (!first || p.retryAt < first.retryAt!)) first = p;
+  return first ? { until: first.retryAt!, error: first.lastError! } : null;
+}
 
 function membersOf(pending: PendingDecisionView[], d: LocalDecision): PendingDecisionView[] {
   const ids = new Set(d.ids);
@@ -103,19 +116,20 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
 
   const undoTarget = computed<UndoTarget | null>(() => {
     const pending = view.value?.pending ?? [];
-    const open = pending.filter((p) => !p.sending);
+    const open = pending.filter(undoable);
     const locals = madeHere.value;
     for (let i = locals.length - 1; i >= 0; i--) {
       const d = locals[i]!;
       if (d.undone) continue;
       const members = membersOf(pending, d);
       if (members.length === 0) continue;
-      const openMembers = members.filter((p) => !p.sending);
+      const openMembers = members.filter(undoable);
       return {
         decision: d.decision,
         count: members.length,
         dueAt: Math.max(...members.map((p) => p.dueAt)),
         sending: openMembers.length === 0,
+        waiting: openMembers.length === 0 ? waitOf(members) : null,
         others: open.length - openMembers.length,
         local: d,
         workerBatchId: d.workerBatchId,
@@ -131,6 +145,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
       count: newest.length,
       dueAt: first.dueAt,
       sending: open.length === 0,
+      waiting: open.length === 0 ? waitOf(newest) : null,
       others: open.length - newest.length,
       local: null,
       workerBatchId: first.batchId,
@@ -145,6 +160,18 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
     worker.value = next;
     error.value = null;
     if (next.revision < gate.current) void load(false);
+  }
+
+  /** Decisions of this page on their way to the worker: an event meanwhile may be their own echo. */
+  let deciding = 0;
+  /** The newest revision announced while deciding; asked for afterwards only if the answers did not cover it. */
+  let heldRevision = Number.NEGATIVE_INFINITY;
+
+  function afterDeciding(): void {
+    if (--deciding > 0) return;
+    const held = heldRevision;
+    heldRevision = Number.NEGATIVE_INFINITY;
+    if (held > gate.current) void load(false);
   }
 
   /** Patches the pending list from a decide or undo answer, in revision order. */
@@ -227,6 +254,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
       undoing.value = new Set([...undoing.peek()].filter((id) => !decided.has(id)));
       madeHere.value = [...madeHere.peek(), record];
     });
+    deciding++;
     try {
       const answer = await io.ask('triage.decide', {
         accountKey: current.account.accountKey,
@@ -236,10 +264,16 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
       record.workerBatchId = answer.batchId;
       settle(answer.batchId);
       batch(() => {
-        applyPending(answer.revision, () => answer.pending);
+        // Everything the decision changed, at its revision: its own event asks nothing more.
+        const v = worker.peek();
+        if (v && gate.admit(answer.revision)) {
+          const { pending, failures, batches, revision } = answer;
+          worker.value = { ...v, pending, failures, batches, revision };
+        }
         optimistic.value = optimistic.peek().filter((p) => p.batchId !== localBatchId);
         madeHere.value = [...madeHere.peek()];
       });
+      afterDeciding();
       return answer.batchId;
     } catch (caught) {
       settle(null);
@@ -247,6 +281,8 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
         optimistic.value = optimistic.peek().filter((p) => p.batchId !== localBatchId);
         error.value = caught;
       });
+      heldRevision = Number.NEGATIVE_INFINITY;
+      deciding--;
       void load(false);
       return null;
     }
@@ -337,7 +373,10 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
       {
         'triage.changed': (payload) => {
           if (payload.resolvedElsewhere > 0) resolvedElsewhere.value += payload.resolvedElsewhere;
-          if (!(payload.revision <= gate.current)) void load(false);
+          if (payload.revision <= gate.current) return;
+          // Perhaps the echo of a decision of ours: its answer will say (it carries what it changed).
+          if (deciding > 0) heldRevision = Math.max(heldRevision, payload.revision);
+          else void load(false);
         },
         'accounts.changed': () => void load(true),
       },

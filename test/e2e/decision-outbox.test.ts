@@ -1,9 +1,21 @@
 // The decision outbox in real Chromium (issue 8, item 2): a PUT that got a 429 waits for the quota reset
 // in storage and in an alarm, not in a timer of the worker, so stopping the worker loses nothing.
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Desk, launchDesk } from './fixture.ts';
 
 const RESET_S = 10;
+/** Set to a folder to keep the screens these tests pass through (light and dark), for a person to look at. */
+const SHOTS = process.env.LISTINGS_DESK_SHOTS;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
 
 let desk: Desk;
 
@@ -49,6 +61,16 @@ test('a decision waiting on a 429 is sent after the reset, though the worker was
   const limitedAt = Date.now();
   expect((await view()).failures).toEqual([]);
 
+  // The popup says what is happening, and offers no Undo for a decision already tried (issue 21, item 4).
+  const popup = await desk.openPopup();
+  const bar = popup.getByRole('region', { name: 'Decision pending' });
+  await expect
+    .poll(() => bar.textContent(), { timeout: 20_000 })
+    .toMatch(/Accepted 1 suggestion · Waiting for the service’s limit to reset at .+; Listings Desk will send it then/);
+  expect(await bar.textContent()).not.toMatch(/sending in/);
+  expect(await bar.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+  await shoot(popup, 'rate-limit-wait');
+
   // No extension page stays open, and Chrome stops the worker.
   const blank = await desk.context.newPage();
   await Promise.all(
@@ -69,4 +91,32 @@ test('a decision waiting on a 429 is sent after the reset, though the worker was
   await expect.poll(sentOk, { timeout: (RESET_S + 60) * 1000, interval: 500 }).toBe(true);
   expect(Date.now() - limitedAt).toBeLessThan((RESET_S + 60) * 1000);
   await cdp.detach().catch(() => undefined);
+}, 120_000);
+
+test('a 200 that cannot be read for a decision the service did not apply: "could not confirm", then Retry sends it', async () => {
+  await desk.reset();
+  await desk.link();
+  await desk.setUndoWindow(200);
+  const popup = await desk.openPopup();
+  const first = popup.getByRole('article').first();
+  await first.waitFor({ timeout: 20_000 });
+  const id = (await first.getAttribute('id'))!.replace(/^suggestion-/, '');
+
+  // The next PUT answers 200 with a body cut off mid-way, and never reaches the service's rules.
+  await desk.control.call('POST', 'malformed', { method: 'PUT', path: '/v2/accounts/' });
+  await first.getByRole('button', { name: 'Accept' }).click();
+  const row = popup.locator(`#suggestion-${id}`);
+  const alert = row.getByRole('alert');
+  await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toMatch(/could not confirm this decision/);
+  expect(await alert.textContent()).toMatch(/still waiting/);
+  await shoot(popup, 'could-not-confirm');
+
+  await desk.control.call('DELETE', 'requests');
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  const applied = async () => {
+    const { requests } = await desk.control.call<Requests>('GET', 'requests');
+    return requests.some((r) => r.method === 'PUT' && r.path.endsWith(`/${id}`) && r.status < 300);
+  };
+  await expect.poll(applied, { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
 }, 120_000);

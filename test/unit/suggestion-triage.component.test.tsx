@@ -26,6 +26,8 @@ function setup(view: TriageView = triageView(), listingsTotal: number | null = 1
         batchId: 'b1',
         revision: 2,
         pending: suggestionIds.map((suggestionId) => pendingView(suggestionId, { decision })),
+        failures: [],
+        batches: [],
       };
     },
     'triage.undo': (input) => ({
@@ -307,6 +309,56 @@ describe('suggestion-triage list', () => {
     expect(alert.textContent).not.toContain('decideSuggestion');
     expect(alert.querySelector('small')?.textContent).toContain('code 7301 · HTTP 409');
     expect(within(row).getByRole('button', { name: 'Accept' })).toBeTruthy();
+  });
+
+  test('a decision that could not be confirmed says so, and Retry sends the same decision again', async () => {
+    setup(
+      triageView({
+        failures: [
+          {
+            suggestionId: '2',
+            decision: 'REJECTED',
+            code: 'unconfirmed',
+            message:
+              'Listings Desk could not confirm this decision: the service’s answer could not be read, and the suggestion is still waiting there. Choose Retry to send it again.',
+            failedAt: Date.now(),
+          },
+        ],
+      }),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const alert = within(rows()[1]!).getByRole('alert');
+    expect(alert.textContent).toContain('could not confirm this decision');
+    expect(alert.textContent).not.toContain('Couldn’t reject');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(decisions()).toEqual([{ accountKey: 'app-1001', suggestionIds: ['2'], decision: 'REJECTED' }]),
+    );
+  });
+
+  test('a decision waiting for a rate limit says until when, with no countdown and no Undo', async () => {
+    const until = new Date(2026, 10, 26, 14, 0).getTime();
+    const limited = pendingView('1', {
+      dueAt: Date.now() - 60_000,
+      attempts: 1,
+      retryAt: until,
+      lastError: {
+        code: '2040',
+        status: 429,
+        message: 'The service asked Listings Desk to slow down; Listings Desk will try again in 40 min.',
+      },
+    });
+    setup(triageView({ pending: [limited] }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const bar = screen.getByRole('region', { name: 'Decision pending' });
+    const at = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(until);
+    expect(bar.textContent).toContain(
+      `Accepted 1 suggestion · Waiting for the service’s limit to reset at ${at}; Listings Desk will send it then`,
+    );
+    expect(bar.textContent).not.toMatch(/sending in/);
+    expect(within(bar).queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(within(rows()[0]!).queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(rows()[0]!.textContent).toContain(`limit to reset at ${at}`);
   });
 
   test('empty states explain themselves', async () => {

@@ -62,11 +62,17 @@ describe('suggestion-triage: order and undo', () => {
     const p2 = pendingView('2', { batchId: 'B2', decision: 'REJECTED' });
     const p3 = pendingView('3', { batchId: 'B3' });
     // The third and second answers first; the first (the oldest state) last.
-    await act(async () => replies[2]!.resolve({ batchId: 'B3', pending: [p1, p2, p3], revision: 4 }));
-    await act(async () => replies[1]!.resolve({ batchId: 'B2', pending: [p1, p2], revision: 3 }));
+    await act(async () =>
+      replies[2]!.resolve({ batchId: 'B3', pending: [p1, p2, p3], failures: [], batches: [], revision: 4 }),
+    );
+    await act(async () =>
+      replies[1]!.resolve({ batchId: 'B2', pending: [p1, p2], failures: [], batches: [], revision: 3 }),
+    );
     answers['triage.undo'] = () => ({ undone: ['3'], tooLate: [], revision: 5 });
     fireEvent.keyDown(document.activeElement!, { key: 'u' });
-    await act(async () => replies[0]!.resolve({ batchId: 'B1', pending: [p1], revision: 2 }));
+    await act(async () =>
+      replies[0]!.resolve({ batchId: 'B1', pending: [p1], failures: [], batches: [], revision: 2 }),
+    );
     await waitFor(() => expect(inputsOf('triage.undo')).toEqual([{ batchId: 'B3' }]));
     // The first two stay decided; the third is open again.
     expect(row('1').textContent).toContain('Accepted');
@@ -96,7 +102,13 @@ describe('suggestion-triage: order and undo', () => {
     expect(within(row('1')).queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Decision pending' }).textContent).toContain('too late to undo');
 
-    answers['triage.decide'] = () => ({ batchId: 'B2', pending: [pendingView('2', { batchId: 'B2' })], revision: 2 });
+    answers['triage.decide'] = () => ({
+      batchId: 'B2',
+      pending: [pendingView('2', { batchId: 'B2' })],
+      failures: [],
+      batches: [],
+      revision: 2,
+    });
     answers['triage.undo'] = () => ({ undone: [], tooLate: ['2'], revision: 3 });
     fireEvent.click(within(row('2')).getByRole('button', { name: 'Accept' }));
     fireEvent.click(

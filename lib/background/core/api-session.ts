@@ -42,8 +42,17 @@ export type WithAccount = <T>(
   config?: Partial<ApiConfig>,
 ) => Promise<T>;
 
+/** An account's session held open for many calls (a batch): the token is opened once, not per call. */
+export interface OpenAccount {
+  account: LinkedAccount;
+  /** One call, with withAccount's rule: a 401 marks the account for relinking and throws 'needs-relink'. */
+  run<T>(call: (client: ApiClient, account: LinkedAccount) => Promise<T>): Promise<T>;
+}
+
 export interface ApiSession {
   openSession(accountKey?: string, config?: Partial<ApiConfig>): Promise<AccountSession>;
+  /** Opens an account once for a batch of calls; withAccount is this for one call. */
+  openAccount(accountKey?: string, config?: Partial<ApiConfig>): Promise<OpenAccount>;
   withAccount: WithAccount;
 }
 
@@ -89,6 +98,25 @@ export function createApiSession(clientConfig: Partial<ApiConfig> = {}): ApiSess
     return { client, account };
   }
 
+  /** The account's session for a batch of calls: opened (connection, key, token) once, a 401 handled per call. */
+  async function openAccount(accountKey?: string, config: Partial<ApiConfig> = {}): Promise<OpenAccount> {
+    const { client, account } = await openSession(accountKey, config);
+    return {
+      account,
+      async run(call) {
+        try {
+          return await call(client, account);
+        } catch (error) {
+          if (isApiError(error) && error.status === 401) {
+            await markNeedsRelink(account);
+            throw needsRelinkError(account);
+          }
+          throw error;
+        }
+      },
+    };
+  }
+
   /**
    * Runs API calls for an account (the active one by default). On a 401 the account is marked
    * "needs relinking" and a 'needs-relink' DeskError is thrown instead of the ApiError. An account linked
@@ -100,20 +128,11 @@ export function createApiSession(clientConfig: Partial<ApiConfig> = {}): ApiSess
     /** Per-feature client settings, e.g. the decision outbox's "never wait for a rate limit in memory". */
     config: Partial<ApiConfig> = {},
   ): Promise<T> {
-    const { client, account } = await openSession(accountKey, config);
-    try {
-      return await run(client, account);
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) {
-        await markNeedsRelink(account);
-        throw needsRelinkError(account);
-      }
-      throw error;
-    }
+    return (await openAccount(accountKey, config)).run(run);
   }
 
-  return { openSession, withAccount };
+  return { openSession, openAccount, withAccount };
 }
 
 /** The production session, for code that has no deps at hand; features use `deps.withAccount`. */
-export const { withAccount, openSession } = createApiSession();
+export const { withAccount, openSession, openAccount } = createApiSession();

@@ -11,10 +11,14 @@ import { mapBounded } from '../../api/paging.ts';
 import type { SuggestionDecision } from '../../api/suggestions.ts';
 import { WAITING } from '../../listing-statuses.ts';
 import type { DeskEvents } from '../../messaging/protocol/index.ts';
+import { DeskError } from '../../messaging/wire-error.ts';
+import { DECISION_SEND_CONCURRENCY } from '../../triage-batch.ts';
+import { linkedAccountsItem } from '../core/account-items.ts';
 import { withAccountLock } from '../core/account-lock.ts';
-import { currentApiOrigin } from '../core/connection.ts';
+import { connectionSettingsItem, currentApiOrigin } from '../core/connection.ts';
 import { readAccounts, unknownAccountError } from '../core/linked-accounts.ts';
-import { BLOCKED_CODES, type Verdict, verdictOf } from './decision-verdict.ts';
+import { apiKeyVaultItem, tokenVaultItem } from '../core/token-vault.ts';
+import { BLOCKED_CODES, confirmedVerdict, type Verdict, verdictOf } from './decision-verdict.ts';
 import {
   type FailedDecision,
   type PendingDecision,
@@ -30,6 +34,8 @@ import {
   keepRecent,
   notActiveAccountError,
   same,
+  toBatchView,
+  toFailureView,
   tooLateToUndo,
   toPendingView,
   undoWindowMs,
@@ -38,13 +44,23 @@ import {
 export const FLUSH_ALARM = 'suggestion-triage-flush';
 /** A claim whose worker died is sent again by the next worker this long after the claim, at the latest. */
 export const CLAIM_BACKSTOP_MS = 60_000;
-const SEND_CONCURRENCY = 4;
 /** Answers are written at most this often during a long round (and once at its end). */
 const ROUND_WRITE_MS = 250;
 
+/** One PUT with an account's session already open; throws what the API session throws. */
+export type DecisionSender = (suggestionId: string, decision: SuggestionDecision) => Promise<void>;
+
 export interface OutboxDeps {
-  /** One PUT; throws what the API session throws. */
-  sendDecision: (accountKey: string, suggestionId: string, decision: SuggestionDecision) => Promise<void>;
+  /**
+   * Opens an account once for a round of PUTs (connection, key and token read once, not per decision);
+   * throws what opening the session throws (needs relinking, another Connection, no account).
+   */
+  openSender: (accountKey: string) => Promise<DecisionSender>;
+  /**
+   * What the service now holds for a suggestion (its status; null when it is not listed), read from the
+   * list filtered by its location and publisher: the check after an answer that proved nothing.
+   */
+  readSuggestionStatus: (accountKey: string, suggestionId: string) => Promise<string | null>;
   setBadgeCount: (accountKey: string, count: number) => Promise<void>;
   broadcast: <K extends keyof DeskEvents>(type: K, payload: DeskEvents[K]) => Promise<void>;
   /** Tells the user that decisions failed while nobody was looking. */
@@ -59,12 +75,26 @@ export interface OutboxHooks {
 
 export type UndoTarget = { batchId: string } | { suggestionIds: string[] };
 
+/** What a claim and an open session stand on: an unlink, a relink or a new Connection changes one of these. */
+const LINK_KEYS: readonly string[] = [linkedAccountsItem, connectionSettingsItem, tokenVaultItem, apiKeyVaultItem].map(
+  (item) => item.key.slice(item.key.indexOf(':') + 1),
+);
+
 export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
   /** Identifies this worker's life: a claim by another run is a send that died with its worker. */
   const runId = crypto.randomUUID();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let flushing: Promise<void> | undefined;
   let flushAgain = false;
+  /**
+   * Bumped at every change of what links stand on. A round re-reads its claims (and reopens its sessions)
+   * only then, not before every PUT: per decision the storage work is O(1), not a read of every pending one.
+   * Chrome fires onChanged before the write resolves, so an unlink is seen by the next PUT.
+   */
+  let linkGeneration = 0;
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && LINK_KEYS.some((key) => Object.hasOwn(changes, key))) linkGeneration++;
+  });
 
   async function activeAccount() {
     const { accounts, activeAccountKey } = await readAccounts();
@@ -115,13 +145,22 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
         failed: 0,
         undone: 0,
       });
+      const nextFailures = failures.filter((f) => !ours(f));
       const revision = await commitTriage([
         { item: triagePendingItem, value: kept },
-        { item: triageFailuresItem, value: failures.filter((f) => !ours(f)) },
+        { item: triageFailuresItem, value: nextFailures },
         { item: triageBatchesItem, value: nextBatches },
       ]);
-      return { batchId, pending: kept.filter((p) => p.accountKey === accountKey).map(toPendingView), revision };
+      const mine = <T extends { accountKey: string }>(x: T) => x.accountKey === accountKey;
+      return {
+        batchId,
+        pending: kept.filter(mine).map(toPendingView),
+        failures: nextFailures.filter(mine).map(toFailureView),
+        batches: nextBatches.filter(mine).map(toBatchView),
+        revision,
+      };
     });
+    // The alarm before the answer; the timer it arms is this request's one flush (at once with no undo window).
     await schedule();
     await deps.broadcast('triage.changed', { accountKey, resolvedElsewhere: 0, revision: result.revision });
     return result;
@@ -264,6 +303,7 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     if (claimed.length > 0) {
       // The backstop, before the first PUT leaves: if this worker dies now, the next one re-sends.
       await schedule();
+      const round = openRound(claimed);
       const answers: { entry: PendingDecision; verdict: Verdict }[] = [];
       let writing: Promise<void> = Promise.resolve();
       let lastWrite = deps.now();
@@ -272,9 +312,9 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
         lastWrite = deps.now();
         writing = writing.then(() => (batch.length ? record(batch) : undefined));
       };
-      await mapBounded(claimed.length, SEND_CONCURRENCY, async (index) => {
+      await mapBounded(claimed.length, DECISION_SEND_CONCURRENCY, async (index) => {
         const entry = claimed[index]!;
-        answers.push({ entry, verdict: await send(entry) });
+        answers.push({ entry, verdict: await send(round, entry) });
         if (deps.now() - lastWrite >= ROUND_WRITE_MS) writeAnswers();
       });
       writeAnswers();
@@ -288,14 +328,71 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     return pending.some((p) => same(p, entry) && p.sendingBy === runId);
   }
 
-  async function send(entry: PendingDecision): Promise<Verdict> {
+  const keyOf = (p: PendingDecision) => `${p.accountKey} ${p.batchId} ${p.suggestionId}`;
+
+  /**
+   * A round's sessions (one per account, opened at its first PUT) and the claims it may still send.
+   * Both are checked again only after a change to the accounts, the Connection or the vaults.
+   */
+  function openRound(claimed: PendingDecision[]) {
+    let generation = linkGeneration;
+    let standing = Promise.resolve(new Set(claimed.map(keyOf)));
+    const senders = new Map<string, Promise<DecisionSender>>();
+    /** Why an account's PUTs wait (a 401 made it need relinking): its other PUTs wait too, unsent. */
+    const blocked = new Map<string, unknown>();
+    return {
+      async mayStillSend(entry: PendingDecision): Promise<boolean> {
+        if (generation !== linkGeneration) {
+          generation = linkGeneration;
+          senders.clear();
+          blocked.clear();
+          // Shared: a PUT that asks while the read is on its way waits for it, not for the old claims.
+          standing = triagePendingItem
+            .getValue()
+            .then((pending) => new Set(pending.filter((p) => p.sendingBy === runId).map(keyOf)));
+        }
+        return (await standing).has(keyOf(entry));
+      },
+      async send(entry: PendingDecision): Promise<void> {
+        if (blocked.has(entry.accountKey)) throw blocked.get(entry.accountKey);
+        let opened = senders.get(entry.accountKey);
+        if (!opened) {
+          const opening = deps.openSender(entry.accountKey);
+          senders.set(entry.accountKey, opening);
+          // A session that could not open is opened again by the next PUT.
+          opening.catch(() => senders.get(entry.accountKey) === opening && senders.delete(entry.accountKey));
+          opened = opening;
+        }
+        try {
+          const sender = await opened;
+          await sender(entry.suggestionId, entry.decision);
+        } catch (caught) {
+          if (caught instanceof DeskError && BLOCKED_CODES.has(caught.code)) blocked.set(entry.accountKey, caught);
+          throw caught;
+        }
+      },
+    };
+  }
+
+  async function send(round: ReturnType<typeof openRound>, entry: PendingDecision): Promise<Verdict> {
     // Claimed sends wait their turn; one whose account was unlinked in the meantime is never sent.
-    if (!stillClaimed(await triagePendingItem.getValue(), entry)) return { kind: 'dropped' };
+    if (!(await round.mayStillSend(entry))) return { kind: 'dropped' };
     try {
-      await deps.sendDecision(entry.accountKey, entry.suggestionId, entry.decision);
+      await round.send(entry);
       return { kind: 'sent' };
     } catch (caught) {
-      return verdictOf(caught, entry.attempts ?? 1, deps.now());
+      const verdict = verdictOf(caught, entry.attempts ?? 1, deps.now());
+      return verdict.kind === 'unconfirmed' ? confirm(entry) : verdict;
+    }
+  }
+
+  /** After an answer that proved nothing: the suggestion's state at the service says what happened. */
+  async function confirm(entry: PendingDecision): Promise<Verdict> {
+    try {
+      const status = await deps.readSuggestionStatus(entry.accountKey, entry.suggestionId);
+      return confirmedVerdict(entry.decision, status, undefined, entry.attempts ?? 1);
+    } catch (caught) {
+      return confirmedVerdict(entry.decision, null, caught ?? new Error('check failed'), entry.attempts ?? 1);
     }
   }
 
@@ -313,7 +410,6 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
       // Dropped while in flight: nothing about it is written back for a forgotten account.
       const live = answers.filter(({ entry }) => stillClaimed(pending, entry));
       if (live.length === 0) return null;
-      const keyOf = (p: PendingDecision) => `${p.accountKey} ${p.batchId} ${p.suggestionId}`;
       const byEntry = new Map(live.map((a) => [keyOf(a.entry), a.verdict]));
       const verdictFor = (p: PendingDecision) => (p.sendingBy === runId ? byEntry.get(keyOf(p)) : undefined);
       const nextPending: PendingDecision[] = [];

@@ -1,11 +1,15 @@
 // What one PUT's answer means for a decision: done, settled elsewhere, worth another try later, waiting
 // for Relink (or the Connection it was made on), or refused for good. Only a definitive answer fails it.
 import { isApiError } from '../../api/errors.ts';
+import { WAITING } from '../../listing-statuses.ts';
 import { toWireError } from '../../messaging/background.ts';
 import { DeskError, type WireError } from '../../messaging/wire-error.ts';
+import { UNCONFIRMED } from '../../triage-batch.ts';
 
 export type Verdict =
   | { kind: 'sent' }
+  /** A 2xx whose body could not be read (cut off, a captive portal): it proves nothing until checked. */
+  | { kind: 'unconfirmed' }
   | { kind: 'resolved-elsewhere' }
   | { kind: 'retry'; retryAt: number; error: WireError }
   | { kind: 'blocked'; error: WireError }
@@ -62,8 +66,11 @@ export function verdictOf(caught: unknown, attempts: number, now: number, realNo
   }
   if (!isApiError(caught)) return { kind: 'failed', error: toWireError(caught) };
   const { status, kind } = caught;
-  // The service said yes but the body could not be read: the decision is made; sending again would only repeat it.
-  if (kind === 'unusable-response' && status !== undefined && status >= 200 && status < 300) return { kind: 'sent' };
+  // A 2xx with a body that could not be read proves nothing (a cut-off answer, a captive portal's page):
+  // the outbox reads the suggestion again before it counts the decision as sent.
+  if (kind === 'unusable-response' && status !== undefined && status >= 200 && status < 300) {
+    return { kind: 'unconfirmed' };
+  }
   const transient =
     kind === 'network' ||
     kind === 'timeout' ||
@@ -98,6 +105,36 @@ export function verdictOf(caught: unknown, attempts: number, now: number, realNo
       message: `${why}; Listings Desk will try again in ${inWords(delay)}.`,
       operation: caught.operation,
       status,
+    },
+  };
+}
+
+/**
+ * What reading the suggestion again says about an unconfirmed decision: `status` is what the service
+ * now holds for it (null: not listed, or the check itself failed).
+ */
+export function confirmedVerdict(
+  decision: string,
+  status: string | null,
+  checkError: unknown,
+  attempts: number,
+): Verdict {
+  if (status === decision) return { kind: 'sent' };
+  if (status !== null && status !== WAITING) {
+    return attempts > 1 ? { kind: 'sent' } : { kind: 'resolved-elsewhere' };
+  }
+  const why =
+    status === WAITING
+      ? 'the service’s answer could not be read, and the suggestion is still waiting there'
+      : checkError === undefined
+        ? 'the service’s answer could not be read, and the suggestion is not listed there any more'
+        : 'the service’s answer could not be read, and Listings Desk could not check the suggestion afterwards';
+  return {
+    kind: 'failed',
+    error: {
+      code: UNCONFIRMED,
+      message: `Listings Desk could not confirm this decision: ${why}. Choose Retry to send it again.`,
+      status: 200,
     },
   };
 }

@@ -2,13 +2,13 @@
 // triage requests. The cached list is cached-list.ts; decisions (undo window, sending, answers) are
 // the decision outbox, decision-outbox.ts.
 import { browser } from 'wxt/browser';
-import { decideSuggestion } from '../../api/suggestions.ts';
+import { decideSuggestion, fetchAllSuggestions, type SuggestionDecision } from '../../api/suggestions.ts';
 import { WAITING } from '../../listing-statuses.ts';
 import type { Handlers } from '../../messaging/background.ts';
 import { protocol } from '../../messaging/protocol/index.ts';
 import { setBadgeCount } from '../badge.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
-import type { WithAccount } from '../core/api-session.ts';
+import type { ApiSession, WithAccount } from '../core/api-session.ts';
 import { connectionSettingsItem } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { readAccounts } from '../core/linked-accounts.ts';
@@ -17,36 +17,84 @@ import { notifyFailures } from '../failure-notice.ts';
 import { defineFeature } from '../feature.ts';
 import { createCachedList } from './cached-list.ts';
 import { createDecisionOutbox, FLUSH_ALARM, type OutboxDeps } from './decision-outbox.ts';
-import { keyboardShortcutsItem } from './triage-items.ts';
+import { keyboardShortcutsItem, triageCacheItem } from './triage-items.ts';
 import { withoutTriageData } from './triage-state.ts';
 
 const REFRESH_ALARM = 'suggestion-triage-refresh';
 const REFRESH_PERIOD_MINUTES = 15;
 
 /** The worker's deps, and what a test may replace of the outbox's (one PUT, the failure notice, the badge). */
-export type TriageDeps = DeskDeps & Partial<Pick<OutboxDeps, 'sendDecision' | 'notifyFailures' | 'setBadgeCount'>>;
+export type TriageDeps = DeskDeps &
+  Partial<Pick<OutboxDeps, 'notifyFailures' | 'setBadgeCount'>> & {
+    /** A test's one PUT, in place of the account's session. */
+    sendDecision?: (accountKey: string, suggestionId: string, decision: SuggestionDecision) => Promise<void>;
+  };
 
 /**
  * A decision's PUT never waits for a rate limit in the worker's memory (Chrome stops an idle worker
  * after 30 s): the 429 comes back at once, and the outbox stores the retry time and arms an alarm.
  */
-export function sendDecisionWith(withAccount: WithAccount): OutboxDeps['sendDecision'] {
+const NO_RATE_LIMIT_WAIT = { retry: { maxRateLimitWaitMs: 0 } };
+
+export function sendDecisionWith(withAccount: WithAccount): NonNullable<TriageDeps['sendDecision']> {
   return (accountKey, suggestionId, decision) =>
     withAccount(
       async (client) => {
         await decideSuggestion(client, suggestionId, decision);
       },
       accountKey,
-      { retry: { maxRateLimitWaitMs: 0 } },
+      NO_RATE_LIMIT_WAIT,
     );
+}
+
+/** A round's PUTs for one account share one session: the token is opened once, not per decision. */
+export function openSenderWith(openAccount: ApiSession['openAccount']): OutboxDeps['openSender'] {
+  return async (accountKey) => {
+    const open = await openAccount(accountKey, NO_RATE_LIMIT_WAIT);
+    return (suggestionId, decision) =>
+      open.run(async (client) => {
+        await decideSuggestion(client, suggestionId, decision);
+      });
+  };
+}
+
+/**
+ * The suggestion's status at the service, from the list filtered by its location and publisher (as the
+ * cached lists know them). Null when the service no longer lists it; throws when it cannot be asked.
+ */
+export function readSuggestionStatusWith(withAccount: WithAccount): OutboxDeps['readSuggestionStatus'] {
+  return async (accountKey, suggestionId) => {
+    const cache = await triageCacheItem.getValue();
+    let known: { locationId: string; publisherId: string } | undefined;
+    for (const [key, list] of Object.entries(cache)) {
+      if (!key.startsWith(`${accountKey} `)) continue;
+      known = list.suggestions.find((s) => s.id === suggestionId);
+      if (known) break;
+    }
+    if (!known?.locationId || !known.publisherId) throw new Error('The suggestion’s location is not known.');
+    const { locationId, publisherId } = known;
+    const found = await withAccount(
+      (client) =>
+        fetchAllSuggestions(client, { locationIds: [locationId], publisherIds: [publisherId] }, { maxItems: 500 }),
+      accountKey,
+      // As for the PUT: a rate limit ends the check (it then says so) instead of holding the round for minutes.
+      NO_RATE_LIMIT_WAIT,
+    );
+    if (found.incomplete) throw found.incomplete.error;
+    return found.suggestions.find((s) => s.id === suggestionId)?.status ?? null;
+  };
 }
 
 export function createSuggestionTriage(deps: TriageDeps) {
   const badge = deps.setBadgeCount ?? setBadgeCount;
+  const sendDecision = deps.sendDecision;
   const list = createCachedList({ ...deps, setBadgeCount: badge });
   const outbox = createDecisionOutbox(
     {
-      sendDecision: deps.sendDecision ?? sendDecisionWith(deps.withAccount),
+      openSender: sendDecision
+        ? async (accountKey) => (suggestionId, decision) => sendDecision(accountKey, suggestionId, decision)
+        : openSenderWith(deps.openAccount),
+      readSuggestionStatus: readSuggestionStatusWith(deps.withAccount),
       notifyFailures: deps.notifyFailures ?? notifyFailures,
       setBadgeCount: badge,
       broadcast: deps.broadcast,
@@ -100,10 +148,9 @@ export function createSuggestionTriage(deps: TriageDeps) {
       setTimeout(() => void outbox.flushDue(), 0);
       return list.view(status, refresh, force, { locationIds, publisherIds }, rows);
     },
-    'triage.decide': async ({ accountKey, suggestionIds, decision }) => {
-      void outbox.flushDue();
-      return outbox.decide(accountKey, suggestionIds, decision);
-    },
+    // No flush here: decide() arms the timer that sends what is due (one flush per request).
+    'triage.decide': async ({ accountKey, suggestionIds, decision }) =>
+      outbox.decide(accountKey, suggestionIds, decision),
     'triage.undo': async (target) => outbox.undo(target),
     'triage.dismissFailures': async ({ suggestionIds }) => outbox.dismissFailures(suggestionIds),
     'triage.settings.get': async () => ({ keyboardShortcuts: await keyboardShortcutsItem.getValue() }),

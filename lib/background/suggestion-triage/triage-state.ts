@@ -113,11 +113,11 @@ export function toPendingView(p: PendingDecision): PendingDecisionView {
   };
 }
 
-function toFailureView(f: FailedDecision): FailedDecisionView {
+export function toFailureView(f: FailedDecision): FailedDecisionView {
   return { suggestionId: f.suggestionId, decision: f.decision, code: f.code, message: f.message, failedAt: f.failedAt };
 }
 
-function toBatchView(b: DecisionBatch): BatchOutcomeView {
+export function toBatchView(b: DecisionBatch): BatchOutcomeView {
   const answered = b.sent + b.resolvedElsewhere + b.failed + b.undone;
   const { batchId, decision, size, sent, resolvedElsewhere, failed, undone } = b;
   return { batchId, decision, size, sent, resolvedElsewhere, failed, undone, queued: Math.max(0, size - answered) };

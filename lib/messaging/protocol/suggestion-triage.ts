@@ -118,7 +118,17 @@ export const triageProtocol = {
       })
       .strict(),
   ),
-  'triage.decide': request<{ batchId: string; pending: PendingDecisionView[]; revision: number }>()('content', () =>
+  /**
+   * Answers what the decision changed (the account's pending decisions, failures and batches), at the
+   * revision it wrote: the deciding page needs no second question for the event the decision broadcast.
+   */
+  'triage.decide': request<{
+    batchId: string;
+    pending: PendingDecisionView[];
+    failures: FailedDecisionView[];
+    batches: BatchOutcomeView[];
+    revision: number;
+  }>()('content', () =>
     z
       .object({
         accountKey: accountKey(),
