@@ -99,6 +99,15 @@ async function panelFrame(page: Page): Promise<Frame> {
   return found!;
 }
 
+/** The site's rule: the record's address holds the location id, so the panel names it at once. */
+async function ruleById(): Promise<void> {
+  const reply = await desk.ask('panel.sites.update', {
+    origin: crm,
+    rule: { kind: 'url', pattern: '/customers/([^/?#]+)', holds: 'id' },
+  });
+  expect(reply.ok).toBe(true);
+}
+
 describe('the embedded panel on the demo CRM', () => {
   test('names the record’s location from its text, follows client-side navigation, and lists its listings', async () => {
     await desk.link('1001');
@@ -337,6 +346,35 @@ describe('the embedded panel on the demo CRM', () => {
     await togglePanel(hidden);
     const panel = await panelFrame(hidden);
     await poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(location!.name);
+  });
+
+  test('the page hears nothing that names the extension, and a forged WXT event does not take the panel away', async () => {
+    await desk.link('1001');
+    await addSiteThroughOptions();
+    const [first, second] = await locationsWithSuggestions();
+    const tab = await desk.context.newPage();
+    await tab.addInitScript(() => {
+      const heard: string[] = [];
+      (window as unknown as { heard: string[] }).heard = heard;
+      addEventListener('message', (event) => heard.push(JSON.stringify(event.data) ?? String(event.data)), true);
+    });
+    const page = await openRecord(first!.id, tab);
+    await togglePanel(page);
+    const panel = await panelFrame(page);
+    await poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(first!.name);
+    const heard = await page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+    expect(heard.filter((m) => m.includes(desk.extensionId) || m.includes('content-script-started'))).toEqual([]);
+
+    // WXT's own signal that a newer copy of the script started, forged by a page that knows our public id.
+    await page.evaluate((id) => {
+      const detail = { contentScriptName: 'embedded-panel', messageId: 'forged' };
+      document.dispatchEvent(new CustomEvent(`${id}:embedded-panel:wxt:content-script-started`, { detail }));
+    }, desk.extensionId);
+    expect(await page.locator('listings-desk-panel').count()).toBe(1);
+    // It still follows client-side navigation, and the shortcut still closes and opens it.
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByRole('link', { name: second!.name, exact: true }).click();
+    await poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(second!.name);
   });
 
   test('removing the site removes the panel on reload', async () => {
