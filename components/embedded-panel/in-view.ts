@@ -12,6 +12,7 @@ export type PanelSight = 'checking' | 'seen' | 'hidden' | 'unsupported';
 export const SEEN_GRACE_MS = 500;
 /** The least delay trackVisibility accepts. */
 const REPORT_DELAY_MS = 100;
+const RECHECK_MS = 1_000;
 /** Clipped or half off-screen panels show only part of what they hold: accept ≥ 90 % of the frame in view. */
 const SHOWN_SHARE = 0.9;
 /** CSS zoom on the host shrinks the frame without a transform, which trackVisibility does not see; it shows as
@@ -72,6 +73,12 @@ export function watchSight(
     { trackVisibility: true, delay: REPORT_DELAY_MS, threshold: [0, SHOWN_SHARE, 1] } as IntersectionObserverInit,
   );
   observer.observe(target);
+  // Chromium reports a change of isVisible alone, and sometimes not one back to visible (a panel stayed paused
+  // for good under load): observing again each second gets a fresh report of the present state.
+  const fresh = setInterval(() => {
+    observer.unobserve(target);
+    observer.observe(target);
+  }, RECHECK_MS);
 
   // The frame's own scale: a media query for the present one says when it changes.
   let resolution: MediaQueryList | undefined;
@@ -93,6 +100,7 @@ export function watchSight(
     sight,
     stop: () => {
       clearTimeout(grace);
+      clearInterval(fresh);
       observer.disconnect();
       resolution?.removeEventListener('change', onResolution);
       stopScale();

@@ -442,6 +442,7 @@ describe('the embedded panel on the demo CRM', () => {
     // Seen again, the panel acts at once on a real click; decisions go out in order, so once this one has
     // reached the service any lured one would have too.
     await real.getByRole('button', { name: 'Reject' }).click();
+    await poll(() => real.getByRole('button', { name: 'Undo' }).count()).toBe(1);
     // 30 s: the outbox's undo window, then its send, on a machine shared with other builds.
     await poll(async () => (await state()).suggestions.find((x) => x.id === realId)?.status, {
       timeout: 30_000,

@@ -28,6 +28,7 @@ function trackVisibility() {
         report = (entry) => callback([entry]);
       }
       observe() {}
+      unobserve() {}
       disconnect() {}
     },
   );
