@@ -9,15 +9,16 @@ export default defineContentScript({
   registration: 'runtime',
   // Empty on purpose: WXT would add a runtime script's matches to the required host permissions.
   matches: [],
-  async main(ctx) {
+  // WXT would post `<extension id>:embedded-panel:wxt:content-script-started` to the page: it names us.
+  noScriptStartedPostMessage: true,
+  async main() {
     let hidden: boolean;
     try {
       ({ hidden } = await askForTicket());
     } catch {
       return; // the site was removed since this page loaded, or the worker refuses this page
     }
-    const panel = mountPanel({ showLauncher: !hidden });
-    ctx.onInvalidated(() => panel.remove());
-    bridgePanel(ctx, panel);
+    // The panel's life is not tied to WXT's context, which a page can end (page-bridge.ts says why).
+    bridgePanel(mountPanel({ showLauncher: !hidden }));
   },
 });

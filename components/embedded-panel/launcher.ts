@@ -63,14 +63,26 @@ export function mountPanel(options: { showLauncher: boolean }): PanelHandle {
   document.documentElement.append(host);
 
   let frame: HTMLIFrameElement | null = null;
+  const scaleKey = crypto.randomUUID();
   let opening: Promise<void> | null = null;
 
   async function openFrame(): Promise<void> {
     const { ticket } = await askForTicket();
     // runtime.getURL gives the session's dynamic URL (use_dynamic_url): the page cannot predict it.
-    const src = `${browser.runtime.getURL('/panel.html')}?ticket=${encodeURIComponent(ticket)}`;
-    frame = el('iframe', { title: 'Listings Desk panel', src });
+    const url = new URL(browser.runtime.getURL('/panel.html'));
+    // The page's scale lets the frame see CSS zoom on the host (in-view.ts); the key, unknown to the page,
+    // lets it trust the scale's updates, which reach it by postMessage.
+    url.search = new URLSearchParams({ ticket, key: scaleKey, scale: String(devicePixelRatio) }).toString();
+    frame = el('iframe', { title: 'Listings Desk panel', src: url.href });
     panel.append(frame);
+    const sent = frame;
+    const tellScale = () => {
+      sent.contentWindow?.postMessage({ desk: 'panel-scale', key: scaleKey, scale: devicePixelRatio }, url.origin);
+      watchScale();
+    };
+    const watchScale = () =>
+      matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener('change', tellScale, { once: true });
+    watchScale();
   }
 
   function setOpen(open: boolean) {

@@ -71,6 +71,25 @@ export function listLocations(
   );
 }
 
+/** One location by id (`GET .../locations/{locationId}`): a 404 when the account has no such location. */
+export function getLocation(
+  client: ApiClient,
+  accountId: string,
+  locationId: string,
+  options?: CallOptions,
+): Promise<ApiResult<Location>> {
+  return client.request(
+    {
+      operation: 'getLocation',
+      method: 'GET',
+      path: accountPath(accountId, 'locations', locationId),
+      ids: { 'account id': accountId, 'location id': locationId },
+      schema: LocationSchema,
+    },
+    options,
+  );
+}
+
 export async function fetchAllLocations(
   client: ApiClient,
   accountId = 'me',

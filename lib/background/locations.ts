@@ -60,7 +60,14 @@ export function createLocations(deps: LocationsDeps) {
     'locations.list': ({ refresh }) => list(refresh),
   };
 
-  return { handlers, list, ensure: directory.ensure, revalidate: directory.revalidate, settled: directory.settled };
+  return {
+    handlers,
+    list,
+    cached: directory.cached,
+    ensure: directory.ensure,
+    revalidate: directory.revalidate,
+    settled: directory.settled,
+  };
 }
 
 /** The write that drops an account's locations. */

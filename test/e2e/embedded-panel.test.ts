@@ -99,6 +99,45 @@ async function panelFrame(page: Page): Promise<Frame> {
   return found!;
 }
 
+/** The site's rule: the record's address holds the location id, so the panel names it at once. */
+async function ruleById(): Promise<void> {
+  const reply = await desk.ask('panel.sites.update', {
+    origin: crm,
+    rule: { kind: 'url', pattern: '/customers/([^/?#]+)', holds: 'id' },
+  });
+  expect(reply.ok).toBe(true);
+}
+
+/** What a hostile page does to the panel's host: page CSS (a constructed sheet, which its own CSP allows), a
+ *  lure drawn under the panel's Accept button, and for `cover` an overlay in the top layer that clicks pass
+ *  through (pointer-events: none). `null` takes it all away again. */
+async function attackPanel(page: Page, attack: { css: string; cover?: boolean } | null, at?: { x: number; y: number }) {
+  await page.evaluate(
+    ({ attack, at }) => {
+      const w = window as unknown as { attackSheet?: CSSStyleSheet; lure?: HTMLElement; cover?: HTMLElement };
+      if (!w.attackSheet) {
+        w.attackSheet = new CSSStyleSheet();
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, w.attackSheet];
+        w.lure = document.createElement('div');
+        w.lure.className = 'lure';
+        w.lure.textContent = 'Claim your prize';
+        document.body.append(w.lure);
+        w.cover = document.createElement('div');
+        w.cover.className = 'cover';
+        w.cover.setAttribute('popover', 'manual');
+        w.cover.textContent = 'Claim your prize';
+        document.body.append(w.cover);
+      }
+      const place = at ? `left: ${at.x - 80}px; top: ${at.y - 20}px;` : '';
+      const lure = `.lure, .cover { position: fixed; ${place} margin: 0; width: 160px; height: 40px; border: 0; background: gold; color: #000; font: bold 16px system-ui; pointer-events: none; }`;
+      w.attackSheet.replaceSync(attack ? `${lure}\n${attack.css}` : '.lure { display: none; }');
+      if (attack?.cover) w.cover!.showPopover();
+      else if (w.cover!.matches(':popover-open')) w.cover!.hidePopover();
+    },
+    { attack, at },
+  );
+}
+
 describe('the embedded panel on the demo CRM', () => {
   test('names the record’s location from its text, follows client-side navigation, and lists its listings', async () => {
     await desk.link('1001');
@@ -339,6 +378,110 @@ describe('the embedded panel on the demo CRM', () => {
     await poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(location!.name);
   });
 
+  test('a page that hides, dims, shrinks or covers the panel decides nothing, by click or by key (clickjacking)', async () => {
+    await desk.link('1001');
+    await addSiteThroughOptions();
+    await ruleById();
+    const [location] = await locationsWithSuggestions();
+    const page = await openRecord(location!.id);
+    await togglePanel(page);
+    const panel = await panelFrame(page);
+    const rows = panel.getByRole('feed').getByRole('article');
+    await poll(() => rows.count()).toBeGreaterThan(1);
+    // By id: the list may be drawn again in another order while the test runs.
+    const [luredId, realId] = await Promise.all(
+      [rows.nth(0), rows.nth(1)].map(async (row) => (await row.getAttribute('id'))!.replace(/^suggestion-/, '')),
+    );
+    const [lured, real] = [panel.locator(`#suggestion-${luredId}`), panel.locator(`#suggestion-${realId}`)];
+    const accept = lured.getByRole('button', { name: 'Accept' });
+    // Really visible, the panel acts: a trial click waits until the button takes pointer events.
+    await accept.click({ trial: true });
+    const actingAfter = await panel.evaluate(() => performance.now());
+    const box = (await accept.boundingBox())!;
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const sight = panel.getByRole('status').filter({ hasText: /hiding or covering/ });
+
+    const attacks: [string, { css: string; cover?: boolean }][] = [
+      ['the host made transparent (the reported attack)', { css: 'listings-desk-panel { opacity: 0 !important; }' }],
+      ['nearly transparent', { css: 'listings-desk-panel { opacity: 0.05 !important; }' }],
+      ['an ancestor made transparent', { css: 'html { opacity: 0.5 !important; }' }],
+      ['a filter', { css: 'listings-desk-panel { filter: opacity(0.02) !important; }' }],
+      [
+        'shrunk by a transform',
+        {
+          css: `listings-desk-panel { display: block !important; transform: scale(0.1) !important; transform-origin: ${at.x}px ${at.y}px; }`,
+        },
+      ],
+      ['covered by an overlay clicks pass through', { css: '', cover: true }],
+      [
+        'clipped to its Accept button',
+        {
+          css: `listings-desk-panel { display: block !important; position: fixed !important; inset: 0 !important; clip-path: inset(${at.y - 15}px calc(100vw - ${at.x + 40}px) calc(100vh - ${at.y + 15}px) ${at.x - 40}px) !important; }`,
+        },
+      ],
+      ['shrunk by CSS zoom', { css: 'listings-desk-panel { zoom: 0.1 !important; }' }],
+      ['an ancestor shrunk by CSS zoom', { css: 'html { zoom: 0.3 !important; }' }],
+    ];
+    for (const [name, attack] of attacks) {
+      // The list has focus, as for a decision by key.
+      await lured.focus();
+      await attackPanel(page, attack, at);
+      await poll(() => sight.count(), { timeout: 10_000 }).toBe(1);
+      await page.mouse.click(at.x, at.y);
+      await page.keyboard.press('a');
+      await attackPanel(page, null);
+      await poll(() => sight.count(), { timeout: 10_000 }).toBe(0);
+      // Focus that the pause took away is back where it was.
+      await poll(() => lured.evaluate((row) => row === document.activeElement)).toBe(true);
+      // Not "Accepted · Undo": the row still offers its decision.
+      expect(await panel.locator(`#suggestion-${luredId}`).getByRole('button', { name: 'Accept' }).count(), name).toBe(
+        1,
+      );
+    }
+
+    // Seen again, the panel acts on a real key; decisions go out in order, so once this one has reached the
+    // service any lured one would have too. (By key: a mouse click here, right after the page's last change,
+    // was lost in 3 of 11 full runs at load 15-18, the row never showing Undo; cause not found.)
+    await real.focus();
+    await page.keyboard.press('r');
+    await poll(() => real.getByRole('button', { name: 'Undo' }).count()).toBe(1);
+    // 30 s: the outbox's undo window, then its send, on a machine shared with other builds.
+    await poll(async () => (await state()).suggestions.find((x) => x.id === realId)?.status, {
+      timeout: 30_000,
+    }).toBe('REJECTED');
+    expect((await state()).suggestions.find((x) => x.id === luredId)?.status).toBe('WAITING_ON_CUSTOMER');
+    console.info(`panel acting ${Math.round(actingAfter)} ms after its frame started`);
+  });
+
+  test('the page hears nothing that names the extension, and a forged WXT event does not take the panel away', async () => {
+    await desk.link('1001');
+    await addSiteThroughOptions();
+    const [first, second] = await locationsWithSuggestions();
+    const tab = await desk.context.newPage();
+    await tab.addInitScript(() => {
+      const heard: string[] = [];
+      (window as unknown as { heard: string[] }).heard = heard;
+      addEventListener('message', (event) => heard.push(JSON.stringify(event.data) ?? String(event.data)), true);
+    });
+    const page = await openRecord(first!.id, tab);
+    await togglePanel(page);
+    const panel = await panelFrame(page);
+    await poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(first!.name);
+    const heard = await page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+    expect(heard.filter((m) => m.includes(desk.extensionId) || m.includes('content-script-started'))).toEqual([]);
+
+    // WXT's own signal that a newer copy of the script started, forged by a page that knows our public id.
+    await page.evaluate((id) => {
+      const detail = { contentScriptName: 'embedded-panel', messageId: 'forged' };
+      document.dispatchEvent(new CustomEvent(`${id}:embedded-panel:wxt:content-script-started`, { detail }));
+    }, desk.extensionId);
+    expect(await page.locator('listings-desk-panel').count()).toBe(1);
+    // It still follows client-side navigation, and the shortcut still closes and opens it.
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByRole('link', { name: second!.name, exact: true }).click();
+    await poll(() => panel.getByTestId('panel-proposal').textContent()).toContain(second!.name);
+  });
+
   test('removing the site removes the panel on reload', async () => {
     await desk.link('1001');
     const options = await addSiteThroughOptions();
@@ -386,6 +529,15 @@ describe('the embedded panel on the demo CRM', () => {
       const firstPublisher = panel.locator('tr[data-key] td:first-child').first();
       await poll(() => firstPublisher.textContent()).toBeOneOf(publisherNames);
       await page.screenshot({ path: join(SHOTS_DIR, `panel-${scheme}.png`) });
+      // The page covers the foot of the panel: its line says the panel is paused.
+      await attackPanel(page, { css: '', cover: true }, { x: 1280 - 190, y: 760 });
+      await poll(() =>
+        panel
+          .getByRole('status')
+          .filter({ hasText: /hiding or covering/ })
+          .count(),
+      ).toBe(1);
+      await page.screenshot({ path: join(SHOTS_DIR, `panel-paused-${scheme}.png`) });
       await page.close();
     }
   });

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../lib/api/client.ts';
 import { fetchAllFolders, listFolders } from '../../lib/api/folders.ts';
-import { fetchAllLocations, listLocations } from '../../lib/api/locations.ts';
+import { fetchAllLocations, getLocation, listLocations } from '../../lib/api/locations.ts';
 import { rejection } from '../support/api-rejection.ts';
 import { harnessPerFile } from './api-sandbox.ts';
 
@@ -35,6 +35,30 @@ describe('locations', () => {
     // Fields the client does not name are kept as the service sent them.
     expect(first!.hours).toEqual(expect.any(String));
     expect(first!.keywords).toEqual(expect.arrayContaining(['Bakery']));
+  });
+
+  it('reads one location by id, as the list has it, unknown fields kept', async () => {
+    const { data } = await getLocation(client, 'me', 'HB-015');
+    const listed = (await fetchAllLocations(client, 'me')).locations.find((l) => l.id === 'HB-015');
+    expect(data).toEqual(listed);
+    expect(data).toMatchObject({ id: 'HB-015', locationName: 'Harbor Bakery – Kirkland Waterfront', city: 'Kirkland' });
+    expect(data.hours).toEqual(expect.any(String));
+    expect(data.keywords).toEqual(expect.arrayContaining(['Bakery']));
+    // A sub-account's location, by that account's id.
+    expect((await getLocation(client, '1101', 'HBW-002')).data.id).toBe('HBW-002');
+    const calls = (await h.requests()).filter((r) => r.path === `${LOCATIONS_PATH}/HB-015`);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('answers 404 for a location the account does not have, with the service’s error', async () => {
+    const missing = await rejection(getLocation(client, 'me', 'HB-999'));
+    expect(missing).toMatchObject({ status: 404, operation: 'getLocation' });
+    expect(missing.errors[0]?.message).toBe('Location not found: HB-999');
+    // Another account's location is not found either; an id that would change the path is never sent.
+    expect((await rejection(getLocation(client, 'me', 'HBW-001'))).status).toBe(404);
+    await h.control('DELETE', 'requests');
+    expect(await rejection(getLocation(client, 'me', 'HB-001/users'))).toMatchObject({ kind: 'invalid-input' });
+    expect(await h.requests()).toEqual([]);
   });
 
   it('pages with limit and offset up to 50, and refuses 51 with the service’s error', async () => {

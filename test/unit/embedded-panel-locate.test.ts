@@ -29,7 +29,12 @@ const sender = (url = `${CRM}/customers/HB-002`) => ({
   tab: { id: 5, url, index: 0, highlighted: false, active: true, pinned: false, incognito: false },
 });
 
-async function setUp(rule: LocationRule | null, page: Partial<PageSnapshot>) {
+/** `stored`: whether the account's list is already kept; `service`: what the service has by id. */
+async function setUp(
+  rule: LocationRule | null,
+  page: Partial<PageSnapshot>,
+  { stored = true, service = LOCATIONS }: { stored?: boolean; service?: PanelLocationView[] } = {},
+) {
   await panelSitesItem.setValue([{ origin: CRM, hidden: false, rule, addedAt: 0 }]);
   await linkedAccountsItem.setValue([
     {
@@ -47,15 +52,24 @@ async function setUp(rule: LocationRule | null, page: Partial<PageSnapshot>) {
     fetchedAt: 1,
     locations: LOCATIONS,
   };
+  const calls: string[] = [];
   const locator = createLocator({
-    loadLocations: async () => directory,
+    loadLocations: async () => {
+      calls.push('list');
+      return directory;
+    },
+    storedLocations: async () => (stored ? directory.locations : undefined),
+    loadLocation: async (_accountKey, id) => {
+      calls.push(`get ${id}`);
+      return service.find((l) => l.id === id) ?? null;
+    },
     readPage: async (_tabId, message) => {
       asked.push(message);
       return { url: `${CRM}/customers/HB-002`, texts: [], selected: null, selectorProblem: null, ...page };
     },
     now: () => 0,
   });
-  return { locator, asked, directory };
+  return { locator, asked, directory, calls };
 }
 
 beforeEach(() => resetDesk());
@@ -77,6 +91,23 @@ describe('locating the page’s location', () => {
       texts: ['Harbor Bakery – Alberta Arts'],
     });
     expect((await locator.locate(sender())).found).toMatchObject({ how: 'rule', location: { id: 'HB-001' } });
+  });
+
+  test('a rule that holds an id reads that one location from the service, never the account’s list', async () => {
+    const rule: LocationRule = { kind: 'url', pattern: '/customers/([^/?#]+)', holds: 'id' };
+    const { locator, calls } = await setUp(rule, { url: `${CRM}/customers/HB-002` }, { stored: false });
+    expect((await locator.locate(sender())).found).toMatchObject({ how: 'rule', location: { id: 'HB-002' } });
+    expect(calls).toEqual(['get HB-002']);
+
+    // A location added since the list was kept is read by id too; an id the account lacks says so.
+    const added = { id: 'HB-031', name: 'Harbor Bakery – Sellwood', address: '', phone: '' };
+    const newer = await setUp(rule, { url: `${CRM}/customers/HB-031` }, { service: [...LOCATIONS, added] });
+    expect((await newer.locator.locate(sender())).found?.location).toEqual(added);
+    const missing = await setUp(rule, { url: `${CRM}/customers/HB-999` }, { stored: false });
+    expect((await missing.locator.locate(sender())).problem).toBe(
+      'The rule read “HB-999”: no single location has that id.',
+    );
+    expect(missing.calls).toEqual(['get HB-999']);
   });
 
   test('with a selector rule: the content script reads that element; a miss says why', async () => {

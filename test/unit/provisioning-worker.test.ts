@@ -40,16 +40,18 @@ type Call = {
 };
 const client = {
   request: async (call: Call) => {
-    const [, , accountId, what] = call.path.split('/');
-    asked.push(`${what} of ${accountId}`);
+    const [, , accountId, what, one] = call.path.split('/');
+    asked.push(one ? `location ${one} of ${accountId}` : `${what} of ${accountId}`);
     if (call.json) sent.push(call.json);
-    const body = call.json
-      ? { id: 42, status: 'PROCESSING', locationMode: 'EXISTING', existingLocationId: 'WH-001', skus: ['PL'] }
-      : what === 'availableservices'
-        ? { count: CATALOG.length, availableServices: CATALOG }
-        : what === 'locations'
-          ? { count: LOCATIONS[accountId!]!.length, locations: LOCATIONS[accountId!] }
-          : { count: ADD_REQUESTS.length, addRequests: ADD_REQUESTS };
+    const body = one
+      ? LOCATIONS[accountId!]!.find((l) => (l as { id: string }).id === one)
+      : call.json
+        ? { id: 42, status: 'PROCESSING', locationMode: 'EXISTING', existingLocationId: 'WH-001', skus: ['PL'] }
+        : what === 'availableservices'
+          ? { count: CATALOG.length, availableServices: CATALOG }
+          : what === 'locations'
+            ? { count: LOCATIONS[accountId!]!.length, locations: LOCATIONS[accountId!] }
+            : { count: ADD_REQUESTS.length, addRequests: ADD_REQUESTS };
     const data = call.read ? call.read.read(body).data : call.schema!.parse(body);
     return { data, status: 200, warnings: [] };
   },
@@ -118,9 +120,17 @@ describe('provisioning.tracker', () => {
       requests: { id: string; origin: string; status: string }[];
       inReview: number;
     };
-    expect(view.requests).toEqual([expect.objectContaining({ id: '41', origin: 'found', status: 'REVIEW' })]);
+    // Named as the service names its location (the request carries only the id), read by that one id.
+    expect(view.requests).toEqual([
+      expect.objectContaining({
+        id: '41',
+        origin: 'found',
+        status: 'REVIEW',
+        locationName: 'Harbor Bakery – Pearl District',
+      }),
+    ]);
     expect(view.inReview).toBe(1);
-    expect(asked).toEqual(['addrequests of me']);
+    expect(asked).toEqual(['addrequests of me', 'location HB-001 of me']);
     expect(events).toEqual(['provisioning.changed']);
     await ask(handlers, 'provisioning.tracker', { importFound: true });
     expect((await trackerItem.getValue()).length).toBe(1);

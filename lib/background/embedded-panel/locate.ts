@@ -3,13 +3,16 @@
 // here, so the account's locations never enter the partner page's process.
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
+import { isApiError } from '../../api/errors.ts';
+import { getLocation } from '../../api/locations.ts';
 import { matchPage, type PreparedLocations, prepareLocations } from '../../embedded-panel/matcher.ts';
 import type { PageSnapshot, ReadPageMessage } from '../../embedded-panel/page-messages.ts';
 import { captureFromUrl, locationFromCapture } from '../../embedded-panel/rules.ts';
 import type { LocationView, PanelLocateView, PanelLocationView } from '../../messaging/protocol/index.ts';
+import { toWireError } from '../../messaging/to-wire-error.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 import { readAccounts } from '../core/linked-accounts.ts';
-import { createLocations, type LocationsDeps } from '../locations.ts';
+import { createLocations, type LocationsDeps, toLocationView } from '../locations.ts';
 import { findSite } from './sites.ts';
 
 export function toPanelLocation(location: LocationView): PanelLocationView {
@@ -22,6 +25,10 @@ export interface LocateDeps {
   /** Every location of the account (the listings workspace's locations directory), and when it was fetched. */
   /** `error`: why there are none (the directory could not be fetched), in words. */
   loadLocations: (accountKey: string) => Promise<{ fetchedAt: number; locations: PanelLocationView[]; error?: string }>;
+  /** The account's locations only if already stored: a rule that holds an id fetches no list for it. */
+  storedLocations: (accountKey: string) => Promise<PanelLocationView[] | undefined>;
+  /** One location from the service by its id; null when the account has none with that id. */
+  loadLocation: (accountKey: string, locationId: string) => Promise<PanelLocationView | null>;
   readPage: (tabId: number, message: ReadPageMessage) => Promise<PageSnapshot>;
   now: () => number;
 }
@@ -34,6 +41,17 @@ export function locateDeps(deps: LocationsDeps): LocateDeps {
       if (stored) return { fetchedAt: stored.fetchedAt, locations: stored.locations.map(toPanelLocation) };
       const { error } = await directory.list(false);
       return { fetchedAt: 0, locations: [], error: error?.message ?? 'The service sent no locations.' };
+    },
+    storedLocations: async (accountKey) => (await directory.cached(accountKey))?.locations.map(toPanelLocation),
+    loadLocation: async (accountKey, locationId) => {
+      try {
+        const { data } = await deps.withAccount((client) => getLocation(client, 'me', locationId), accountKey);
+        return toPanelLocation(toLocationView(data, new Set()));
+      } catch (error) {
+        // Not found, or text that cannot be an id (the client refuses it before sending): no such location.
+        if (isApiError(error) && (error.status === 404 || error.kind === 'invalid-input')) return null;
+        throw error;
+      }
     },
     readPage: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }) as Promise<PageSnapshot>,
     now: deps.now,
@@ -65,6 +83,13 @@ export function createLocator(deps: LocateDeps) {
     return { locations: fresh };
   }
 
+  /** The stored list when there is one (its match forgives case and punctuation), else the service by id. */
+  async function locationById(accountKey: string, captured: string): Promise<PanelLocationView | null> {
+    const stored = await deps.storedLocations(accountKey);
+    const known = stored ? locationFromCapture(captured, 'id', stored) : null;
+    return known ?? deps.loadLocation(accountKey, captured.trim());
+  }
+
   async function locate(sender: Runtime.MessageSender): Promise<PanelLocateView> {
     const tabId = sender.tab?.id;
     const site = await findSite(pageOrigin(sender.tab?.url) ?? '');
@@ -77,9 +102,13 @@ export function createLocator(deps: LocateDeps) {
     if (!active) return { ...base, account: null, problem: 'No account is linked to Listings Desk.' };
     const account = { accountKey: active.accountKey, accountName: active.accountName };
     const rule = site.rule;
+    // A rule that holds an id needs one location, not the account's list (which may be thousands).
+    const byId = rule?.holds === 'id';
     const [snapshot, { locations, error }] = await Promise.all([
       deps.readPage(tabId, { desk: 'panel-read-page', selector: rule?.kind === 'selector' ? rule.pattern : null }),
-      accountLocations(active.accountKey),
+      byId
+        ? { locations: prepareLocations<PanelLocationView>([]), error: undefined }
+        : accountLocations(active.accountKey),
     ]);
     if (error) return { ...base, account, problem: `${active.accountName}’s locations could not be loaded: ${error}` };
     if (pageOrigin(snapshot.url) !== site.origin) {
@@ -91,7 +120,15 @@ export function createLocator(deps: LocateDeps) {
         const where = rule.kind === 'url' ? 'this page’s address' : (snapshot.selectorProblem ?? 'this page');
         return { ...base, account, problem: `The site’s rule found nothing in ${where}.` };
       }
-      const location = locationFromCapture(captured, rule.holds, locations.locations);
+      let location: PanelLocationView | null;
+      try {
+        location = byId
+          ? await locationById(active.accountKey, captured)
+          : locationFromCapture(captured, rule.holds, locations.locations);
+      } catch (caught) {
+        const { message } = toWireError(caught);
+        return { ...base, account, problem: `The location “${captured.slice(0, 80)}” could not be loaded: ${message}` };
+      }
       if (!location) {
         return {
           ...base,

@@ -46,6 +46,18 @@ const ICON =
 /** Add requests found by the list call are read up to this many (newest pages are not guaranteed first). */
 const FOUND_LIMIT = 200;
 
+/** A new location's name, as the add request carries it. */
+function nameInRequest(r: object): string {
+  const data = (r as { newLocationData?: { name?: unknown; locationName?: unknown } }).newLocationData;
+  return String(data?.name ?? data?.locationName ?? '');
+}
+
+/** The account an existing location belongs to: the one the request names, else the linked one. */
+function locationAccountOf(r: object): string {
+  const accountId = (r as { existingLocationAccountId?: unknown }).existingLocationAccountId;
+  return typeof accountId === 'string' || typeof accountId === 'number' ? String(accountId) : 'me';
+}
+
 async function activeAccountKey(): Promise<string> {
   const account = await findAccount();
   if (!account)
@@ -141,6 +153,12 @@ export function provisioningFeature(deps: DeskDeps) {
       }
       return all;
     }, accountKey);
+    // An existing location's request names only its id: read its name, as the tracker shows names.
+    const known = new Set((await trackerItem.getValue()).map((r) => r.key));
+    const unnamed = found
+      .filter((r) => !known.has(trackerKey(accountKey, r.id)) && r.existingLocationId && !nameInRequest(r))
+      .map((r) => ({ accountId: locationAccountOf(r), id: r.existingLocationId! }));
+    const names = unnamed.length > 0 ? await accountLocations.names(accountKey, unnamed) : new Map<string, string>();
     const now = Date.now();
     let count = 0;
     await updateTracker((list) => {
@@ -148,9 +166,8 @@ export function provisioningFeature(deps: DeskDeps) {
       const added = found
         .filter((r) => !known.has(trackerKey(accountKey, r.id)))
         .map((r): TrackedAddRequest => {
-          const data = (r as { newLocationData?: { name?: unknown; locationName?: unknown } }).newLocationData;
-          const name = String(data?.name ?? data?.locationName ?? '');
           const locationId = r.existingLocationId || r.newLocationId || '';
+          const name = nameInRequest(r) || names.get(`${locationAccountOf(r)}|${locationId}`) || '';
           return {
             key: trackerKey(accountKey, r.id),
             accountKey,
