@@ -67,6 +67,17 @@ export function UsersPanel({ store }: { store: UsersStore }) {
   const shown = useMemo(() => visibleUsers(users, filter), [users, filter]);
   const chosen = users.filter((u) => selected.has(u.id));
   const forbidden = view?.error?.code === FORBIDDEN;
+  const sectionRef = useRef<HTMLElement>(null);
+  /** A deleted user's place in the list: once its row has gone, focus goes to the row now there. */
+  const deletedAt = useRef<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    const deleted = deletedAt.current;
+    if (!deleted || open || shown.some((u) => u.id === deleted.id)) return;
+    deletedAt.current = null;
+    const names = sectionRef.current?.querySelectorAll<HTMLElement>('.ue-table__name') ?? [];
+    const next = names[Math.min(deleted.index, names.length - 1)];
+    (next ?? search.current)?.focus();
+  });
 
   // Selection never outlives the users it names (deleted, or another account).
   useEffect(() => {
@@ -110,7 +121,7 @@ export function UsersPanel({ store }: { store: UsersStore }) {
     );
 
   return (
-    <section class="ue" aria-labelledby="ue-title" aria-busy={store.loading.value}>
+    <section class="ue" ref={sectionRef} aria-labelledby="ue-title" aria-busy={store.loading.value}>
       <div class="ue__bar">
         <h2 id="ue-title" class="ue__title">
           Users of {view.accountName}
@@ -220,6 +231,7 @@ export function UsersPanel({ store }: { store: UsersStore }) {
           user={open.user}
           onClose={close}
           onDeleted={() => {
+            deletedAt.current = { id: open.user.id, index: shown.findIndex((u) => u.id === open.user.id) };
             setNotice(`User ${open.user.id} was deleted.`);
             close();
           }}
