@@ -96,6 +96,11 @@ export function OptInProgress({ job, onRetry, onDismiss }: OptInProgressProps) {
   const { total, done, failed } = job.batches;
   const running = job.state === 'running';
   const finished = done + failed;
+  const headline = running
+    ? `Opting in ${number.format(job.pairs)} listings`
+    : failed > 0
+      ? `Opt-in finished with ${failed} failed ${failed === 1 ? 'request' : 'requests'}`
+      : `Opted in ${number.format(job.pairs)} listings`;
   // One segment per request: done, failed, then those still to go.
   const segments = [
     ...Array<string>(done).fill('done'),
@@ -105,15 +110,15 @@ export function OptInProgress({ job, onRetry, onDismiss }: OptInProgressProps) {
   return (
     <section class="lw-job" aria-label="Opt-in progress" aria-busy={running}>
       <div class="lw-job__head">
-        <strong>
-          {running
-            ? `Opting in ${number.format(job.pairs)} listings`
-            : failed > 0
-              ? `Opt-in finished with ${failed} failed ${failed === 1 ? 'request' : 'requests'}`
-              : `Opted in ${number.format(job.pairs)} listings`}
-        </strong>
+        <strong>{headline}</strong>
         <div class="lw-job__bar">
-          <ProgressBar label="Opt-in requests" value={finished} max={total} text={`${finished} of ${total} requests`} />
+          <ProgressBar
+            label="Opt-in requests"
+            status={headline}
+            value={finished}
+            max={total}
+            text={`${finished} of ${total} requests`}
+          />
         </div>
         {!running ? (
           <Button size="sm" variant="ghost" onClick={onDismiss}>
