@@ -4,6 +4,7 @@
 // services, Escape in the embedded panel, and the tabs pattern of the Listings and Provisioning tabs.
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { shoot } from './axe.ts';
 import { type Desk, launchDesk } from './fixture.ts';
 
 let desk: Desk;
@@ -51,6 +52,7 @@ describe('keyboard paths', () => {
     // The first tab stop skips the account, the health counts and the filters.
     await popup.keyboard.press('Tab');
     expect((await focused(popup)).text).toBe('Skip to suggestions');
+    await shoot(popup, 'keyboard-popup-skip');
     await popup.keyboard.press('Enter');
     expect((await focused(popup)).id).toBe(first);
 

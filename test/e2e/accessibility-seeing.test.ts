@@ -3,6 +3,7 @@
 // has focus (a focus ring of 3:1 on the row itself), and the indeterminate progress bar under reduced motion.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { shoot } from './axe.ts';
 import { type Desk, launchDesk } from './fixture.ts';
 import { linkFresh, waitLoaded } from './listings-workspace-helpers.ts';
 
@@ -68,6 +69,7 @@ test('the listings grid’s current row carries a focus ring of 3:1 while the gr
   await page.keyboard.press('ArrowDown');
   const active = 'tr[data-active][data-key]';
   await page.locator(active).waitFor();
+  await shoot(page, 'seeing-listings-current-row');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     expect(await page.locator(active).evaluate((tr) => getComputedStyle(tr).outlineStyle)).toBe('solid');
