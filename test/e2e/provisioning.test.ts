@@ -219,7 +219,7 @@ test('a new location in REVIEW is followed to its end after the worker was stopp
   expect(request.locationName).toBe('Harbor Bakery – Annex');
   await expect.poll(() => notificationIds(page)).toContain(`provisioning|${request.key}`);
 
-  await page.getByRole('link', { name: /^Tracker/ }).click();
+  await page.getByRole('tab', { name: /^Tracker/ }).click();
   await page.getByRole('button', { name: 'Resolve review as completed' }).waitFor();
   await shoot(page, 'tracker-review');
 
