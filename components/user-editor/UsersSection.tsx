@@ -68,11 +68,13 @@ export function UsersPanel({ store }: { store: UsersStore }) {
   const chosen = users.filter((u) => selected.has(u.id));
   const forbidden = view?.error?.code === FORBIDDEN;
   const sectionRef = useRef<HTMLElement>(null);
-  /** A deleted user's place in the list: once its row has gone, focus goes to the row now there. */
-  const deletedAt = useRef<{ id: string; index: number } | null>(null);
+  /** Deleted users' place in the list: once their rows have gone and the dialog is closed, focus goes to the row now there. */
+  const deletedAt = useRef<{ ids: string[]; index: number } | null>(null);
+  /** Where the selection to delete in bulk began in the list. */
+  const bulkFrom = useRef(0);
   useEffect(() => {
     const deleted = deletedAt.current;
-    if (!deleted || open || shown.some((u) => u.id === deleted.id)) return;
+    if (!deleted || open || shown.some((u) => deleted.ids.includes(u.id))) return;
     deletedAt.current = null;
     const names = sectionRef.current?.querySelectorAll<HTMLElement>('.ue-table__name') ?? [];
     const next = names[Math.min(deleted.index, names.length - 1)];
@@ -181,7 +183,17 @@ export function UsersPanel({ store }: { store: UsersStore }) {
           >
             Add access…
           </Button>
-          <Button size="sm" variant="danger" onClick={() => setOpen({ kind: 'bulk', action: 'delete', users: chosen })}>
+          <Button
+            size="sm"
+            variant="danger"
+            onClick={() => {
+              bulkFrom.current = Math.max(
+                0,
+                shown.findIndex((u) => selected.has(u.id)),
+              );
+              setOpen({ kind: 'bulk', action: 'delete', users: chosen });
+            }}
+          >
             Delete…
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
@@ -231,14 +243,26 @@ export function UsersPanel({ store }: { store: UsersStore }) {
           user={open.user}
           onClose={close}
           onDeleted={() => {
-            deletedAt.current = { id: open.user.id, index: shown.findIndex((u) => u.id === open.user.id) };
+            deletedAt.current = { ids: [open.user.id], index: shown.findIndex((u) => u.id === open.user.id) };
             setNotice(`User ${open.user.id} was deleted.`);
             close();
           }}
         />
       ) : null}
       {open?.kind === 'bulk' ? (
-        <BulkDialog action={open.action} users={open.users} roles={roles} onClose={close} />
+        <BulkDialog
+          action={open.action}
+          users={open.users}
+          roles={roles}
+          onClose={() => {
+            // Their Delete… bar went with the selection: focus goes to the first row after the deleted ones.
+            if (open.action === 'delete') {
+              const ids = open.users.map((u) => u.id);
+              deletedAt.current = { ids, index: bulkFrom.current };
+            }
+            close();
+          }}
+        />
       ) : null}
     </section>
   );

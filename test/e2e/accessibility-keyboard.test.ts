@@ -118,6 +118,26 @@ describe('keyboard paths', () => {
     await poll(async () => (await focused(page)).text).toBe(before[2]);
   });
 
+  test('Users: a bulk delete puts focus on its outcome, then on the row after the deleted ones', async () => {
+    await desk.link('1001');
+    const page = await desk.openOptions();
+    await page.goto(desk.url('options.html#users'));
+    const names = page.getByRole('table', { name: 'Users' }).locator('tbody .ue-table__name');
+    await poll(() => names.count()).toBeGreaterThan(3);
+    const before = await names.allTextContents();
+    await page.getByRole('checkbox', { name: `Select ${before[1]}`, exact: true }).check();
+    await page.getByRole('checkbox', { name: `Select ${before[2]}`, exact: true }).check();
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete 2 users' });
+    await dialog.getByRole('textbox').fill('2');
+    await page.keyboard.press('Enter');
+    await poll(async () => await focused(page)).toEqual(expect.objectContaining({ tag: 'h2', text: 'Delete 2 users' }));
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => names.count()).toBe(before.length - 2);
+    await poll(async () => (await focused(page)).text).toBe(before[3]);
+  });
+
   test('Provisioning: once services are cancelled, focus is on the results’ heading', async () => {
     await desk.link('1001');
     const page = await desk.openOptions();
