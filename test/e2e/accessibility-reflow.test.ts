@@ -77,7 +77,10 @@ test('every options section fits 320 CSS px without scrolling sideways', async (
       mkdirSync(SHOTS_DIR, { recursive: true });
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
-        await page.screenshot({ path: join(SHOTS_DIR, `reflow-320-${hash.replace(/\W+/g, '-')}-${scheme}.png`) });
+        await page.screenshot({
+          path: join(SHOTS_DIR, `reflow-320-${hash.replace(/\W+/g, '-')}-${scheme}.png`),
+          fullPage: true,
+        });
       }
       await page.emulateMedia({ colorScheme: 'light' });
     }
