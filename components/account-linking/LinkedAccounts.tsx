@@ -137,30 +137,33 @@ export function LinkedAccounts({ view }: { view: AccountsView }) {
       <LinkingOutcome state={linking} />
       <RememberedLinkingOutcome />
       <ErrorNotice error={error} />
-      <table class="linked-accounts__table">
-        <caption class="visually-hidden">Linked accounts</caption>
-        <thead>
-          <tr>
-            <th scope="col">Account</th>
-            <th scope="col">App-specific ID</th>
-            <th scope="col">Linked</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.accounts.map((account) => (
-            <AccountRow
-              key={account.accountKey}
-              account={account}
-              active={account.accountKey === view.activeAccountKey}
-              onError={setError}
-            />
-          ))}
-        </tbody>
-      </table>
+      {/* Scrolls in its own box on a narrow window (reflow); its buttons make it reachable by Tab. */}
+      <div class="ui-table-scroll">
+        <table class="linked-accounts__table">
+          <caption class="visually-hidden">Linked accounts</caption>
+          <thead>
+            <tr>
+              <th scope="col">Account</th>
+              <th scope="col">App-specific ID</th>
+              <th scope="col">Linked</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.accounts.map((account) => (
+              <AccountRow
+                key={account.accountKey}
+                account={account}
+                active={account.accountKey === view.activeAccountKey}
+                onError={setError}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

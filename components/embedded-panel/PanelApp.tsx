@@ -1,7 +1,7 @@
 // The embedded panel: the location this CRM page is about (by the site's rule, or proposed from the
 // page's text for one click to confirm), its pending suggestions with the popup's triage, its listings
 // by publisher and a health line, and a way into the options page filtered to it.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { PanelLocateView } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 import { SuggestionTriage } from '../suggestion-triage/SuggestionTriage.tsx';
@@ -73,6 +73,15 @@ function LocationCard({
 export function PanelApp() {
   const { view, error, loading } = useLocated();
   const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    // Escape anywhere in the panel closes it (a dialog's Escape stops at the dialog). The message goes to the
+    // partner page's window, where our content script checks it came from this frame; it carries nothing else.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) parent.postMessage({ desk: 'panel-close' }, '*');
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, []);
   if (error && !view) return <ErrorNotice error={error} title="The panel could not read this page" />;
   if (!view)
     return (

@@ -18,7 +18,8 @@ const CSS = `
   background: #1f5fae; color: #fff; cursor: pointer; font-weight: 600; letter-spacing: .04em;
   box-shadow: 0 2px 8px rgb(0 0 0 / .25);
 }
-.launcher:focus-visible, .close:focus-visible { outline: 3px solid #f0b400; outline-offset: 2px; }
+/* Two tones (WCAG C40): the dark ring shows on a light page, the white one on a dark page or the blue tab. */
+.launcher:focus-visible, .close:focus-visible { outline: 3px solid #111; outline-offset: 2px; box-shadow: 0 0 0 2px #fff; }
 .panel {
   top: 0; right: 0; bottom: 0; width: min(${PANEL_WIDTH_PX}px, 100vw); display: flex; flex-direction: column;
   background: Canvas; color: CanvasText; border-left: 1px solid rgb(127 127 127 / .4); box-shadow: -4px 0 16px rgb(0 0 0 / .2);
@@ -95,10 +96,23 @@ export function mountPanel(options: { showLauncher: boolean }): PanelHandle {
 
   launcher.addEventListener('click', () => setOpen(panel.hidden === true));
   close.addEventListener('click', () => setOpen(false));
+  // Escape closes the panel and focus returns to the launcher: on the bar here, and inside the frame,
+  // which says so by message. Only our frame's window can be a message's source; the page cannot send as it.
+  panel.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') setOpen(false);
+  });
+  const onMessage = (event: MessageEvent) => {
+    if (!frame || event.source !== frame.contentWindow) return;
+    if ((event.data as { desk?: unknown } | null)?.desk === 'panel-close') setOpen(false);
+  };
+  addEventListener('message', onMessage);
   return {
     host,
     toggle: () => setOpen(panel.hidden === true),
     pageChanged: () => frame?.contentWindow?.postMessage({ desk: 'panel-page-changed' }, '*'),
-    remove: () => host.remove(),
+    remove: () => {
+      removeEventListener('message', onMessage);
+      host.remove();
+    },
   };
 }

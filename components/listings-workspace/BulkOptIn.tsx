@@ -125,6 +125,11 @@ export function OptInProgress({ job, onRetry, onDismiss }: OptInProgressProps) {
   const { total, done, failed } = job.batches;
   const running = job.state === 'running';
   const finished = done + failed;
+  const headline = running
+    ? `${words.running} ${count(job.pairs, 'listing')}`
+    : failed > 0
+      ? `${words.noun} finished with ${count(failed, 'failed request')}`
+      : `${words.done} ${count(job.pairs, 'listing')}`;
   // One segment per request: done, failed, then those still to go.
   const segments = [
     ...Array<string>(done).fill('done'),
@@ -134,16 +139,11 @@ export function OptInProgress({ job, onRetry, onDismiss }: OptInProgressProps) {
   return (
     <section class="lw-job" aria-label={`${words.noun} progress`} aria-busy={running}>
       <div class="lw-job__head">
-        <strong>
-          {running
-            ? `${words.running} ${count(job.pairs, 'listing')}`
-            : failed > 0
-              ? `${words.noun} finished with ${count(failed, 'failed request')}`
-              : `${words.done} ${count(job.pairs, 'listing')}`}
-        </strong>
+        <strong>{headline}</strong>
         <div class="lw-job__bar">
           <ProgressBar
             label={`${words.noun} requests`}
+            status={headline}
             value={finished}
             max={total}
             text={`${finished} of ${count(total, 'request')}`}

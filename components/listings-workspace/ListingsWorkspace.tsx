@@ -17,6 +17,7 @@ import { useWorkspaceView } from './use-workspace-view.ts';
 import { NO_FILTERS, type WorkspaceView } from './workspace-filters.ts';
 import type { OptDirection, OptInJob, Selection } from './workspace-source.ts';
 import './listings-workspace.css';
+import { onTablistKeyDown } from '../ui/tabs.ts';
 
 const number = new Intl.NumberFormat();
 /**
@@ -139,7 +140,7 @@ export function ListingsWorkspace() {
 
   return (
     <div class="lw">
-      <div class="lw-tabs" role="tablist" aria-label="Workspace">
+      <div class="lw-tabs" role="tablist" aria-label="Workspace" onKeyDown={onTablistKeyDown}>
         {(['listings', 'publishers'] as const).map((t) => (
           <button
             key={t}
@@ -147,6 +148,7 @@ export function ListingsWorkspace() {
             role="tab"
             id={`lw-tab-${t}`}
             aria-selected={tab === t}
+            tabIndex={tab === t ? 0 : -1}
             aria-controls={`lw-panel-${t}`}
             class="lw-tab"
             onClick={() => change({ ...wanted.peek(), tab: t })}

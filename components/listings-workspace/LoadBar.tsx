@@ -1,5 +1,7 @@
 // Where the account's listings stand: a progress bar ("4,200 of 11,040") with Cancel while the worker
 // fetches them, and when they were fetched with a Refresh once they are in.
+import { useEffect, useRef } from 'preact/hooks';
+import { announce } from '../ui/announce.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
@@ -14,7 +16,21 @@ export interface LoadBarProps {
   onCancel: () => void;
 }
 
+function noteText(state: LoadState): string {
+  if (state.fetchedAt) return `${number.format(state.loaded)} listings, fetched ${time.format(state.fetchedAt)}`;
+  if (state.cancelled) return `${number.format(state.loaded)} listings (loading was cancelled)`;
+  return 'Listings not loaded yet';
+}
+
 export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
+  const loading = state?.loading ?? false;
+  const wasLoading = useRef(loading);
+  const note = state ? noteText(state) : '';
+  // The bar goes when a load ends: its end is announced in the line that replaces it.
+  useEffect(() => {
+    if (wasLoading.current && !loading) announce(note);
+    wasLoading.current = loading;
+  }, [loading, note]);
   if (!state) return <ProgressBar label="Loading listings" />;
   if (state.loading) {
     const text =
@@ -37,13 +53,7 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
   }
   return (
     <div class="lw-load">
-      <span class="lw-load__note">
-        {state.fetchedAt
-          ? `${number.format(state.loaded)} listings, fetched ${time.format(state.fetchedAt)}`
-          : state.cancelled
-            ? `${number.format(state.loaded)} listings (loading was cancelled)`
-            : 'Listings not loaded yet'}
-      </span>
+      <span class="lw-load__note">{note}</span>
       <Button size="sm" onClick={() => onLoad(state.fetchedAt !== null)}>
         {state.fetchedAt ? 'Refresh' : 'Load all listings'}
       </Button>

@@ -17,6 +17,14 @@ export interface PopupAppProps {
   takeFirstView?: () => TriageView | Promise<TriageView> | undefined;
 }
 
+/** Focuses the list's current suggestion, or the first control where the list would be (the hash holds the filters). */
+function skipToSuggestions() {
+  const target =
+    document.querySelector<HTMLElement>('.st-feed .st-row[tabindex="0"]') ??
+    document.querySelector<HTMLElement>('.st-feed button, .st-listhead button, .st-link button');
+  target?.focus();
+}
+
 export function PopupApp({ takeFirstView }: PopupAppProps) {
   const accounts = useAccounts();
   const [health] = useState(createHealthStore);
@@ -32,6 +40,10 @@ export function PopupApp({ takeFirstView }: PopupAppProps) {
   return (
     <main class="popup">
       <h1 class="visually-hidden">Listings Desk</h1>
+      {/* The first tab stop: past the account, the health counts and the filters, straight to the list. */}
+      <button type="button" class="popup__skip" onClick={skipToSuggestions}>
+        Skip to suggestions
+      </button>
       <header class="popup__bar">
         {accounts ? (
           <AccountSwitcher view={accounts} label="Account" hideLabel dense />

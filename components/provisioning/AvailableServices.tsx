@@ -18,27 +18,30 @@ export function minimumUsageText(amount: string | null, unit: string | null): st
 export function AvailableServices({ services }: { services: AvailableServiceView[] }) {
   if (services.length === 0) return <p class="prov-muted">This account has no services to provision.</p>;
   return (
-    <table class="prov-table">
-      <thead>
-        <tr>
-          <th scope="col">Sku</th>
-          <th scope="col">Description</th>
-          <th scope="col">Agreement</th>
-          <th scope="col">Minimum usage</th>
-          <th scope="col">Add-on to</th>
-        </tr>
-      </thead>
-      <tbody>
-        {services.map((s) => (
-          <tr key={s.sku}>
-            <td class="prov-mono">{s.sku}</td>
-            <td>{s.description || '—'}</td>
-            <td class="prov-mono">{s.agreementId ?? '—'}</td>
-            <td>{minimumUsageText(s.minimumUsage, s.minimumUsageUnit)}</td>
-            <td>{s.addOnTo.length ? s.addOnTo.join(', ') : '—'}</td>
+    // Scrolls in its own box on a narrow window (reflow); browsers let the keyboard focus a scroller itself.
+    <div class="ui-table-scroll">
+      <table class="prov-table">
+        <thead>
+          <tr>
+            <th scope="col">Sku</th>
+            <th scope="col">Description</th>
+            <th scope="col">Agreement</th>
+            <th scope="col">Minimum usage</th>
+            <th scope="col">Add-on to</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {services.map((s) => (
+            <tr key={s.sku}>
+              <td class="prov-mono">{s.sku}</td>
+              <td>{s.description || '—'}</td>
+              <td class="prov-mono">{s.agreementId ?? '—'}</td>
+              <td>{minimumUsageText(s.minimumUsage, s.minimumUsageUnit)}</td>
+              <td>{s.addOnTo.length ? s.addOnTo.join(', ') : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

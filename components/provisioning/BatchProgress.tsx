@@ -5,7 +5,8 @@ import { ProgressBar } from '../ui/ProgressBar.tsx';
 export function BatchProgress({ batch }: { batch: SendBatchView }) {
   const handled = batch.sent + batch.failed.length;
   return (
-    <div class="prov-batch" aria-live="polite">
+    // Not a live region: the bar announces its start, quarters and end, not every request.
+    <div class="prov-batch">
       <ProgressBar
         label="Sending add requests"
         value={handled}
@@ -13,7 +14,7 @@ export function BatchProgress({ batch }: { batch: SendBatchView }) {
         text={batch.done ? `${batch.sent} of ${batch.total} sent` : `${handled} of ${batch.total}`}
       />
       {batch.failed.length > 0 ? (
-        <ul class="prov-list" aria-label="Not sent">
+        <ul class="prov-list" aria-label="Not sent" role="alert">
           {batch.failed.map((f) => (
             <li key={f.locationName} data-tone="danger">
               {f.locationName}: {f.message}

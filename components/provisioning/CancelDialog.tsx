@@ -1,6 +1,6 @@
 // Cancelling services of one location: immediate and final, so the dialog says so, shows each service's
 // minimum-commitment date (warning when it has not passed) and asks for the location's name typed.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ServiceView } from '../../lib/messaging/protocol/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -25,6 +25,11 @@ export function CancelDialog({ io, fromAccountId, location, services, onClose, o
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [stopped, setStopped] = useState<ServiceView[] | null>(null);
+  const results = useRef<HTMLUListElement>(null);
+  // The confirm button focus sat on is gone with the form: the results' heading takes focus, so they are read.
+  useEffect(() => {
+    if (stopped) results.current?.closest('dialog')?.querySelector<HTMLElement>('.ui-dialog__title')?.focus();
+  }, [stopped]);
 
   const chosen = services.filter((s) => skus.includes(s.sku));
   const early = chosen.filter((s) => !s.cancellableNow);
@@ -60,7 +65,7 @@ export function CancelDialog({ io, fromAccountId, location, services, onClose, o
           </Button>
         }
       >
-        <ul class="prov-list" aria-label="Stopped services">
+        <ul class="prov-list" aria-label="Stopped services" ref={results}>
           {stopped.map((s) => (
             <li key={s.id}>
               <span class="prov-mono">{s.sku}</span> (service {s.id}) — {s.status}

@@ -65,39 +65,41 @@ export function LocationServices({ io, fromAccountId, locations }: LocationServi
       {services === null && !error ? <p class="prov-muted">Loading services…</p> : null}
       {services && services.length === 0 ? <p class="prov-muted">This location has no services.</p> : null}
       {services && services.length > 0 ? (
-        <table class="prov-table" aria-label="Services of the location">
-          <thead>
-            <tr>
-              <th scope="col">Sku</th>
-              <th scope="col">Description</th>
-              <th scope="col">Status</th>
-              <th scope="col">Since</th>
-              <th scope="col">Can be cancelled</th>
-            </tr>
-          </thead>
-          <tbody>
-            {services.map((s) => (
-              <tr key={s.id}>
-                <td class="prov-mono">{s.sku}</td>
-                <td>{s.description || '—'}</td>
-                <td>
-                  <span class="prov-status" data-status={s.status}>
-                    {s.status}
-                  </span>
-                  {s.stopped ? ` on ${s.stopped}` : ''}
-                </td>
-                <td class="prov-nowrap">{s.started ?? '—'}</td>
-                <td>
-                  {s.status !== 'ACTIVE'
-                    ? '—'
-                    : s.cancellableNow
-                      ? `Yes (since ${s.commitmentMetOn})`
-                      : `Not before ${s.commitmentMetOn ?? 'an unknown date'}`}
-                </td>
+        <div class="ui-table-scroll">
+          <table class="prov-table" aria-label="Services of the location">
+            <thead>
+              <tr>
+                <th scope="col">Sku</th>
+                <th scope="col">Description</th>
+                <th scope="col">Status</th>
+                <th scope="col">Since</th>
+                <th scope="col">Can be cancelled</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {services.map((s) => (
+                <tr key={s.id}>
+                  <td class="prov-mono">{s.sku}</td>
+                  <td>{s.description || '—'}</td>
+                  <td>
+                    <span class="prov-status" data-status={s.status}>
+                      {s.status}
+                    </span>
+                    {s.stopped ? ` on ${s.stopped}` : ''}
+                  </td>
+                  <td class="prov-nowrap">{s.started ?? '—'}</td>
+                  <td>
+                    {s.status !== 'ACTIVE'
+                      ? '—'
+                      : s.cancellableNow
+                        ? `Yes (since ${s.commitmentMetOn})`
+                        : `Not before ${s.commitmentMetOn ?? 'an unknown date'}`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {cancelling && location ? (
         <CancelDialog

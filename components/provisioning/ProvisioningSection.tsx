@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { type StoreIo, useStarted, workerIo } from '../ui/store.ts';
+import { onTablistKeyDown } from '../ui/tabs.ts';
 import { AccountsTree } from './AccountsTree.tsx';
 import { AddToExisting } from './AddToExisting.tsx';
 import { AvailableServices } from './AvailableServices.tsx';
@@ -110,20 +111,27 @@ export function ProvisioningPage({ io }: { io: StoreIo }) {
         )}
       </aside>
       <div class="prov__main">
-        <nav class="prov-tabs" aria-label="Provisioning views">
+        {/* The tabs pattern (arrows, one tab stop); each tab is still a link to its view's address. */}
+        <div class="prov-tabs" role="tablist" aria-label="Provisioning views" onKeyDown={onTablistKeyDown}>
           {VIEWS.map((v) => (
             <a
               key={v.id}
+              id={`prov-tab-${v.id}`}
               href={`#provisioning?view=${v.id}`}
               class="prov-tabs__tab"
-              aria-current={v.id === view ? 'page' : undefined}
+              role="tab"
+              aria-selected={v.id === view}
+              aria-controls="prov-view"
+              tabIndex={v.id === view ? 0 : -1}
             >
               {v.title}
               {v.id === 'tracker' && inReview > 0 ? <span class="prov-tabs__count">{inReview} in review</span> : null}
             </a>
           ))}
-        </nav>
-        <ViewBody store={store} view={view} focusKey={request} />
+        </div>
+        <div role="tabpanel" id="prov-view" aria-labelledby={`prov-tab-${view}`}>
+          <ViewBody store={store} view={view} focusKey={request} />
+        </div>
       </div>
     </div>
   );

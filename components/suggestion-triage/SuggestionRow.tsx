@@ -74,7 +74,7 @@ function Row(props: SuggestionRowProps) {
         <input
           type="checkbox"
           class="st-row__check"
-          tabIndex={-1}
+          tabIndex={tab}
           checked={selected}
           aria-label={`Select suggestion from ${publisherName} for ${locationName || 'an unknown location'}`}
           onChange={(event) => props.onSelect(s.id, event.currentTarget.checked)}

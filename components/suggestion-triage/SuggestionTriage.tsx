@@ -15,7 +15,7 @@ import { type TriageFilters as Filters, filtersFromHash, NO_FILTERS } from './fi
 import { HelpDialog } from './HelpDialog.tsx';
 import { ListHead } from './ListHead.tsx';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
-import { SuggestionRow } from './SuggestionRow.tsx';
+import { rowId, SuggestionRow } from './SuggestionRow.tsx';
 import { TriageFilters } from './TriageFilters.tsx';
 import { TriageNotices } from './TriageNotices.tsx';
 import { createTriageStore } from './triage-store.ts';
@@ -118,17 +118,52 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
     setMany(decidable, false);
   }
 
+  /**
+   * Set when a decision left no open suggestion: once rendered, Undo takes focus. The row's own Undo for one
+   * suggestion (still in the list, where the keys work), the undo bar's for several.
+   */
+  const focusUndo = useRef<{ rowId: string | null } | null>(null);
+  useEffect(() => {
+    const wanted = focusUndo.current;
+    if (!wanted) return;
+    const root = feedRef.current?.getRootNode() as Document | ShadowRoot | undefined;
+    const undo = wanted.rowId
+      ? root?.getElementById(rowId(wanted.rowId))?.querySelector<HTMLElement>('.st-row__pending button')
+      : root?.querySelector<HTMLElement>('.st-undo__btn');
+    if (undo) {
+      focusUndo.current = null;
+      undo.focus();
+    }
+  });
+
+  /**
+   * A decision from a key, a row's button or the bulk buttons. The button pressed is replaced by the
+   * pending state (or the bulk bar goes), so focus moves on, the way a reader moves to the next mail: to
+   * the active suggestion if still open, else the next open one (or the one before), else to Undo.
+   */
+  function decideAndMove(ids: string[], decision: SuggestionDecision) {
+    decide(ids, decision);
+    const taken = new Set(ids);
+    const open = (s: SuggestionView) => isOpen(s) && !taken.has(s.id);
+    const next = items.slice(activeIndex).find(open) ?? items.slice(0, activeIndex).reverse().find(open) ?? undefined;
+    if (next) focusRow(next.id);
+    else focusUndo.current = { rowId: ids.length === 1 ? ids[0]! : null };
+  }
+
   function decideFromKeys(decision: SuggestionDecision) {
     const ids = selectedIds.length > 0 ? selectedIds : active ? [active.id] : [];
-    decide(ids, decision);
-    // Move on to the next suggestion still open, the way a reader moves to the next mail.
-    if (active && ids.includes(active.id)) {
-      const taken = new Set(ids);
-      const after = items.slice(activeIndex + 1).find((s) => isOpen(s) && !taken.has(s.id));
-      const before = items.slice(0, activeIndex).find((s) => isOpen(s) && !taken.has(s.id));
-      const next = after ?? before;
-      if (next) focusRow(next.id);
-    }
+    if (ids.length > 0) decideAndMove(ids, decision);
+  }
+
+  /** Undo from the bar: the bar goes, so focus returns to the list's active row. */
+  function undoLatest() {
+    void store.undo();
+    if (active) focusRow(active.id);
+  }
+  /** Undo on a row: its Undo button goes, so the row itself takes focus. */
+  function undoRows(ids: string[]) {
+    void store.undo(ids);
+    if (ids[0]) focusRow(ids[0]);
   }
 
   const move = (by: number) => {
@@ -153,10 +188,12 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   });
 
   // Stable callbacks, so a memoized row re-renders only when its own data changes.
-  const decideRef = useRef(decide);
-  decideRef.current = decide;
+  const decideRef = useRef(decideAndMove);
+  decideRef.current = decideAndMove;
   const onDecide = useCallback((ids: string[], d: SuggestionDecision) => decideRef.current(ids, d), []);
-  const onUndo = useCallback((ids: string[]) => void store.undo(ids), [store]);
+  const undoRef = useRef(undoRows);
+  undoRef.current = undoRows;
+  const onUndo = useCallback((ids: string[]) => undoRef.current(ids), []);
   const onDismissFailure = useCallback((ids: string[]) => void store.dismissFailures(ids), [store]);
   const setFilters = useCallback(
     (next: Filters) => {
@@ -216,7 +253,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         selectedIds={selectedIds}
         allSelected={selectable.length > 0 && selectable.every((id) => selected.has(id))}
         onSelectAll={(on) => setMany(selectable, on)}
-        onDecide={decide}
+        onDecide={onDecide}
         onClear={clear}
         onRefresh={() => void store.load(true, true)}
       />
@@ -232,8 +269,13 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
       <WindowedFeed
         containerRef={feedRef}
         class="st-feed"
-        role="feed"
-        aria-label={`Publisher suggestions, ${SUGGESTION_STATUS_LABELS[filters.status] ?? filters.status}`}
+        // A feed holds articles only: while empty, the box holds the empty state's heading and is no feed.
+        role={items.length > 0 ? 'feed' : undefined}
+        aria-label={
+          items.length > 0
+            ? `Publisher suggestions, ${SUGGESTION_STATUS_LABELS[filters.status] ?? filters.status}`
+            : undefined
+        }
         aria-busy={view.refreshing}
         items={items}
         keyOf={suggestionKey}
@@ -276,7 +318,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         target={store.undoTarget.value}
         windowMs={view.undoWindowMs}
         tooLate={store.tooLate.value}
-        onUndo={() => void store.undo()}
+        onUndo={undoLatest}
         onDismiss={store.clearNotices}
       />
       {help ? <HelpDialog shortcutsOn={shortcutsOn} onClose={() => setHelp(false)} /> : null}

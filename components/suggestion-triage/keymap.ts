@@ -7,7 +7,7 @@ export interface TriageKey {
   action: TriageAction;
   /** The single-key shortcut; off when the setting is off. */
   letter?: string;
-  /** Keys that work even with the shortcuts off (arrows, Home, End). */
+  /** Keys that work even with the shortcuts off (arrows, Home, End, Space on a row). */
   always?: readonly string[];
   /** What the help dialog says it does. */
   help: string;
@@ -23,11 +23,11 @@ export const TRIAGE_KEYMAP: readonly TriageKey[] = [
   { action: 'accept', letter: 'a', help: 'Accept (the selected ones, if any)', says: 'accepts' },
   { action: 'reject', letter: 'r', help: 'Reject (the selected ones, if any)', says: 'rejects' },
   { action: 'undo', letter: 'u', help: 'Undo the latest decision', says: 'undoes' },
-  { action: 'select', letter: 'x', help: 'Select or unselect', says: 'selects' },
+  { action: 'select', letter: 'x', always: [' '], help: 'Select or unselect', says: 'selects' },
   { action: 'help', letter: '?', help: 'Show this help', says: 'shows help' },
 ];
 
-const KEY_NAMES: Record<string, string> = { ArrowDown: '↓', ArrowUp: '↑', Home: 'Home', End: 'End' };
+const KEY_NAMES: Record<string, string> = { ArrowDown: '↓', ArrowUp: '↑', Home: 'Home', End: 'End', ' ': 'Space' };
 
 /** The action a key press stands for, or null: letters only while the shortcuts are on. */
 export function actionForKey(key: string, shortcutsOn: boolean): TriageAction | null {

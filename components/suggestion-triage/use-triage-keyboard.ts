@@ -25,6 +25,8 @@ export function useTriageKeyboard(keys: TriageKeys): (event: KeyboardEvent) => v
     const k = latest.current;
     if (k.paused || event.ctrlKey || event.metaKey || event.altKey) return;
     if (typesText(event.target as HTMLElement)) return;
+    // Space on a button, link or checkbox in a row presses it; only on the row itself does it select.
+    if (event.key === ' ' && (event.target as HTMLElement).closest('button, a, input, summary')) return;
     const action = actionForKey(event.key, k.shortcutsOn);
     if (!action) return;
     event.preventDefault();

@@ -56,7 +56,8 @@ export function Dialog(props: DialogProps) {
         }
       }}
     >
-      <h2 id={`${id}-title`} class="ui-dialog__title">
+      {/* Focusable by script: a dialog whose content changes under the focused button moves focus here. */}
+      <h2 id={`${id}-title`} class="ui-dialog__title" tabIndex={-1}>
         {title}
       </h2>
       {description ? (

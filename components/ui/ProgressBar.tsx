@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { announce } from './announce.ts';
 import './ui.css';
 
 export interface ProgressBarProps {
@@ -8,12 +10,29 @@ export interface ProgressBarProps {
   max?: number;
   /** Visible text beside the bar, e.g. "120 of 300". Defaults to "value of max". */
   text?: string;
+  /** What the job is, as the screen says it ("Opting in 150 listings"): said before the bar's text. Defaults to `label`. */
+  status?: string;
 }
 
-export function ProgressBar({ label, value, max, text }: ProgressBarProps) {
+/** Quarters reached: 0 at the start … 4 at the end. Only these are announced, never every tick. */
+function milestone(value: number, max: number): number {
+  return Math.floor((Math.min(value, max) / max) * 4);
+}
+
+export function ProgressBar({ label, value, max, text, status }: ProgressBarProps) {
   const determinate = value !== undefined && max !== undefined && max > 0;
   const percent = determinate ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
   const shown = text ?? (determinate ? `${value} of ${max}` : undefined);
+  // Announced: the start, each quarter and the end, in the words on screen; the bar itself is not a live region.
+  const step = determinate ? milestone(value, max) : 0;
+  const said = useRef(-1);
+  const lead = status ?? label;
+  const words = !shown ? `${lead}…` : shown.startsWith(lead) ? shown : `${lead}: ${shown}`;
+  useEffect(() => {
+    if (step === said.current) return;
+    said.current = step;
+    announce(words);
+  }, [step, words]);
   return (
     <div class="ui-progress" data-indeterminate={determinate ? undefined : ''}>
       <div

@@ -1,6 +1,6 @@
 // Acting on several users at once: delete them (the count typed to confirm) or add access rows to each.
 // One request per user, two at a time, with a progress bar; every failure is listed with its error.
-import { useId, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { RoleView, UserView } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 import { Button } from '../ui/Button.tsx';
@@ -62,6 +62,11 @@ export function BulkDialog({ action, users, roles, onClose }: BulkDialogProps) {
   const [failures, setFailures] = useState<Failure[]>([]);
   const count = users.length;
   const finished = done === count && !running;
+  const form = useRef<HTMLFormElement>(null);
+  // The confirm button focus sat on gives way to Close: the heading takes focus, then the outcome is read.
+  useEffect(() => {
+    if (finished) form.current?.closest('dialog')?.querySelector<HTMLElement>('.ui-dialog__title')?.focus();
+  }, [finished]);
   const ready = action === 'delete' ? typed.trim() === String(count) : rows.length > 0;
 
   const run = async (event: Event) => {
@@ -120,7 +125,7 @@ export function BulkDialog({ action, users, roles, onClose }: BulkDialogProps) {
         )
       }
     >
-      <form id="ue-bulk-form" class="ue-form" onSubmit={run} noValidate>
+      <form id="ue-bulk-form" class="ue-form" onSubmit={run} noValidate ref={form}>
         {done === null ? (
           action === 'delete' ? (
             <>

@@ -77,6 +77,19 @@ export function UsersPanel({ store }: { store: UsersStore }) {
   const shown = useMemo(() => visibleUsers(users, filter), [users, filter]);
   const chosen = users.filter((u) => selected.has(u.id));
   const forbidden = view?.error?.code === FORBIDDEN;
+  const sectionRef = useRef<HTMLElement>(null);
+  /** Deleted users' place in the list: once their rows have gone and the dialog is closed, focus goes to the row now there. */
+  const deletedAt = useRef<{ ids: string[]; index: number } | null>(null);
+  /** Where the selection to delete in bulk began in the list. */
+  const bulkFrom = useRef(0);
+  useEffect(() => {
+    const deleted = deletedAt.current;
+    if (!deleted || open || shown.some((u) => deleted.ids.includes(u.id))) return;
+    deletedAt.current = null;
+    const names = sectionRef.current?.querySelectorAll<HTMLElement>('.ue-table__name') ?? [];
+    const next = names[Math.min(deleted.index, names.length - 1)];
+    (next ?? search.current)?.focus();
+  });
 
   // Selection never outlives the users it names (deleted, or another account).
   useEffect(() => {
@@ -130,7 +143,7 @@ export function UsersPanel({ store }: { store: UsersStore }) {
 
   return (
     <UsersAccount.Provider value={accountId}>
-      <section class="ue" aria-labelledby="ue-title" aria-busy={store.loading.value}>
+      <section class="ue" ref={sectionRef} aria-labelledby="ue-title" aria-busy={store.loading.value}>
         <div class="ue__bar">
           <h2 id="ue-title" class="ue__title">
             Users of {chosenName}
@@ -205,7 +218,13 @@ export function UsersPanel({ store }: { store: UsersStore }) {
             <Button
               size="sm"
               variant="danger"
-              onClick={() => setOpen({ kind: 'bulk', action: 'delete', users: chosen })}
+              onClick={() => {
+                bulkFrom.current = Math.max(
+                  0,
+                  shown.findIndex((u) => selected.has(u.id)),
+                );
+                setOpen({ kind: 'bulk', action: 'delete', users: chosen });
+              }}
             >
               Delete…
             </Button>
@@ -256,13 +275,26 @@ export function UsersPanel({ store }: { store: UsersStore }) {
             user={open.user}
             onClose={close}
             onDeleted={() => {
+              deletedAt.current = { ids: [open.user.id], index: shown.findIndex((u) => u.id === open.user.id) };
               setNotice(`User ${open.user.id} was deleted.`);
               close();
             }}
           />
         ) : null}
         {open?.kind === 'bulk' ? (
-          <BulkDialog action={open.action} users={open.users} roles={roles} onClose={close} />
+          <BulkDialog
+            action={open.action}
+            users={open.users}
+            roles={roles}
+            onClose={() => {
+              // Their Delete… bar went with the selection: focus goes to the first row after the deleted ones.
+              if (open.action === 'delete') {
+                const ids = open.users.map((u) => u.id);
+                deletedAt.current = { ids, index: bulkFrom.current };
+              }
+              close();
+            }}
+          />
         ) : null}
       </section>
     </UsersAccount.Provider>

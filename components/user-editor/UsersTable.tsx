@@ -41,93 +41,96 @@ export function UsersTable({
 }: UsersTableProps) {
   const allSelected = users.length > 0 && users.every((u) => selected.has(u.id));
   return (
-    <table class="ui-table ue-table">
-      <thead>
-        <tr>
-          <th scope="col" class="ue-table__check">
-            <input
-              type="checkbox"
-              aria-label="Select every user shown"
-              checked={allSelected}
-              onChange={(event) =>
-                onSelect(
-                  users.map((u) => u.id),
-                  event.currentTarget.checked,
-                )
-              }
-            />
-          </th>
-          {COLUMNS.map(({ column, label }) => (
-            <th
-              key={label}
-              scope="col"
-              aria-sort={
-                column && sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
-              }
-            >
-              {column ? (
-                <button type="button" class="ue-table__sort" onClick={() => onSort(column)}>
-                  {label}
-                  <span aria-hidden="true">
-                    {sort.column === column ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
-                  </span>
-                </button>
-              ) : (
-                label
-              )}
+    // A narrow window scrolls the table in its own box, not the page (reflow); its buttons make it reachable by Tab.
+    <div class="ui-table-scroll">
+      <table class="ui-table ue-table" aria-label="Users">
+        <thead>
+          <tr>
+            <th scope="col" class="ue-table__check">
+              <input
+                type="checkbox"
+                aria-label="Select every user shown"
+                checked={allSelected}
+                onChange={(event) =>
+                  onSelect(
+                    users.map((u) => u.id),
+                    event.currentTarget.checked,
+                  )
+                }
+              />
             </th>
-          ))}
-          <th scope="col" class="ue-table__actions">
-            <span class="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {users.map((user) => {
-          const name = fullName(user);
-          const summary = accessSummary(user.acl, roles);
-          return (
-            <tr key={user.id} data-selected={selected.has(user.id) ? '' : undefined}>
-              <td class="ue-table__check">
-                <input
-                  type="checkbox"
-                  aria-label={`Select ${name}`}
-                  checked={selected.has(user.id)}
-                  onChange={(event) => onSelect([user.id], event.currentTarget.checked)}
-                />
-              </td>
-              <td>
-                <button type="button" class="ue-table__name" onClick={() => onEdit(user)} title={`Edit ${name}`}>
-                  {name}
-                </button>
-                <span class="ue-table__username" title={user.username}>
-                  {user.username}
-                </span>
-              </td>
-              <td title={user.emailAddress}>{user.emailAddress}</td>
-              <td>{user.phoneNumber || <span class="ue-muted">—</span>}</td>
-              <td title={lastLoginTitle(user.lastLoginDate)}>{lastLoginText(user.lastLoginDate, now)}</td>
-              <td>{user.sso ? 'SSO' : <span class="ue-muted">—</span>}</td>
-              <td title={summary} class={user.acl.length ? undefined : 'ue-muted'}>
-                {summary}
-              </td>
-              <td class="ue-table__actions">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => onPassword(user)}
-                  aria-label={`Set password for ${name}`}
-                >
-                  Password
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => onDelete(user)} aria-label={`Delete ${name}`}>
-                  Delete
-                </Button>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+            {COLUMNS.map(({ column, label }) => (
+              <th
+                key={label}
+                scope="col"
+                aria-sort={
+                  column && sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
+                }
+              >
+                {column ? (
+                  <button type="button" class="ue-table__sort" onClick={() => onSort(column)}>
+                    {label}
+                    <span aria-hidden="true">
+                      {sort.column === column ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                    </span>
+                  </button>
+                ) : (
+                  label
+                )}
+              </th>
+            ))}
+            <th scope="col" class="ue-table__actions">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const name = fullName(user);
+            const summary = accessSummary(user.acl, roles);
+            return (
+              <tr key={user.id} data-selected={selected.has(user.id) ? '' : undefined}>
+                <td class="ue-table__check">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${name}`}
+                    checked={selected.has(user.id)}
+                    onChange={(event) => onSelect([user.id], event.currentTarget.checked)}
+                  />
+                </td>
+                <td>
+                  <button type="button" class="ue-table__name" onClick={() => onEdit(user)} title={`Edit ${name}`}>
+                    {name}
+                  </button>
+                  <span class="ue-table__username" title={user.username}>
+                    {user.username}
+                  </span>
+                </td>
+                <td title={user.emailAddress}>{user.emailAddress}</td>
+                <td>{user.phoneNumber || <span class="ue-muted">—</span>}</td>
+                <td title={lastLoginTitle(user.lastLoginDate)}>{lastLoginText(user.lastLoginDate, now)}</td>
+                <td>{user.sso ? 'SSO' : <span class="ue-muted">—</span>}</td>
+                <td title={summary} class={user.acl.length ? undefined : 'ue-muted'}>
+                  {summary}
+                </td>
+                <td class="ue-table__actions">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onPassword(user)}
+                    aria-label={`Set password for ${name}`}
+                  >
+                    Password
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => onDelete(user)} aria-label={`Delete ${name}`}>
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }

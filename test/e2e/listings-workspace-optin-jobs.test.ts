@@ -33,13 +33,19 @@ describe('a failed batch', () => {
     // concurrent requests take them in: each request fails for good.
     await holder.desk.control.faults({ method: 'PUT', path: OPTIN_PATH, status: 500, count: 4 * requests });
     await page.getByRole('button', { name: `Opt in ${FAULT_PAIRS} listings` }).click();
-    await page.getByText(/Opt-in finished with \d+ failed/).waitFor({ timeout: 40_000 });
+    await page
+      .getByRole('region', { name: 'Opt-in progress' })
+      .getByText(/Opt-in finished with \d+ failed/)
+      .waitFor({ timeout: 40_000 });
     const failed = page.locator('.lw-job__failed li');
     expect(await failed.count()).toBe(requests);
     expect(await failed.first().textContent()).toMatch(/^Request \d+ \(\d+ pairs\): \S+ \S/);
     expect(await optedOutCount(holder.desk, pairs)).toBe(FAULT_PAIRS);
     await page.getByRole('button', { name: 'Retry failed' }).click();
-    await page.getByText(`Opted in ${FAULT_PAIRS} listings`).waitFor({ timeout: 40_000 });
+    await page
+      .getByRole('region', { name: 'Opt-in progress' })
+      .getByText(`Opted in ${FAULT_PAIRS} listings`)
+      .waitFor({ timeout: 40_000 });
     expect(await optedOutCount(holder.desk, pairs)).toBe(0);
   });
 });

@@ -30,7 +30,10 @@ beforeEach(async () => {
 test('150 selected pairs go out in requests of at most 100 pairs, none outside the selection', async () => {
   const { page, pairs } = await chooseOptedOut(desk);
   await page.getByRole('button', { name: 'Opt in 150 listings' }).click();
-  await page.getByText('Opted in 150 listings').waitFor({ timeout: 60_000 });
+  await page
+    .getByRole('region', { name: 'Opt-in progress' })
+    .getByText('Opted in 150 listings')
+    .waitFor({ timeout: 60_000 });
   const sent = await optInRequests(desk);
   expect(sent.length).toBeGreaterThanOrEqual(2);
   const covered = new Set<string>();

@@ -100,12 +100,12 @@ test('adds a service to 3 existing locations: 3 requests tracked to COMPLETED, e
     .poll(() => notificationIds(page), { timeout: 10_000 })
     .toEqual(expect.arrayContaining(requests.map((r) => `provisioning|${r.key}`)));
 
-  await page.getByRole('link', { name: 'Tracker' }).click();
+  await page.getByRole('tab', { name: 'Tracker' }).click();
   await expect
     .poll(() => page.locator('.prov-request .prov-request__head .prov-status').allTextContents())
     .toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
   await shoot(page, 'tracker');
-  await page.getByRole('link', { name: 'Available services' }).click();
+  await page.getByRole('tab', { name: 'Available services' }).click();
   await page.getByRole('table').waitFor();
   await shoot(page, 'available-services');
 }, 90_000);
@@ -228,7 +228,7 @@ test('a new location in REVIEW that ended while the browser was closed shows end
   expect(request.locationName).toBe('Harbor Bakery – Annex');
   await expect.poll(() => notificationIds(page)).toContain(`provisioning|${request.key}`);
 
-  await page.getByRole('link', { name: /^Tracker/ }).click();
+  await page.getByRole('tab', { name: /^Tracker/ }).click();
   await page.getByRole('button', { name: 'Resolve review as completed' }).waitFor();
   await shoot(page, 'tracker-review');
 

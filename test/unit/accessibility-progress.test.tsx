@@ -1,0 +1,107 @@
+// Progress a screen reader hears (issue 25): a ProgressBar announces its start, each quarter and its end, in the
+// words on screen, never every tick; the listings load bar announces the line that replaces it.
+import { cleanup, render, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, test } from 'vitest';
+import { LoadBar } from '../../components/listings-workspace/LoadBar.tsx';
+import type { LoadState } from '../../components/listings-workspace/workspace-source.ts';
+import { ProgressBar } from '../../components/ui/ProgressBar.tsx';
+
+afterEach(() => cleanup());
+
+const regionText = () => document.querySelector('[role="status"][data-testid="announcer"]')?.textContent ?? '';
+/** Waits until the live region says `words`. */
+const says = (words: string | RegExp) => waitFor(() => expect(regionText()).toMatch(words));
+
+/** Every text the page's polite live region held, in order, while `run` ran. */
+async function heard(run: () => Promise<void> | void): Promise<string[]> {
+  const said: string[] = [];
+  const observer = new MutationObserver(() => {
+    const text = regionText();
+    if (text && said.at(-1) !== text) said.push(text);
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  await run();
+  // MutationObserver callbacks run as a microtask after the last change.
+  await Promise.resolve();
+  observer.disconnect();
+  return said;
+}
+
+/** A macrotask: effects of the last render have run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('progress announcements', () => {
+  test('start, each quarter and the end of 40 steps: 5 announcements, with the words on screen', async () => {
+    const said = await heard(async () => {
+      const { rerender } = render(<ProgressBar label="Sending add requests" value={0} max={40} />);
+      await says('Sending add requests: 0 of 40');
+      for (let value = 1; value <= 40; value++) {
+        rerender(<ProgressBar label="Sending add requests" value={value} max={40} />);
+        await settle();
+      }
+      await says('Sending add requests: 40 of 40');
+    });
+    expect(said).toEqual([
+      'Sending add requests: 0 of 40',
+      'Sending add requests: 10 of 40',
+      'Sending add requests: 20 of 40',
+      'Sending add requests: 30 of 40',
+      'Sending add requests: 40 of 40',
+    ]);
+    // The bar itself is no live region: its ticks are not read.
+    expect(document.querySelector('.ui-progress [aria-live], .ui-progress[aria-live]')).toBeNull();
+  });
+
+  test('the job’s own words lead when given (opt-in), and an indeterminate bar says its name once', async () => {
+    const said = await heard(async () => {
+      const { rerender } = render(
+        <ProgressBar
+          label="Opt-in requests"
+          status="Opting in 150 listings"
+          value={0}
+          max={2}
+          text="0 of 2 requests"
+        />,
+      );
+      await says('Opting in 150 listings: 0 of 2 requests');
+      rerender(
+        <ProgressBar label="Opt-in requests" status="Opted in 150 listings" value={2} max={2} text="2 of 2 requests" />,
+      );
+      await says('Opted in 150 listings: 2 of 2 requests');
+      cleanup();
+      render(<ProgressBar label="Loading suggestions" />);
+      await says('Loading suggestions…');
+    });
+    expect(said).toEqual([
+      'Opting in 150 listings: 0 of 2 requests',
+      'Opted in 150 listings: 2 of 2 requests',
+      'Loading suggestions…',
+    ]);
+  });
+
+  test('the listings load bar announces the line that replaces it when the load ends', async () => {
+    const loading: LoadState = {
+      accountKey: 'a',
+      loading: true,
+      loaded: 500,
+      total: 1000,
+      fetchedAt: null,
+      cancelled: false,
+      error: null,
+    };
+    const said = await heard(async () => {
+      const { rerender } = render(<LoadBar state={loading} onLoad={() => undefined} onCancel={() => undefined} />);
+      await says('Loading listings: 500 of 1,000');
+      rerender(
+        <LoadBar
+          state={{ ...loading, loading: false, loaded: 1000, fetchedAt: Date.UTC(2026, 0, 2, 3, 4) }}
+          onLoad={() => undefined}
+          onCancel={() => undefined}
+        />,
+      );
+      await says(/^1,000 listings, fetched /);
+    });
+    expect(said[0]).toBe('Loading listings: 500 of 1,000');
+    expect(said.at(-1)).toMatch(/^1,000 listings, fetched /);
+  });
+});
