@@ -1,6 +1,6 @@
 // axe-core (WCAG 2.0/2.1/2.2 A and AA rules) over every screen and state of the built extension, light and
 // dark: the popup (no account, suggestions, help, undo bar, nothing to triage), every options section and
-// tab, the user editor, the opt-in confirmation, the cancel-services dialog, and the panel frame on the
+// tab, the user editor, the opt-in and opt-out confirmations, the cancel-services dialog, and the panel frame on the
 // demo CRM. Not one critical or serious violation. LISTINGS_DESK_SHOTS=DIR keeps a PNG of each state.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -108,6 +108,12 @@ describe('axe-core: 0 critical and 0 serious violations, light and dark', () => 
     await page.getByRole('button', { name: 'Opt in selected' }).click();
     await page.getByRole('dialog', { name: 'Opt in listings' }).getByTestId('optin-summary').waitFor();
     found.push(...(await audit(page, 'options opt-in confirmation')));
+    await page.keyboard.press('Escape');
+    await page.goto(desk.url('options.html#listings?status=LIVE'));
+    await waitLoaded(page);
+    await page.getByRole('button', { name: 'Opt out all live matching' }).click();
+    await page.getByRole('dialog', { name: 'Opt out listings' }).getByTestId('optin-summary').waitFor();
+    found.push(...(await audit(page, 'options opt-out confirmation')));
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: /^Publishers/ }).click();
     await page.getByRole('tabpanel').getByRole('table').first().waitFor();
