@@ -16,15 +16,18 @@ const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 const STORE_ICONS = Object.fromEntries([16, 32, 48, 128].map((size) => [size, `icon/icon-${size}.png`]));
 // The toolbar glyphs for Firefox's theme_icons; Chrome shows the tile, so its build leaves them out.
 const FIREFOX_ONLY_ASSET = /^icon\/toolbar-/;
+// Chrome's policy schema (storage.managed_schema); Firefox reads policies.json without one.
+const MANAGED_SCHEMA = 'managed-schema.json';
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   imports: false,
   hooks: {
     'build:publicAssets': (wxt, files) => {
-      if (wxt.config.browser === 'firefox') return;
+      const firefox = wxt.config.browser === 'firefox';
       for (let i = files.length - 1; i >= 0; i--) {
-        if (FIREFOX_ONLY_ASSET.test(files[i]!.relativeDest)) files.splice(i, 1);
+        const dest = files[i]!.relativeDest;
+        if (firefox ? dest === MANAGED_SCHEMA : FIREFOX_ONLY_ASSET.test(dest)) files.splice(i, 1);
       }
     },
   },
@@ -81,6 +84,8 @@ export default defineConfig({
           }
         : {}),
     },
+    // What IT may pre-set through browser policy (README, "Rollout in an agency"); the worker reads it and it wins.
+    ...(browser === 'firefox' ? {} : { storage: { managed_schema: MANAGED_SCHEMA } }),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANAGED_CONNECTION_KEYS } from '../../lib/background/core/managed-policy.ts';
 import { lintFirefoxBuild } from '../../scripts/lib/firefox-lint.ts';
 import { GECKO_ID_PLACEHOLDER, storeWarnings } from '../../scripts/lib/store-warnings.ts';
 import { root } from '../support/run-cli.ts';
@@ -75,6 +76,16 @@ describe('store readiness', () => {
     expect(manifestOf('chrome').homepage_url).toBe(HOMEPAGE);
     expect(manifestOf('firefox').homepage_url).toBe(HOMEPAGE);
     expect(files(dirOf('sources'))).toContain('PRIVACY.md');
+  });
+
+  it('the Chrome zip declares the policy schema the worker reads (every key typed, as Chrome requires); Firefox needs none', () => {
+    const schemaFile = manifestOf('chrome').storage.managed_schema as string;
+    const schema = JSON.parse(readFileSync(join(dirOf('chrome'), schemaFile), 'utf8'));
+    expect(schema.type).toBe('object');
+    expect(Object.keys(schema.properties).sort()).toEqual([...MANAGED_CONNECTION_KEYS, 'panelSites'].sort());
+    for (const property of Object.values(schema.properties) as { type?: string }[]) expect(property.type).toBeTruthy();
+    expect(manifestOf('firefox').storage).toBeUndefined();
+    expect(files(dirOf('firefox'))).not.toContain(schemaFile);
   });
 
   it('`npm run zip` warns that the Firefox id is the placeholder, and how to set it', () => {

@@ -1,4 +1,5 @@
 // Fakes for the background's unit tests: identity (the fake browser has none), a routed fetch, a fresh IndexedDB.
+
 import { IDBFactory } from 'fake-indexeddb';
 import { vi } from 'vitest';
 import { browser } from 'wxt/browser';
@@ -9,6 +10,7 @@ import { createAccountLinking } from '../../lib/background/account-linking.ts';
 import { badgeCountsItem, refreshBadge as refreshBadgeWith } from '../../lib/background/badge.ts';
 import { forgetLegacyKeySealing } from '../../lib/background/core/connection.ts';
 import { createDeskDeps, type DeskDeps, type DeskDepsOptions } from '../../lib/background/core/deps.ts';
+import { forgetManagedPolicy } from '../../lib/background/core/managed-policy.ts';
 import { forgetCachedVaultKey } from '../../lib/background/core/token-vault.ts';
 import { backgroundFeatures, forgetAccount } from '../../lib/background/index.ts';
 
@@ -103,6 +105,7 @@ export function resetDesk(): void {
   globalThis.indexedDB = new IDBFactory();
   forgetCachedVaultKey();
   forgetLegacyKeySealing();
+  forgetManagedPolicy();
   // Linking refreshes the badge in the background; by default the API answers "nothing waiting".
   apiFetch = routedFetch(() => envelope({ count: 0, suggestions: [] })).fetch;
   exchangeFetch = undefined;
