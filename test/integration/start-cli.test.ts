@@ -1,10 +1,10 @@
 // `npm start`, `npm test` and the Node 20 guard, as a new user meets them: each bad input gets one specific line.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { holdPort, runCli, startCli, stopCli } from '../support/run-cli.ts';
+import { holdPort, root, runCli, startCli, stopCli } from '../support/run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'start-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -128,6 +128,17 @@ describe('npm test: a misspelt step', () => {
     expect(run.stderr.trim()).toBe(
       'npm test: no step called "lnt". Steps: typecheck, lint, web-ext-lint, unit, integration, e2e, firefox, package.',
     );
+  });
+
+  it('the README’s `npm test -- STEP` sentence and CONTRIBUTING’s table name every step there is', async () => {
+    const run = await runCli('scripts/test.ts', ['lnt']);
+    const steps = /Steps: (.*)\./.exec(run.stderr)?.[1]?.split(', ') ?? [];
+    expect(steps.length).toBeGreaterThan(5);
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const sentence = readme.split('\n').find((line) => line.includes('`npm test -- STEP`')) ?? '';
+    expect(steps.filter((step) => !sentence.includes(`\`${step}\``))).toEqual([]);
+    const contributing = readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8');
+    expect(steps.filter((step) => !contributing.includes(`| \`${step}\` |`))).toEqual([]);
   });
 });
 
