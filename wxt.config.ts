@@ -2,6 +2,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { popupChunks } from './scripts/lib/popup-chunks.ts';
 import { preloadDynamicImports } from './scripts/lib/preload-app.ts';
+import { GECKO_ID_PLACEHOLDER } from './scripts/lib/store-warnings.ts';
 
 // Build-time defaults; every one can be changed later in the options page's Connection section.
 // Unset ones stay empty, so the chosen environment's own defaults apply (lib/background/connection-settings.ts).
@@ -13,10 +14,23 @@ const VENDOR_HOSTS = ['https://api.yext.com/*', 'https://www.yext.com/*'];
 const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 // Drawn by scripts/draw-icons.ts.
 const STORE_ICONS = Object.fromEntries([16, 32, 48, 128].map((size) => [size, `icon/icon-${size}.png`]));
+// The toolbar glyphs for Firefox's theme_icons; Chrome shows the tile, so its build leaves them out.
+const FIREFOX_ONLY_ASSET = /^icon\/toolbar-/;
+// Chrome's policy schema (storage.managed_schema); Firefox reads policies.json without one.
+const MANAGED_SCHEMA = 'managed-schema.json';
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   imports: false,
+  hooks: {
+    'build:publicAssets': (wxt, files) => {
+      const firefox = wxt.config.browser === 'firefox';
+      for (let i = files.length - 1; i >= 0; i--) {
+        const dest = files[i]!.relativeDest;
+        if (firefox ? dest === MANAGED_SCHEMA : FIREFOX_ONLY_ASSET.test(dest)) files.splice(i, 1);
+      }
+    },
+  },
   zip: { excludeSources: ['test-results/**', 'bench/results.json', '.sandbox-data.json', 'screenshots/**'] },
   vite: () => ({
     plugins: [preact(), preloadDynamicImports('entrypoints/popup/'), popupChunks()],
@@ -34,6 +48,8 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Listings Desk',
     description: 'Triage publisher suggestions and manage listings, users and services for linked customer accounts.',
+    // Where a store listing links to (the README or the project's site); `npm run zip` warns when unset.
+    ...(env.LISTINGS_DESK_HOMEPAGE_URL ? { homepage_url: env.LISTINGS_DESK_HOMEPAGE_URL } : {}),
     // scripting: the embedded panel's content script is registered per site the user adds, at run time.
     permissions: ['identity', 'storage', 'alarms', 'notifications', 'scripting'],
     // A production build asks for the loopback sandbox only if someone picks it; plain http is
@@ -68,13 +84,17 @@ export default defineConfig({
           }
         : {}),
     },
+    // What IT may pre-set through browser policy (README, "Rollout in an agency"); the worker reads it and it wins.
+    ...(browser === 'firefox' ? {} : { storage: { managed_schema: MANAGED_SCHEMA } }),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
             gecko: {
-              id: env.LISTINGS_DESK_GECKO_ID ?? 'listings-desk@example.com',
-              // The add-on sends nothing to its developer: it talks only to the service the user links.
-              data_collection_permissions: { required: ['none'] },
+              id: env.LISTINGS_DESK_GECKO_ID || GECKO_ID_PLACEHOLDER,
+              // Mozilla counts anything sent outside the browser, even to the user's own service: linking sends
+              // the app's key and the OAuth code, Users sends names, e-mail addresses, phones and passwords.
+              // Both are the add-on's purpose, so required (README, Permissions).
+              data_collection_permissions: { required: ['authenticationInfo', 'personallyIdentifyingInfo'] },
             },
           },
         }

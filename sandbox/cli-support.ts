@@ -1,7 +1,8 @@
 // What `npm run sandbox` and `npm start` share on the command line: option parsing that answers a bad input
 // with one specific line (and the usage), the data file check, and naming whoever holds a busy port.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /** A bad input: main prints `message` (and the usage when asked) and exits 2. */
@@ -17,7 +18,8 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 
 export function parseCli<T extends Options>(options: T, args: string[]) {
   try {
-    return parseArgs({ options, args, strict: true, allowPositionals: false }).values;
+    return parseArgs({ options, args: negativeValuesJoined(options, args), strict: true, allowPositionals: false })
+      .values;
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     const message = (error as Error).message;
@@ -35,6 +37,52 @@ export function parseCli<T extends Options>(options: T, args: string[]) {
     }
     throw error;
   }
+}
+
+/**
+ * `--port -1` as `--port=-1`: parseArgs takes a value starting with "-" for the next option and would say
+ * "--port needs a value"; joined, the option's own check names the value.
+ */
+function negativeValuesJoined(options: Options, args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : undefined;
+    if (name && options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/** The three ports the sandbox listens on; with `--port 0` the two not given are free ones too. */
+export function sandboxPorts(values: { port?: string; 'auth-port'?: string; 'crm-port'?: string }): PortChoice[] {
+  const port = portOption(values.port, '--port', 8787);
+  return [
+    { port, option: '--port', role: 'the sandbox API', given: values.port !== undefined },
+    {
+      port: portOption(values['auth-port'], '--auth-port', port === 0 ? 0 : 8788),
+      option: '--auth-port',
+      role: 'the authorize page',
+      given: values['auth-port'] !== undefined,
+    },
+    {
+      port: portOption(values['crm-port'], '--crm-port', port === 0 ? 0 : 8789),
+      option: '--crm-port',
+      role: 'the demo CRM',
+      given: values['crm-port'] !== undefined,
+    },
+  ];
+}
+
+export interface PortChoice {
+  port: number;
+  option: string;
+  role: string;
+  /** Set on the command line, rather than a default. */
+  given: boolean;
 }
 
 export function portOption(value: string | undefined, name: string, fallback: number): number {
@@ -60,13 +108,34 @@ export function countOption(value: string | undefined, name: string, min: number
  * `--reset-data` (resetFlag) moves it aside so the sandbox starts fresh from its seed.
  */
 export function checkDataFile(file: string, reset: boolean, resetFlag: string): void {
-  if (!existsSync(file)) return;
+  if (!existsSync(file)) {
+    const folder = dirname(file);
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+      throw new UsageError(
+        `--data ${file}: the folder ${folder} does not exist, so the sandbox could not save its state there. Create it, or give a file in a folder that exists.`,
+      );
+    }
+    return;
+  }
+  if (statSync(file).isDirectory()) {
+    throw new UsageError(
+      `--data ${file} is a folder; the sandbox keeps its state in one file. Give a file, such as --data ${join(file, 'sandbox.json')}.`,
+    );
+  }
   if (reset) {
     renameSync(file, `${file}.old`);
     console.log(`Moved ${file} to ${file}.old; the sandbox starts from its seed data.`);
     return;
   }
-  const text = readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'an unknown error';
+    throw new UsageError(
+      `--data ${file} could not be read (${code}). Give a file you may read and write, or start fresh with ${resetFlag}.`,
+    );
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -167,21 +236,43 @@ export function portHolder(port: number): string | undefined {
 }
 
 /**
- * The one line for a port the sandbox could not listen on; undefined for any other error.
- * `which` names the two ports and the options that move them.
+ * The one line for a port the sandbox could not listen on; undefined for any other error. It ends with the
+ * whole command to run instead (`args`: what was given), one that moves the busy port and the defaults after it.
  */
 export function busyPortMessage(
   error: unknown,
-  ports: { port: number; option: string; role: string }[],
+  ports: PortChoice[],
   command: string,
+  args: string[],
 ): string | undefined {
   const e = error as { code?: string; port?: number };
   if (e?.code !== 'EADDRINUSE' && e?.code !== 'EACCES') return undefined;
   const busy = ports.find((p) => p.port === e.port) ?? ports[0]!;
+  const instead = `\`${command} -- ${freePortArgs(args, ports, busy).map(shellWord).join(' ')}\``;
   if (e.code === 'EACCES')
-    return `Port ${busy.port} (${busy.role}) needs more rights: choose another with ${busy.option}.`;
+    return `Port ${busy.port} (${busy.role}) needs more rights: start with ${instead} (0 picks a free port).`;
   const holder = portHolder(busy.port);
   const who = holder ? ` by ${holder}` : '';
   const stop = holder ? `stop it (kill ${/pid (\d+)/.exec(holder)?.[1]}), or ` : 'stop whatever holds it, or ';
-  return `Port ${busy.port} (${busy.role}) is already in use${who}: ${stop}start on another port with \`${command} -- ${busy.option} 0\` (0 picks a free port).`;
+  return `Port ${busy.port} (${busy.role}) is already in use${who}: ${stop}start with ${instead} (0 picks a free port).`;
+}
+
+/** `args` with the busy port set to 0: `--port 0` when the busy one was a default (it frees the others too). */
+function freePortArgs(args: string[], ports: PortChoice[], busy: PortChoice): string[] {
+  const out = [...args];
+  if (busy.given) setOption(out, busy.option, '0');
+  else if (!ports[0]!.given) setOption(out, ports[0]!.option, '0');
+  else for (const p of ports) if (!p.given) setOption(out, p.option, '0');
+  return out;
+}
+
+function setOption(args: string[], option: string, value: string): void {
+  const at = args.findIndex((a) => a === option || a.startsWith(`${option}=`));
+  if (at === -1) args.push(option, value);
+  else if (args[at] === option) args.splice(at, 2, option, value);
+  else args.splice(at, 1, option, value);
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }

@@ -1,5 +1,5 @@
 // CLI: `npm run sandbox -- [--port N] [--auth-port N] [--crm-port N] [--data FILE] [--hostile] [--locations N] [--processing-ms N]`
-import { busyPortMessage, checkDataFile, countOption, parseCli, portOption, UsageError } from './cli-support.ts';
+import { busyPortMessage, checkDataFile, countOption, parseCli, sandboxPorts, UsageError } from './cli-support.ts';
 import { MAX_LOCATIONS_PER_ACCOUNT } from './seed.ts';
 import { PUBLISHERS } from './seed-data.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from './server.ts';
@@ -7,7 +7,7 @@ import { type RunningSandbox, type SandboxOptions, startSandbox } from './server
 const PUBLISHER_COUNT = PUBLISHERS.length;
 
 const USAGE = `Usage: npm run sandbox -- [options]
-  --port N           API origin port (default 8787, 0 = free port)
+  --port N           API origin port (default 8787; 0 = a free port, and free ones for the two below too)
   --auth-port N      OAuth authorize origin port (default 8788, 0 = free port)
   --crm-port N       the demo CRM for the embedded panel (default 8789, 0 = free port)
   --data FILE        load state from FILE if it exists; save to it after each change
@@ -42,9 +42,8 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
     console.log(USAGE);
     process.exit(0);
   }
-  const port = portOption(values.port, '--port', 8787);
-  const authPort = portOption(values['auth-port'], '--auth-port', 8788);
-  const crmPort = portOption(values['crm-port'], '--crm-port', port === 0 ? 0 : 8789);
+  const ports = sandboxPorts(values);
+  const [port, authPort, crmPort] = ports.map((p) => p.port) as [number, number, number];
   const locationsPerAccount = countOption(values.locations, '--locations', 1);
   if (locationsPerAccount !== undefined && locationsPerAccount > MAX_LOCATIONS_PER_ACCOUNT) {
     const most = MAX_LOCATIONS_PER_ACCOUNT.toLocaleString('en-US');
@@ -68,15 +67,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
   try {
     return { sandbox: await startSandbox(options), options };
   } catch (error) {
-    const busy = busyPortMessage(
-      error,
-      [
-        { port, option: '--port', role: 'the sandbox API' },
-        { port: authPort, option: '--auth-port', role: 'the authorize page' },
-        { port: crmPort, option: '--crm-port', role: 'the demo CRM' },
-      ],
-      'npm run sandbox',
-    );
+    const busy = busyPortMessage(error, ports, 'npm run sandbox', process.argv.slice(2));
     throw busy ? new UsageError(busy) : error;
   }
 }

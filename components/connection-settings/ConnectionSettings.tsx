@@ -21,6 +21,8 @@ import {
 import { createConnectionStore } from './connection-store.ts';
 import './connection-settings.css';
 
+const MANAGED_HINT = 'Set by your organisation: ask your IT team to change it.';
+
 export function ConnectionSettings() {
   const [store] = useState(createConnectionStore);
   useStarted(store);
@@ -61,6 +63,11 @@ export function ConnectionSettings() {
   }
   if (!view || !form) return <ProgressBar label="Loading connection settings" />;
 
+  // Set by the organisation's browser policy: shown, not editable (the worker keeps them whatever is sent).
+  const managed = new Set(view.managed);
+  const hintFor = (name: keyof ConnectionForm, hint?: string) =>
+    managed.has(name as (typeof view.managed)[number]) ? MANAGED_HINT : hint;
+
   // The sealed key belongs to the saved API address: another address needs its own key.
   const keySetHere = view.apiKeySet && originOf(form.apiUrl) === originOf(view.settings.apiUrl);
   const editingKey = !keySetHere || replacingKey || form.apiKey !== '';
@@ -91,12 +98,14 @@ export function ConnectionSettings() {
   const chooseEnvironment = (environment: Environment) => {
     if (environment === 'custom') return update({ environment });
     const preset = view.presets[environment];
-    // A preset without credentials (a production build knows them, others do not) keeps what was typed.
+    // A preset without credentials (a production build knows them, others do not) keeps what was typed;
+    // a preset never replaces what the organisation set.
+    const keep = (name: 'apiUrl' | 'authUrl' | 'clientId', value: string) => (managed.has(name) ? form[name] : value);
     update({
       environment,
-      apiUrl: preset.apiUrl,
-      authUrl: preset.authUrl,
-      clientId: preset.clientId || form.clientId,
+      apiUrl: keep('apiUrl', preset.apiUrl),
+      authUrl: keep('authUrl', preset.authUrl),
+      clientId: keep('clientId', preset.clientId || form.clientId),
       apiKey: preset.apiKey || form.apiKey,
     });
   };
@@ -150,8 +159,17 @@ export function ConnectionSettings() {
 
   return (
     <form class="connection-settings" onSubmit={(event) => void save(event)} noValidate>
-      <fieldset class="connection-settings__environment">
+      <fieldset
+        class="connection-settings__environment"
+        disabled={managed.has('environment')}
+        aria-describedby={managed.has('environment') ? 'connection-environment-managed' : undefined}
+      >
         <legend class="ui-field__label">Environment</legend>
+        {managed.has('environment') ? (
+          <p class="ui-field__hint" id="connection-environment-managed">
+            {MANAGED_HINT}
+          </p>
+        ) : null}
         <div class="connection-settings__choices">
           {ENVIRONMENTS.map((environment) => (
             <label key={environment} class="connection-settings__choice">
@@ -181,7 +199,8 @@ export function ConnectionSettings() {
           value={form.apiUrl}
           onValue={(value) => editField('apiUrl', value)}
           error={errors.apiUrl}
-          hint="Token endpoint and API calls, e.g. https://api.yext.com"
+          readOnly={managed.has('apiUrl')}
+          hint={hintFor('apiUrl', 'Token endpoint and API calls, e.g. https://api.yext.com')}
         />
         <TextField
           label="Auth URL"
@@ -192,7 +211,8 @@ export function ConnectionSettings() {
           value={form.authUrl}
           onValue={(value) => editField('authUrl', value)}
           error={errors.authUrl}
-          hint="Host of the sign-in (authorize) page, e.g. https://www.yext.com"
+          readOnly={managed.has('authUrl')}
+          hint={hintFor('authUrl', 'Host of the sign-in (authorize) page, e.g. https://www.yext.com')}
         />
         <TextField
           label="Client ID"
@@ -202,6 +222,8 @@ export function ConnectionSettings() {
           value={form.clientId}
           onValue={(value) => editField('clientId', value)}
           error={errors.clientId}
+          readOnly={managed.has('clientId')}
+          hint={hintFor('clientId')}
         />
         {editingKey ? (
           <TextField
@@ -264,7 +286,8 @@ export function ConnectionSettings() {
           value={form.apiVersion}
           onValue={(value) => editField('apiVersion', value)}
           error={errors.apiVersion}
-          hint={`The v parameter of every call. Default ${view.defaultApiVersion}.`}
+          readOnly={managed.has('apiVersion')}
+          hint={hintFor('apiVersion', `The v parameter of every call. Default ${view.defaultApiVersion}.`)}
         />
       </div>
 

@@ -54,6 +54,13 @@ export function EmbeddedPanelSection() {
     }
   };
 
+  /** A site the organisation set: the policy cannot grant its host, so the user allows it here. */
+  const allow = async (siteOrigin: string) => {
+    // permissions.request needs this click's user gesture, so it comes before any other await.
+    const granted = await browser.permissions.request({ origins: [permissionPattern(siteOrigin)] });
+    if (granted) await run(() => ask('panel.sites.add', { origin: siteOrigin }));
+  };
+
   const update = (site: PanelSiteView, change: { hidden?: boolean; rule?: PanelRuleView | null }) =>
     run(() => ask('panel.sites.update', { origin: site.origin, ...change }));
 
@@ -100,15 +107,27 @@ export function EmbeddedPanelSection() {
                 />{' '}
                 Hide the launcher on this site
               </label>
-              <Button
-                variant="danger"
-                size="sm"
-                aria-label={`Remove ${site.origin}`}
-                onClick={() => void run(() => ask('panel.sites.remove', { origin: site.origin }))}
-              >
-                Remove
-              </Button>
+              {site.managed ? (
+                <span class="embedded-panel-section__managed">Set by your organisation</span>
+              ) : (
+                <Button
+                  variant="danger"
+                  size="sm"
+                  aria-label={`Remove ${site.origin}`}
+                  onClick={() => void run(() => ask('panel.sites.remove', { origin: site.origin }))}
+                >
+                  Remove
+                </Button>
+              )}
             </div>
+            {site.managed && !site.allowed ? (
+              <p class="embedded-panel-section__allow">
+                Your organisation put the panel on this site; it shows there once you allow Listings Desk on it.{' '}
+                <Button size="sm" aria-label={`Allow on ${site.origin}`} onClick={() => void allow(site.origin)}>
+                  Allow
+                </Button>
+              </p>
+            ) : null}
             <SiteRuleEditor rule={site.rule} onSave={(rule) => update(site, { rule })} />
           </li>
         ))}

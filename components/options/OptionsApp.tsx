@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { AccountSwitcher } from '../account-switcher/AccountSwitcher.tsx';
 import { useAccounts } from '../account-switcher/accounts-store.ts';
+import { ServiceBanner } from '../service-status/ServiceBanner.tsx';
 import { OPTIONS_SECTIONS } from './sections.tsx';
 import './options.css';
 
@@ -59,6 +60,7 @@ export function OptionsApp() {
           </ul>
         </nav>
         <main class="options__main" aria-labelledby="options-section-title">
+          <ServiceBanner />
           <div class="options__section-head">
             <h1 id="options-section-title" tabIndex={-1} ref={heading}>
               {current.title}

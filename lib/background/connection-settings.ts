@@ -21,6 +21,7 @@ import {
   redirectUri,
   sealLegacyApiKey,
 } from './core/connection.ts';
+import { readManagedPolicy, withManagedConnection } from './core/managed-policy.ts';
 import { apiKeyVaultItem, sealApiKey } from './core/token-vault.ts';
 import { defineFeature } from './feature.ts';
 
@@ -28,6 +29,7 @@ async function connectionView(): Promise<ConnectionView> {
   const settings: ConnectionSettingsView = await getConnectionSettings();
   return {
     settings,
+    managed: Object.keys((await readManagedPolicy()).connection) as ConnectionView['managed'],
     apiKeySet: (await currentApiKey(settings)) !== null,
     saved: (await connectionSettingsItem.getValue()) !== null,
     presets: connectionPresets(),
@@ -54,7 +56,9 @@ async function assertApiOriginAllowed(apiUrl: string): Promise<void> {
 }
 
 export async function saveConnectionSettings(input: unknown): Promise<ConnectionView> {
-  const { apiKey: enteredKey, ...settings } = connectionSettingsInput().parse(input);
+  const { apiKey: enteredKey, ...entered } = connectionSettingsInput().parse(input);
+  // What the organisation set is kept whatever the page sent: the page shows it read-only.
+  const settings = withManagedConnection(entered, (await readManagedPolicy()).connection, connectionPresets());
   await assertApiOriginAllowed(settings.apiUrl);
   // Left out, the key already set for this address stays; a new address needs its key entered again.
   const apiKey = enteredKey ?? (await currentApiKey(settings));

@@ -12,6 +12,7 @@ import { listingsHealthFeature } from './listings-health.ts';
 import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
 import { locationsFeature } from './locations.ts';
 import { provisioningFeature } from './provisioning/index.ts';
+import { serviceStatusFeature } from './service-status.ts';
 import { suggestionTriageFeature } from './suggestion-triage/index.ts';
 import { uiFeature } from './ui.ts';
 import { usersAndRolesFeature } from './users-and-roles/index.ts';
@@ -32,6 +33,7 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
     uiFeature(),
     locationsFeature(deps),
     listingsWorkspaceFeature(deps),
+    serviceStatusFeature(deps),
   ] as const;
   all = features;
   return features;

@@ -92,5 +92,29 @@ export async function takeScreenshots(
       written.push(sectionFile);
     }
   }
+  written.push(...(await readmePictures(context, url, dir)));
   return written;
+}
+
+/**
+ * The README's two pictures (light): the popup's triage list and the listings workspace with the account's
+ * listings loaded. `npm run readme-screenshots` copies them to docs/, so the README shows the current build.
+ */
+async function readmePictures(context: BrowserContext, url: (path: string) => string, dir: string) {
+  const popupFile = join(dir, 'readme-popup-triage.png');
+  await shoot(context, url('popup.html'), [400, 600], 'light', popupFile);
+  const page = await context.newPage();
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(url('options.html#listings'));
+  const load = page.getByRole('button', { name: 'Load all listings' });
+  if (await load.isVisible({ timeout: 10_000 }).catch(() => false)) await load.click();
+  // Done when the fetch has finished (the button turns into Refresh) and rows are drawn.
+  await page.getByRole('button', { name: 'Refresh' }).waitFor({ timeout: 60_000 });
+  await page.getByRole('grid').getByRole('row').nth(5).waitFor({ timeout: 30_000 });
+  await settle(page);
+  const workspaceFile = join(dir, 'readme-listings-workspace.png');
+  await page.screenshot({ path: workspaceFile });
+  await page.close();
+  return [popupFile, workspaceFile];
 }

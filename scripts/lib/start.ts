@@ -5,16 +5,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { busyPortMessage, checkDataFile, parseCli, portOption, UsageError } from '../../sandbox/cli-support.ts';
+import { busyPortMessage, checkDataFile, parseCli, sandboxPorts, UsageError } from '../../sandbox/cli-support.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
-import { CHROME_PATH, extensionArgs } from './chromium.ts';
+import { CHROME_PATH, chromiumProblem, extensionArgs } from './chromium.ts';
 import { takeScreenshots } from './screenshots.ts';
 
 const USAGE = `Usage: npm start -- [options]
   --screenshots DIR  link the first sandbox account, write PNGs of the popup and every options section
                      (light and dark) to DIR, then exit
   --headless         no browser window even when a display exists
-  --port N           sandbox API port (default 8787, 0 = free port)
+  --port N           sandbox API port (default 8787; 0 = a free port, and free ones for the two below too)
   --auth-port N      sandbox authorize-page port (default 8788, 0 = free port)
   --crm-port N       the demo CRM the embedded panel opens on (default 8789, 0 = free port)
   --data FILE        sandbox state file (default .sandbox-data.json)
@@ -26,6 +26,11 @@ function fail(error: unknown): never {
   console.error(`npm start: ${error.message}`);
   if (error.showUsage) console.error(USAGE);
   process.exit(2);
+}
+
+function checkChromium(): void {
+  const problem = chromiumProblem();
+  if (problem) throw new UsageError(problem);
 }
 
 function step(text: string) {
@@ -53,23 +58,21 @@ async function startDesk() {
     console.log(USAGE);
     process.exit(0);
   }
-  const port = portOption(values.port, '--port', 8787);
-  const authPort = portOption(values['auth-port'], '--auth-port', 8788);
-  const crmPort = portOption(values['crm-port'], '--crm-port', port === 0 ? 0 : 8789);
+  const ports = sandboxPorts(values);
+  const [port, authPort, crmPort] = ports.map((p) => p.port) as [number, number, number];
   checkDataFile(values.data, values['reset-data'] === true, '`npm start -- --reset-data`');
-  step(`starting the sandbox on 127.0.0.1:${port} (API) and localhost:${authPort} (authorize page)`);
+  // Before anything starts or builds: without a browser there is nothing to open the extension in.
+  checkChromium();
+  step(`starting the sandbox (state in ${values.data})`);
   let sandbox: RunningSandbox;
   try {
     sandbox = await startSandbox({ port, authPort, crmPort, dataFile: values.data });
   } catch (error) {
-    const ports = [
-      { port, option: '--port', role: 'the sandbox API' },
-      { port: authPort, option: '--auth-port', role: 'the authorize page' },
-      { port: crmPort, option: '--crm-port', role: 'the demo CRM' },
-    ];
-    const busy = busyPortMessage(error, ports, 'npm start');
+    const busy = busyPortMessage(error, ports, 'npm start', process.argv.slice(2));
     throw busy ? new UsageError(busy) : error;
   }
+  // The ports it listens on, which differ from the ones asked for when those were 0.
+  step(`sandbox ready: API ${sandbox.apiUrl}, authorize page ${sandbox.authUrl}, demo CRM ${sandbox.crmUrl}`);
   return { values, sandbox };
 }
 
@@ -94,12 +97,22 @@ const extensionDir = join(root, '.output', 'chrome-mv3');
 
 const profileDir = values.profile ? resolve(values.profile) : mkdtempSync(join(tmpdir(), 'listings-desk-start-'));
 step(`launching Chromium (${headless ? 'headless' : 'headed'}) from ${CHROME_PATH}`);
-const context = await chromium.launchPersistentContext(profileDir, {
-  executablePath: CHROME_PATH,
-  headless,
-  viewport: null,
-  args: extensionArgs(extensionDir),
-});
+const context = await chromium
+  .launchPersistentContext(profileDir, {
+    executablePath: CHROME_PATH,
+    headless,
+    viewport: null,
+    args: extensionArgs(extensionDir),
+  })
+  .catch(async (error: unknown) => {
+    // Playwright's own error is a page of call log; its first line says what the browser reported.
+    const first = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/^.*?: /, '');
+    console.error(
+      `npm start: Chromium (${CHROME_PATH}) did not start: ${first}. Check that it runs on its own (${CHROME_PATH} --version), or set CHROME_PATH to another Chromium or Chrome.`,
+    );
+    await sandbox.close().catch(() => undefined);
+    process.exit(1);
+  });
 const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 const extensionId = new URL(worker.url()).host;
 const extensionUrl = (path: string) => `chrome-extension://${extensionId}/${path}`;

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { busyPortMessage, sandboxPorts } from '../../sandbox/cli-support.ts';
 import { holdPort, root, runCli, startCli, stopCli } from '../support/run-cli.ts';
 
 let child: ChildProcess | undefined;
@@ -17,7 +18,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Starts `node sandbox/main.ts` on free ports and resolves with what it printed. */
 function startSandboxCli(): Promise<string> {
   return new Promise((resolve, reject) => {
-    child = spawn(process.execPath, ['sandbox/main.ts', '--port', '0', '--auth-port', '0'], { cwd: root });
+    // --port 0 alone: the authorize page and the demo CRM take free ports too.
+    child = spawn(process.execPath, ['sandbox/main.ts', '--port', '0'], { cwd: root });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${out}`)), 15_000);
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -42,8 +44,12 @@ describe('npm run sandbox', () => {
     const api = /API\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
     const auth = /Auth\s+(http:\/\/localhost:\d+)/.exec(out)?.[1];
     const token = /token\s+(\S+)/.exec(out)?.[1];
+    const crm = /Demo CRM\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
     expect(api).toBeDefined();
     expect(auth).toBeDefined();
+    expect(new URL(auth as string).port).not.toBe('8788');
+    expect(new URL(crm as string).port).not.toBe('8789');
+    expect((await fetch(`${crm}/`)).status).toBe(200);
     expect(out).toContain('sandbox-api-key');
     expect(out).toContain('sandbox-client-id');
     const curl = /curl '([^']+)'/.exec(out)?.[1];
@@ -64,6 +70,27 @@ describe('npm run sandbox: each bad input gets one specific line', () => {
     const run = await sandbox('--locations', 'abc');
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe('npm run sandbox: --locations must be a whole number of at least 1, not "abc".');
+  });
+
+  it('a negative --locations or --port names the value, not "needs a value" and the usage', async () => {
+    const locations = await sandbox('--locations', '-1');
+    expect(locations.code).toBe(2);
+    expect(locations.stderr.trim()).toBe(
+      'npm run sandbox: --locations must be a whole number of at least 1, not "-1".',
+    );
+    const port = await sandbox('--port', '-1');
+    expect(port.code).toBe(2);
+    expect(port.stderr.trim()).toBe(
+      'npm run sandbox: --port must be a port number from 0 to 65535 (0 picks a free port), not "-1".',
+    );
+  });
+
+  it('--data that is a folder is one line, not an EISDIR stack', async () => {
+    const run = await sandbox('--data', dir, '--port', '0');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      `npm run sandbox: --data ${dir} is a folder; the sandbox keeps its state in one file. Give a file, such as --data ${join(dir, 'sandbox.json')}.`,
+    );
   });
 
   it('an unknown option prints the usage, not ERR_PARSE_ARGS_UNKNOWN_OPTION', async () => {
@@ -90,7 +117,7 @@ describe('npm run sandbox: each bad input gets one specific line', () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(`Port ${held.port} (the sandbox API) is already in use`);
       expect(lines[0]).toContain(`pid ${process.pid}`);
-      expect(lines[0]).toContain('npm run sandbox -- --port 0');
+      expect(lines[0]).toContain(`\`npm run sandbox -- --port 0 --auth-port 0\``);
       expect(run.stderr).not.toContain('EADDRINUSE');
     } finally {
       await held.release();
@@ -114,5 +141,23 @@ describe('npm run sandbox: each bad input gets one specific line', () => {
     child = fresh.child;
     expect(fresh.output).toContain(`Moved ${file} to ${file}.old`);
     expect(existsSync(`${file}.old`)).toBe(true);
+  });
+});
+
+describe('a busy default port: the advice is a whole command that frees every port not given', () => {
+  const inUse = { code: 'EADDRINUSE', port: 8789 };
+  it('with no --port given, `--port 0` moves the API and, with it, the authorize page and the demo CRM', () => {
+    const ports = sandboxPorts({});
+    expect(busyPortMessage(inUse, ports, 'npm start', ['--data', 'x.json'])).toMatch(
+      /start with `npm start -- --data x\.json --port 0` \(0 picks a free port\)\.$/,
+    );
+    expect(sandboxPorts({ port: '0' }).map((p) => p.port)).toEqual([0, 0, 0]);
+  });
+
+  it('with a fixed --port, the ports not given are set to 0 and the given one is kept', () => {
+    const ports = sandboxPorts({ port: '9000' });
+    expect(busyPortMessage(inUse, ports, 'npm run sandbox', ['--port', '9000'])).toMatch(
+      /start with `npm run sandbox -- --port 9000 --auth-port 0 --crm-port 0` \(0 picks a free port\)\.$/,
+    );
   });
 });

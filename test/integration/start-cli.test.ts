@@ -1,10 +1,10 @@
 // `npm start`, `npm test` and the Node 20 guard, as a new user meets them: each bad input gets one specific line.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { holdPort, runCli, startCli, stopCli } from '../support/run-cli.ts';
+import { holdPort, root, runCli, startCli, stopCli } from '../support/run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'start-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,17 +35,58 @@ describe('npm start: bad inputs', () => {
     expect(run.stdout).not.toContain('starting the sandbox');
   });
 
-  it('a busy auth port names the process and the option, and --port/--auth-port reach the sandbox', async () => {
+  it('a busy auth port names the process and the whole command to run instead', async () => {
     const held = await holdPort();
+    const data = join(dir, 'none.json');
     try {
-      const run = await start('--port', '0', '--auth-port', String(held.port), '--data', join(dir, 'none.json'));
+      const run = await start('--port', '0', '--auth-port', String(held.port), '--data', data);
       expect(run.code).toBe(2);
-      expect(run.stdout).toContain(`localhost:${held.port} (authorize page)`);
       expect(run.stderr.trim()).toBe(
-        `npm start: Port ${held.port} (the authorize page) is already in use by node (pid ${process.pid}): stop it (kill ${process.pid}), or start on another port with \`npm start -- --auth-port 0\` (0 picks a free port).`,
+        `npm start: Port ${held.port} (the authorize page) is already in use by node (pid ${process.pid}): stop it (kill ${process.pid}), or start with \`npm start -- --port 0 --auth-port 0 --data ${data}\` (0 picks a free port).`,
       );
     } finally {
       await held.release();
+    }
+  });
+
+  it('--port -1 names the value, not "needs a value" and the usage', async () => {
+    const run = await start('--port', '-1');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      'npm start: --port must be a port number from 0 to 65535 (0 picks a free port), not "-1".',
+    );
+  });
+
+  it('--data that is a folder is one line naming a file to use instead, not an EISDIR stack', async () => {
+    const run = await start('--data', dir, '--port', '0');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      `npm start: --data ${dir} is a folder; the sandbox keeps its state in one file. Give a file, such as --data ${join(dir, 'sandbox.json')}.`,
+    );
+    expect(run.stdout).not.toContain('starting the sandbox');
+  });
+
+  it('--data in a folder that does not exist is refused before the sandbox starts', async () => {
+    const file = join(dir, 'missing', 'state.json');
+    const run = await start('--data', file, '--port', '0');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `npm start: --data ${file}: the folder ${join(dir, 'missing')} does not exist, so the sandbox could not save its state there. Create it, or give a file in a folder that exists.`,
+    ]);
+  });
+
+  it('without Chromium at CHROME_PATH it says where CHROME_PATH should point, before starting or building', async () => {
+    const notAProgram = join(dir, 'chromium.txt');
+    writeFileSync(notAProgram, 'not a browser');
+    for (const path of [join(dir, 'no-such-chromium'), notAProgram]) {
+      const run = await runCli('scripts/start.ts', ['--port', '0', '--data', join(dir, 'nochrome.json')], {
+        env: { ...process.env, CHROME_PATH: path },
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim()).toBe(
+        `npm start: CHROME_PATH is ${path}, which is not a program that can run. Point it at a Chromium or Chrome executable (such as /usr/bin/chromium or /opt/google/chrome/chrome), or unset it to use /usr/bin/chromium.`,
+      );
+      expect(run.stdout).not.toMatch(/starting the sandbox|building/);
     }
   });
 
@@ -88,6 +129,17 @@ describe('npm test: a misspelt step', () => {
       'npm test: no step called "lnt". Steps: typecheck, lint, web-ext-lint, unit, integration, e2e, firefox, package.',
     );
   });
+
+  it('the README’s `npm test -- STEP` sentence and CONTRIBUTING’s table name every step there is', async () => {
+    const run = await runCli('scripts/test.ts', ['lnt']);
+    const steps = /Steps: (.*)\./.exec(run.stderr)?.[1]?.split(', ') ?? [];
+    expect(steps.length).toBeGreaterThan(5);
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const sentence = readme.split('\n').find((line) => line.includes('`npm test -- STEP`')) ?? '';
+    expect(steps.filter((step) => !sentence.includes(`\`${step}\``))).toEqual([]);
+    const contributing = readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8');
+    expect(steps.filter((step) => !contributing.includes(`| \`${step}\` |`))).toEqual([]);
+  });
 });
 
 describe('npm start without a display', () => {
@@ -95,9 +147,10 @@ describe('npm start without a display', () => {
     const env = { ...process.env };
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
+    // --port 0 alone: the authorize page and the demo CRM get free ports too, and the progress line names them.
     const { child, output } = await startCli(
       'scripts/start.ts',
-      ['--port', '0', '--auth-port', '0', '--data', join(dir, 'headless.json')],
+      ['--port', '0', '--data', join(dir, 'headless.json')],
       'Press Ctrl+C to stop.',
       { env, timeoutMs: 60_000 },
     );
@@ -107,6 +160,12 @@ describe('npm start without a display', () => {
       const api = /sandbox API\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
       expect(api).toBeDefined();
       expect((await fetch(`${api}/__sandbox/state`)).status).toBe(200);
+      const ready = /▸ sandbox ready: API (\S+), authorize page (\S+), demo CRM (\S+)\n/.exec(output);
+      expect(ready?.[1]).toBe(api);
+      const ports = [ready?.[2], ready?.[3]].map((url) => Number(new URL(url ?? 'x:').port));
+      expect(ports.every((p) => p > 0 && p !== 8788 && p !== 8789)).toBe(true);
+      expect((await fetch(`${ready?.[3]}/`)).status).toBe(200);
+      expect(output).not.toMatch(/:0\b/);
     } finally {
       await stopCli(child);
     }

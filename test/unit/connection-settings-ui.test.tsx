@@ -21,6 +21,7 @@ const view: ConnectionView = {
   },
   apiKeySet: false,
   saved: false,
+  managed: [],
   presets: {
     sandbox: {
       apiUrl: 'http://127.0.0.1:8787',
@@ -55,6 +56,24 @@ const input = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 const type = (label: string, value: string) => fireEvent.input(input(label), { target: { value } });
 
 describe('Connection section', () => {
+  test('a value set by the organisation is shown read-only with who set it; the environment cannot be chosen', async () => {
+    const managedView: ConnectionView = { ...view, managed: ['environment', 'apiUrl', 'clientId'] };
+    ask.mockImplementation(async (kind: string) => (kind === 'connection.get' ? managedView : managedView));
+    render(<ConnectionSettings />);
+    await screen.findByLabelText('API base URL');
+    const note = 'Set by your organisation: ask your IT team to change it.';
+    for (const label of ['API base URL', 'Client ID']) {
+      expect(input(label).readOnly).toBe(true);
+      const hintId = input(label).getAttribute('aria-describedby') ?? '';
+      expect(document.getElementById(hintId)?.textContent).toBe(note);
+    }
+    expect(input('Auth URL').readOnly).toBe(false);
+    const environment = screen.getByRole('group', { name: 'Environment' }) as HTMLFieldSetElement;
+    expect(environment.disabled).toBe(true);
+    expect(environment.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getAllByText(note)).toHaveLength(3);
+  });
+
   test('shows the saved values, the masked API key with Reveal, and the redirect URI', async () => {
     render(<ConnectionSettings />);
     await screen.findByLabelText('API base URL');

@@ -1,4 +1,5 @@
 // Fakes for the background's unit tests: identity (the fake browser has none), a routed fetch, a fresh IndexedDB.
+
 import { IDBFactory } from 'fake-indexeddb';
 import { vi } from 'vitest';
 import { browser } from 'wxt/browser';
@@ -10,6 +11,7 @@ import { badgeCountsItem, refreshBadge as refreshBadgeWith } from '../../lib/bac
 import { forgetLegacyKeySealing } from '../../lib/background/core/connection.ts';
 import { createDeskDeps, type DeskDeps, type DeskDepsOptions } from '../../lib/background/core/deps.ts';
 import { forgetUnsavedCaches } from '../../lib/background/core/idb-cache.ts';
+import { forgetManagedPolicy } from '../../lib/background/core/managed-policy.ts';
 import { forgetCachedVaultKey } from '../../lib/background/core/token-vault.ts';
 import { backgroundFeatures, forgetAccount } from '../../lib/background/index.ts';
 
@@ -105,6 +107,7 @@ export function resetDesk(): void {
   forgetUnsavedCaches();
   forgetCachedVaultKey();
   forgetLegacyKeySealing();
+  forgetManagedPolicy();
   // Linking refreshes the badge in the background; by default the API answers "nothing waiting".
   apiFetch = routedFetch(() => envelope({ count: 0, suggestions: [] })).fetch;
   exchangeFetch = undefined;

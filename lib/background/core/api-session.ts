@@ -6,6 +6,7 @@ import { DeskError } from '../../messaging/wire-error.ts';
 import type { LinkedAccount } from './account-items.ts';
 import { apiOriginOf, getConnectionSettings, requireApiKey } from './connection.ts';
 import { findAccount, markNeedsRelink } from './linked-accounts.ts';
+import { createReachability, isUnanswered, type Reachability } from './reachability.ts';
 import { openToken } from './token-vault.ts';
 
 export interface AccountSession {
@@ -54,10 +55,31 @@ export interface ApiSession {
   /** Opens an account once for a batch of calls; withAccount is this for one call. */
   openAccount(accountKey?: string, config?: Partial<ApiConfig>): Promise<OpenAccount>;
   withAccount: WithAccount;
+  /** Whether the service answered the last call made through withAccount. */
+  reachability: Reachability;
 }
 
 /** `clientConfig` applies to every client the session opens: tests and the bench inject fetch or shrink retries. */
 export function createApiSession(clientConfig: Partial<ApiConfig> = {}): ApiSession {
+  const reachability = createReachability();
+
+  /**
+   * Every request's transport outcome, whichever feature made it and however it reports errors: a response
+   * of any status is an answer; a rejected fetch that nobody cancelled is none.
+   */
+  function observed(apiOrigin: string, base: typeof fetch | undefined): typeof fetch {
+    return async (input, init) => {
+      try {
+        const response = await (base ?? fetch)(input, init);
+        reachability.noteAnswer(apiOrigin);
+        return response;
+      } catch (error) {
+        const cancelled = (error as { name?: string })?.name === 'AbortError';
+        if (!cancelled) reachability.noteFailure(apiOrigin, Date.now());
+        throw error;
+      }
+    };
+  }
   /**
    * An API client for a linked account (the active one by default), with its token opened from the vault.
    * The token goes only to the API origin that issued it: on any other Connection nothing is sent.
@@ -93,6 +115,7 @@ export function createApiSession(clientConfig: Partial<ApiConfig> = {}): ApiSess
       accessToken: token,
       ...config,
       ...clientConfig,
+      fetch: observed(apiOrigin, clientConfig.fetch ?? config.fetch),
       retry: { ...config.retry, ...clientConfig.retry },
     });
     return { client, account };
@@ -107,6 +130,8 @@ export function createApiSession(clientConfig: Partial<ApiConfig> = {}): ApiSess
         try {
           return await call(client, account);
         } catch (error) {
+          // A timeout aborts the fetch, which the transport cannot tell from a cancel: it is noted here.
+          if (isUnanswered(error)) reachability.noteFailure(account.apiOrigin as string, Date.now());
           if (isApiError(error) && error.status === 401) {
             await markNeedsRelink(account);
             throw needsRelinkError(account);
@@ -131,7 +156,7 @@ export function createApiSession(clientConfig: Partial<ApiConfig> = {}): ApiSess
     return (await openAccount(accountKey, config)).run(run);
   }
 
-  return { openSession, openAccount, withAccount };
+  return { openSession, openAccount, withAccount, reachability };
 }
 
 /** The production session, for code that has no deps at hand; features use `deps.withAccount`. */

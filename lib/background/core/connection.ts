@@ -7,6 +7,7 @@ import { API_VERSION, PRODUCTION } from '../../api/config.ts';
 import type { ConnectionPreset, ConnectionView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 import { defineItem } from '../../storage-item.ts';
+import { readManagedPolicy, withManagedConnection } from './managed-policy.ts';
 import { apiKeyVaultItem, openApiKey, sealApiKey } from './token-vault.ts';
 
 export type Environment = 'sandbox' | 'production' | 'custom';
@@ -114,12 +115,13 @@ export function forgetLegacyKeySealing(): void {
   legacyKeySealed = null;
 }
 
+/** What the options page saved (or the build's defaults), with the organisation's policy values in place. */
 export async function getConnectionSettings(): Promise<ConnectionSettings> {
   await sealLegacyApiKey();
   const saved = await connectionSettingsItem.getValue();
-  if (!saved) return defaultConnectionSettings();
-  const { apiKey: _legacy, ...settings } = saved;
-  return settings;
+  const { apiKey: _legacy, ...settings }: StoredConnectionSettings = saved ?? defaultConnectionSettings();
+  const { connection } = await readManagedPolicy();
+  return withManagedConnection(settings, connection, connectionPresets());
 }
 
 /**

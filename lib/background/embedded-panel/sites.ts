@@ -5,12 +5,17 @@ import type { LocationRule } from '../../embedded-panel/rules.ts';
 import { permissionPattern } from '../../embedded-panel/site-origin.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 import { defineItem } from '../../storage-item.ts';
+import { readManagedPolicy } from '../core/managed-policy.ts';
 
 export interface PanelSite {
   origin: string;
   hidden: boolean;
   rule: LocationRule | null;
   addedAt: number;
+  /** Put there by the organisation's browser policy (panelSites): the user cannot remove it. */
+  managed?: true;
+  /** Managed sites only: whether the user has allowed the host yet (a policy cannot grant it). */
+  allowed?: boolean;
 }
 
 /** In storage.local, which only trusted contexts may read (see index.ts: setAccessLevel). */
@@ -23,8 +28,33 @@ const SCRIPT_PREFIX = 'embedded-panel ';
 export const scriptId = (origin: string) => `${SCRIPT_PREFIX}${origin}`;
 export const originPattern = (origin: string) => `${origin}/*`;
 
-export async function readSites(): Promise<PanelSite[]> {
+/** The sites the user added (with the rules and hidden flags of managed ones, once changed), as stored. */
+async function storedSites(): Promise<PanelSite[]> {
   return panelSitesItem.getValue();
+}
+
+/** The user's sites and the organisation's (README, "Rollout in an agency"), each origin once. */
+export async function readSites(): Promise<PanelSite[]> {
+  const [stored, { panelSites }] = await Promise.all([storedSites(), readManagedPolicy()]);
+  const managed = new Set(panelSites);
+  const sites = stored.map((site) => (managed.has(site.origin) ? { ...site, managed: true as const } : site));
+  for (const origin of panelSites) {
+    if (!stored.some((site) => site.origin === origin)) {
+      sites.push({ origin, hidden: false, rule: null, addedAt: 0, managed: true });
+    }
+  }
+  return Promise.all(
+    sites.map(async (site) =>
+      site.managed
+        ? {
+            ...site,
+            allowed: await browser.permissions
+              .contains({ origins: [permissionPattern(site.origin)] })
+              .catch(() => false),
+          }
+        : site,
+    ),
+  );
 }
 
 export async function findSite(origin: string): Promise<PanelSite | undefined> {
@@ -66,14 +96,19 @@ export async function addSite(origin: string, now = Date.now()): Promise<void> {
     });
   }
   await register(origin);
-  const sites = await readSites();
-  if (!sites.some((site) => site.origin === origin)) {
-    await panelSitesItem.setValue([...sites, { origin, hidden: false, rule: null, addedAt: now }]);
-  }
+  // A managed site needs no entry of its own: its host allowed, the registration was all it lacked.
+  if ((await readSites()).some((site) => site.origin === origin)) return;
+  await panelSitesItem.setValue([...(await storedSites()), { origin, hidden: false, rule: null, addedAt: now }]);
 }
 
 export async function removeSite(origin: string): Promise<void> {
-  await panelSitesItem.setValue((await readSites()).filter((site) => site.origin !== origin));
+  if ((await readManagedPolicy()).panelSites.includes(origin)) {
+    throw new DeskError({
+      code: 'managed-setting',
+      message: `Your organisation put the panel on ${origin}, so it stays. Hide its launcher instead, or ask your IT team to remove the site.`,
+    });
+  }
+  await panelSitesItem.setValue((await storedSites()).filter((site) => site.origin !== origin));
   await unregister([origin]);
   // Another site on the same host (another port) still needs it; a permission the manifest requires (the
   // loopback sandbox in development builds) cannot be given back.
@@ -87,7 +122,14 @@ export async function updateSite(origin: string, change: Partial<Pick<PanelSite,
   if (!sites.some((site) => site.origin === origin)) {
     throw new DeskError({ code: 'not-found', message: `The panel is not on ${origin}: add the site first.` });
   }
-  await panelSitesItem.setValue(sites.map((site) => (site.origin === origin ? { ...site, ...change } : site)));
+  const stored = await storedSites();
+  const current = sites.find((site) => site.origin === origin)!;
+  const { managed: _managed, allowed: _allowed, ...changed } = { ...current, ...change };
+  await panelSitesItem.setValue(
+    stored.some((site) => site.origin === origin)
+      ? stored.map((site) => (site.origin === origin ? changed : site))
+      : [...stored, changed],
+  );
 }
 
 /** At worker start: a registration for every site, none for a site that is gone (e.g. storage was cleared). */
@@ -98,5 +140,9 @@ export async function syncRegistrations(): Promise<void> {
   const wanted = new Set(sites.map((site) => scriptId(site.origin)));
   const stale = ours.filter((id) => !wanted.has(id));
   if (stale.length > 0) await browser.scripting.unregisterContentScripts({ ids: stale });
-  for (const site of sites) if (!ours.includes(scriptId(site.origin))) await register(site.origin);
+  for (const site of sites) {
+    // A managed site whose host the user has not allowed yet is registered once they allow it (addSite).
+    if (site.managed && !site.allowed) continue;
+    if (!ours.includes(scriptId(site.origin))) await register(site.origin);
+  }
 }

@@ -69,6 +69,8 @@ export interface ConnectionPreset {
 
 export interface ConnectionView {
   settings: ConnectionSettingsView;
+  /** Fields the organisation set by browser policy (storage.managed): shown read-only, and they win. */
+  managed: (keyof ConnectionSettingsView)[];
   /** An API key is sealed for this API address; its value never leaves the worker. */
   apiKeySet: boolean;
   /** False while the build-time defaults apply. */

@@ -20,6 +20,10 @@ export interface PanelSiteView {
   hidden: boolean;
   rule: PanelRuleView | null;
   addedAt: number;
+  /** Set by the organisation's browser policy: it cannot be removed here. */
+  managed?: true;
+  /** Managed sites only: the user has allowed Listings Desk on its host. */
+  allowed?: boolean;
 }
 
 export interface PanelSitesView {

@@ -17,6 +17,7 @@ import {
 import { type LocationsEvents, locationsEventAccess, locationsProtocol } from './locations.ts';
 import { type ProvisioningEvents, provisioningEventAccess, provisioningProtocol } from './provisioning.ts';
 import type { Access } from './request.ts';
+import { type ServiceStatusEvents, serviceStatusEventAccess, serviceStatusProtocol } from './service-status.ts';
 import { type TriageEvents, triageEventAccess, triageProtocol } from './suggestion-triage.ts';
 import { uiProtocol } from './ui.ts';
 import { type UsersEvents, usersEventAccess, usersProtocol } from './users-and-roles.ts';
@@ -31,6 +32,7 @@ export * from './listings-workspace.ts';
 export * from './locations.ts';
 export * from './provisioning.ts';
 export * from './request.ts';
+export * from './service-status.ts';
 export * from './suggestion-triage.ts';
 export * from './ui.ts';
 export * from './users-and-roles.ts';
@@ -47,6 +49,7 @@ export const protocol = {
   ...uiProtocol,
   ...locationsProtocol,
   ...listingsWorkspaceProtocol,
+  ...serviceStatusProtocol,
 } as const;
 
 /** Events the background sends to open UI contexts. */
@@ -57,7 +60,8 @@ export interface DeskEvents
     LocationsEvents,
     ListingsWorkspaceEvents,
     UsersEvents,
-    ProvisioningEvents {}
+    ProvisioningEvents,
+    ServiceStatusEvents {}
 
 /** Who may hear each event: a content script (the embedded panel) only gets the 'content' ones. */
 export const eventAccess = {
@@ -68,6 +72,7 @@ export const eventAccess = {
   ...listingsWorkspaceEventAccess,
   ...usersEventAccess,
   ...provisioningEventAccess,
+  ...serviceStatusEventAccess,
 } as const satisfies Record<keyof DeskEvents, Access>;
 
 export type Protocol = typeof protocol;
