@@ -1,11 +1,12 @@
 // Where the account's listings stand: a progress bar ("4,200 of 11,040") with Cancel while the worker
 // fetches them, and when they were fetched with a Refresh once they are in.
+
+import { formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import type { LoadState } from './workspace-source.ts';
 
-const number = new Intl.NumberFormat();
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export interface LoadBarProps {
@@ -19,8 +20,8 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
   if (state.loading) {
     const text =
       state.total === null
-        ? `${number.format(state.loaded)} loaded`
-        : `${number.format(state.loaded)} of ${number.format(state.total)}`;
+        ? `${formatNumber(state.loaded)} loaded`
+        : `${formatNumber(state.loaded)} of ${formatNumber(state.total)}`;
     return (
       <div class="lw-load">
         <div class="lw-load__bar">
@@ -36,9 +37,9 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
     <div class="lw-load">
       <span class="lw-load__note">
         {state.fetchedAt
-          ? `${number.format(state.loaded)} listings, fetched ${time.format(state.fetchedAt)}`
+          ? `${formatNumber(state.loaded)} listings, fetched ${time.format(state.fetchedAt)}`
           : state.cancelled
-            ? `${number.format(state.loaded)} listings (loading was cancelled)`
+            ? `${formatNumber(state.loaded)} listings (loading was cancelled)`
             : 'Listings not loaded yet'}
       </span>
       <Button size="sm" onClick={() => onLoad(state.fetchedAt !== null)}>
