@@ -5,13 +5,12 @@ import { describeError } from '../ui/ErrorNotice.tsx';
 import { OptionsLink } from '../ui/OptionsLink.tsx';
 import { listingStatusLabel, listingStatusRank, listingStatusTone, listingsTarget } from './status-labels.ts';
 import './listings-health.css';
+import { formatNumber } from '../../lib/shared/format.ts';
 
 export interface HealthSummaryProps {
   view: ListingsHealthView | null;
   error: unknown;
 }
-
-const number = new Intl.NumberFormat();
 
 /** A one-line bar of listing counts by status; each count opens the options page filtered to it. */
 export function HealthSummary({ view, error }: HealthSummaryProps) {
@@ -33,7 +32,7 @@ export function HealthSummary({ view, error }: HealthSummaryProps) {
         title={`Open the ${listingStatusLabel(c.status).toLowerCase()} listings in the options page`}
       >
         <span class="lh__dot" data-tone={listingStatusTone(c.status)} aria-hidden="true" />
-        {label} <b>{number.format(c.count)}</b>
+        {label} <b>{formatNumber(c.count)}</b>
       </OptionsLink>
     </li>
   );
@@ -45,7 +44,7 @@ export function HealthSummary({ view, error }: HealthSummaryProps) {
         </h2>
         {total !== null ? (
           <OptionsLink class="lh__total" {...listingsTarget()}>
-            {number.format(total)} total
+            {formatNumber(total)} total
           </OptionsLink>
         ) : (
           <span class="lh__note">{view.refreshing ? 'Loading…' : ''}</span>

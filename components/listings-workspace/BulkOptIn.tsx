@@ -3,14 +3,14 @@
 // the worker, which keeps going when this page closes. Failed batches are listed with their error and can
 // be retried. One job kind with a direction: only the words differ.
 import { useEffect, useState } from 'preact/hooks';
+import { formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import type { OptDirection, OptInJob, OptInPreview, Selection, WorkspaceSource } from './workspace-source.ts';
 
-const number = new Intl.NumberFormat();
-const count = (n: number, noun: string) => `${number.format(n)} ${noun}${n === 1 ? '' : 's'}`;
+const count = (n: number, noun: string) => `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`;
 
 const WORDS = {
   in: {
@@ -90,12 +90,12 @@ export function OptInDialog({ source, selection, direction, onClose, onStarted }
       {preview ? (
         <>
           <p class="lw-dialog__summary" data-testid="optin-summary">
-            <b>{number.format(preview.listings)}</b> listings: {count(preview.locations, 'location')} ×{' '}
+            <b>{formatNumber(preview.listings)}</b> listings: {count(preview.locations, 'location')} ×{' '}
             {count(preview.publishers, 'publisher')}, in {count(preview.requests, 'request')}.
           </p>
           {preview.unchanged > 0 ? (
             <p>
-              {number.format(preview.unchanged)} of them {preview.unchanged === 1 ? 'is' : 'are'} {words.already}:
+              {formatNumber(preview.unchanged)} of them {preview.unchanged === 1 ? 'is' : 'are'} {words.already}:
               sending {preview.unchanged === 1 ? 'it' : 'them'} again changes nothing.
             </p>
           ) : null}

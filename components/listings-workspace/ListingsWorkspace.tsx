@@ -17,9 +17,9 @@ import { useWorkspaceView } from './use-workspace-view.ts';
 import { NO_FILTERS, type WorkspaceView } from './workspace-filters.ts';
 import type { OptDirection, OptInJob, Selection } from './workspace-source.ts';
 import './listings-workspace.css';
+import { formatNumber } from '../../lib/shared/format.ts';
 import { onTablistKeyDown } from '../ui/tabs.ts';
 
-const number = new Intl.NumberFormat();
 /**
  * A filter or sort change is drawn together with its first rows, in one render and one layout: the
  * keystroke's own task then only asks the worker, and the filter bar draws itself. Without rows this
@@ -180,16 +180,16 @@ export function ListingsWorkspace() {
           <div class="lw-actions">
             {/* A change asked for and not drawn yet: the count is about to change (the attribute follows the signal, no render). */}
             <span class="lw-count" aria-live="polite" aria-busy={undrawn} data-testid="matched-count">
-              {matched === null ? '' : `${number.format(matched)} of ${number.format(rows.total ?? 0)} listings`}
+              {matched === null ? '' : `${formatNumber(matched)} of ${formatNumber(rows.total ?? 0)} listings`}
             </span>
-            {chosen > 0 ? <span class="lw-count">{number.format(chosen)} selected</span> : null}
+            {chosen > 0 ? <span class="lw-count">{formatNumber(chosen)} selected</span> : null}
             {matched ? (
               <Button
                 size="sm"
                 variant="ghost"
                 onClick={() => setSelection({ kind: 'matching', filters: view.filters })}
               >
-                Select all {number.format(matched)} matching
+                Select all {formatNumber(matched)} matching
               </Button>
             ) : null}
             {chosen > 0 ? (

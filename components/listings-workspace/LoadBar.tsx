@@ -1,13 +1,13 @@
 // Where the account's listings stand: a progress bar ("4,200 of 11,040") with Cancel while the worker
 // fetches them, and when they were fetched with a Refresh once they are in.
 import { useEffect, useRef } from 'preact/hooks';
+import { formatNumber } from '../../lib/shared/format.ts';
 import { announce } from '../ui/announce.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import type { LoadState } from './workspace-source.ts';
 
-const number = new Intl.NumberFormat();
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export interface LoadBarProps {
@@ -17,8 +17,8 @@ export interface LoadBarProps {
 }
 
 function noteText(state: LoadState): string {
-  if (state.fetchedAt) return `${number.format(state.loaded)} listings, fetched ${time.format(state.fetchedAt)}`;
-  if (state.cancelled) return `${number.format(state.loaded)} listings (loading was cancelled)`;
+  if (state.fetchedAt) return `${formatNumber(state.loaded)} listings, fetched ${time.format(state.fetchedAt)}`;
+  if (state.cancelled) return `${formatNumber(state.loaded)} listings (loading was cancelled)`;
   return 'Listings not loaded yet';
 }
 
@@ -35,8 +35,8 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
   if (state.loading) {
     const text =
       state.total === null
-        ? `${number.format(state.loaded)} loaded`
-        : `${number.format(state.loaded)} of ${number.format(state.total)}`;
+        ? `${formatNumber(state.loaded)} loaded`
+        : `${formatNumber(state.loaded)} of ${formatNumber(state.total)}`;
     return (
       <div class="lw-load">
         <div class="lw-load__bar">
@@ -78,13 +78,13 @@ function QuotaNote(props: { state: LoadState; resumesAt: number; onRefresh: () =
   const total = state.total ?? 0;
   const rest = Math.max(0, total - state.loaded);
   const message =
-    `The service's hourly limit on requests has been reached, so the other ${number.format(rest)} will load by ` +
+    `The service's hourly limit on requests has been reached, so the other ${formatNumber(rest)} will load by ` +
     `themselves at ${clock.format(resumesAt)}, even with this page closed. The loaded ones can be filtered and used now.`;
   return (
     <div class="lw-load">
       <ErrorNotice
         tone="warn"
-        title={`Loaded ${number.format(state.loaded)} of ${number.format(total)} listings`}
+        title={`Loaded ${formatNumber(state.loaded)} of ${formatNumber(total)} listings`}
         error={state.error ? { ...state.error, message } : message}
         actions={
           <Button size="sm" onClick={onRefresh}>

@@ -1,6 +1,7 @@
 // Every publisher the account can list on: name, id, countries and alternate brands. Search by name,
 // brand or id, filter by country, and one click shows that publisher's listings.
 import { useId, useMemo, useState } from 'preact/hooks';
+import { formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import type { PublisherEntry } from './workspace-source.ts';
@@ -23,11 +24,10 @@ export function matchesPublisher(p: PublisherEntry, text: string, country: strin
  */
 const BRANDS_IN_CELL = 5;
 const BRANDS_IN_TITLE = 30;
-const number = new Intl.NumberFormat();
 
 export function brandsShown(brands: readonly string[], max: number): string {
   if (brands.length <= max) return brands.join(', ');
-  return `${brands.slice(0, max).join(', ')} and ${number.format(brands.length - max)} more`;
+  return `${brands.slice(0, max).join(', ')} and ${formatNumber(brands.length - max)} more`;
 }
 
 export function PublishersDirectory({ publishers, onShowListings }: PublishersDirectoryProps) {

@@ -2,10 +2,9 @@
 // ("showing 500 of 5,000 waiting"), freshness and Refresh.
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import type { TriageView } from '../../lib/messaging/protocol/index.ts';
+import { formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
-
-const number = new Intl.NumberFormat('en-US');
 
 export interface ListHeadProps {
   view: TriageView;
@@ -24,9 +23,9 @@ export interface ListHeadProps {
 function countText(view: TriageView, shown: number): string {
   const label = SUGGESTION_STATUS_LABELS[view.status]?.toLowerCase() ?? view.status;
   const loaded = view.suggestions.length;
-  if (shown < loaded) return `${number.format(shown)} of ${number.format(loaded)} ${label}`;
-  if (loaded < view.count) return `showing ${number.format(loaded)} of ${number.format(view.count)} ${label}`;
-  return `${number.format(view.count)} ${label}`;
+  if (shown < loaded) return `${formatNumber(shown)} of ${formatNumber(loaded)} ${label}`;
+  if (loaded < view.count) return `showing ${formatNumber(loaded)} of ${formatNumber(view.count)} ${label}`;
+  return `${formatNumber(view.count)} ${label}`;
 }
 
 function ago(at: number, now: number): string {

@@ -25,6 +25,7 @@ import { useSelection } from './use-selection.ts';
 import { useTriageKeyboard } from './use-triage-keyboard.ts';
 import { WindowedFeed } from './WindowedFeed.tsx';
 import './suggestion-triage.css';
+import { compareText } from '../../lib/shared/format.ts';
 
 export interface SuggestionTriageProps {
   /** The account's listings count (health summary): 0 with no suggestions hints at no Listings subscription. */
@@ -43,25 +44,6 @@ export interface SuggestionTriageProps {
 }
 
 const suggestionKey = (s: SuggestionView) => s.id;
-
-/**
- * "HB-2" before "HB-10": digit runs compare as numbers. Not localeCompare with `numeric`, which builds an
- * ICU collator per call (~25 ms for a popup's first 40 rows).
- */
-export function naturalOrder(a: string, b: string): number {
-  const x = a.match(/\d+|\D+/g) ?? [];
-  const y = b.match(/\d+|\D+/g) ?? [];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const [p, q] = [x[i]!, y[i]!];
-    if (p === q) continue;
-    if (/^\d/.test(p) && /^\d/.test(q)) {
-      if (Number(p) !== Number(q)) return Number(p) - Number(q);
-      continue;
-    }
-    return p < q ? -1 : 1;
-  }
-  return x.length - y.length;
-}
 
 export function SuggestionTriage(props: SuggestionTriageProps) {
   const { listingsTotal, linkAction, relinkAction, filtersInHash = true, takeFirstView } = props;
@@ -99,7 +81,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   const selectedIds = items.filter((s) => selected.has(s.id)).map((s) => s.id);
   // Per list, not per key press.
   const knownLocations = useMemo(
-    () => [...new Set(all.map((s) => s.locationId).filter(Boolean))].sort(naturalOrder),
+    () => [...new Set(all.map((s) => s.locationId).filter(Boolean))].sort(compareText),
     [all],
   );
   const knownPublishers = useMemo(() => [...new Set(all.map((s) => s.publisherId).filter(Boolean))], [all]);

@@ -5,6 +5,7 @@ import { batch, type ReadonlySignal, signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
 import { ask, onDeskEvent } from '../../lib/messaging/ui.ts';
+import { coalesce } from '../../lib/shared/coalesce.ts';
 
 /** How a store reaches the worker; tests pass fakes. */
 export interface StoreIo {
@@ -89,9 +90,6 @@ export function query<T, A = void>(question: (arg: A) => Promise<T>, options: Qu
   const loading = signal(false);
   const answers = latestAnswer();
   const gate = revisionGate();
-  let inFlight: Promise<void> | null = null;
-  let again: A | undefined;
-  let askAgain = false;
 
   function show(next: T): void {
     if (options.revisionOf && !gate.admit(options.revisionOf(next))) return;
@@ -101,35 +99,26 @@ export function query<T, A = void>(question: (arg: A) => Promise<T>, options: Qu
     });
   }
 
-  async function load(arg: A): Promise<void> {
-    loading.value = true;
-    const run = (async () => {
-      try {
-        const answer = await answers.ask(() => question(arg));
-        if (!answer.stale) show(answer.value);
-      } catch (caught) {
-        error.value = caught;
-      }
-    })();
-    inFlight = run;
-    await run;
-    if (inFlight !== run) return;
-    inFlight = null;
-    loading.value = false;
-    if (askAgain) {
-      askAgain = false;
-      await load(again as A);
+  // One question at a time for events; load() asks at once (the older answer goes stale), and an
+  // event's question still follows the newest.
+  const asking = coalesce(async (arg: A) => {
+    try {
+      const answer = await answers.ask(() => question(arg));
+      if (!answer.stale) show(answer.value);
+    } catch (caught) {
+      error.value = caught;
     }
+  });
+
+  function tracked(run: Promise<void>): Promise<void> {
+    loading.value = true;
+    return run.finally(() => {
+      if (!asking.running) loading.value = false;
+    });
   }
 
-  function refresh(arg: A): Promise<void> {
-    if (inFlight) {
-      askAgain = true;
-      again = arg;
-      return inFlight;
-    }
-    return load(arg);
-  }
+  const load = (arg: A): Promise<void> => tracked(asking.now(arg));
+  const refresh = (arg: A): Promise<void> => tracked(asking(arg));
 
   function set(next: T): void {
     answers.supersede();

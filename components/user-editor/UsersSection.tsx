@@ -18,6 +18,7 @@ import { UsersAccount } from './users-account.ts';
 import { DEFAULT_USERS_FILTER, type UsersFilter, visibleUsers } from './users-list.ts';
 import { createUsersStore, type UsersStore } from './users-store.ts';
 import './user-editor.css';
+import { formatNumber } from '../../lib/shared/format.ts';
 
 type Open =
   | { kind: 'create' }
@@ -30,7 +31,6 @@ type Open =
 const FORBIDDEN = 'users-forbidden';
 const NONE_USERS: UserView[] = [];
 const NONE_ROLES: RoleView[] = [];
-const number = new Intl.NumberFormat();
 
 export function UsersSection() {
   return <UsersPanel store={useMemo(() => createUsersStore(), [])} />;
@@ -186,8 +186,8 @@ export function UsersPanel({ store }: { store: UsersStore }) {
           </label>
           <span class="ue__count" aria-live="polite">
             {shown.length === users.length
-              ? `${number.format(users.length)} users`
-              : `${number.format(shown.length)} of ${number.format(users.length)}`}
+              ? `${formatNumber(users.length)} users`
+              : `${formatNumber(shown.length)} of ${formatNumber(users.length)}`}
           </span>
           <Button size="sm" busy={store.loading.value} onClick={() => void store.load(true)}>
             Refresh

@@ -1,5 +1,6 @@
 // Which users the list shows, in which order: search by name, username or e-mail, filter by role, sort.
 import type { UserView } from '../../lib/messaging/protocol/index.ts';
+import { compareText } from '../../lib/shared/format.ts';
 import { userHasRole } from './acl-rules.ts';
 
 export type UsersSortColumn = 'name' | 'username' | 'emailAddress' | 'lastLogin';
@@ -23,17 +24,15 @@ export function fullName(user: Pick<UserView, 'firstName' | 'lastName' | 'id'>):
   return `${user.firstName} ${user.lastName}`.trim() || user.id;
 }
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
 function compare(a: UserView, b: UserView, column: UsersSortColumn): number {
   switch (column) {
     case 'lastLogin':
       // Never logged in sorts as the oldest.
       return (Number(a.lastLoginDate) || 0) - (Number(b.lastLoginDate) || 0);
     case 'name':
-      return collator.compare(`${a.lastName} ${a.firstName}`, `${b.lastName} ${b.firstName}`);
+      return compareText(`${a.lastName} ${a.firstName}`, `${b.lastName} ${b.firstName}`);
     default:
-      return collator.compare(a[column], b[column]);
+      return compareText(a[column], b[column]);
   }
 }
 
@@ -61,7 +60,7 @@ function sortedBy(users: UserView[], sort: UsersSort): UserView[] {
   let sorted = byKey.get(key);
   if (!sorted) {
     const sign = sort.direction === 'asc' ? 1 : -1;
-    sorted = [...users].sort((a, b) => sign * compare(a, b, sort.column) || collator.compare(a.id, b.id));
+    sorted = [...users].sort((a, b) => sign * compare(a, b, sort.column) || compareText(a.id, b.id));
     byKey.set(key, sorted);
   }
   return sorted;

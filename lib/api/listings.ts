@@ -1,6 +1,6 @@
 import { type ApiClient, type ApiResult, type CallOptions, listingsPath } from './client.ts';
-import { ApiError, type ApiMessage } from './errors.ts';
-import { pageReader } from './lists.ts';
+import { ApiError } from './errors.ts';
+import { pagedList } from './paged-list.ts';
 import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
 import { type Item, type ItemShape, isId, itemReader, itemSchema, readListInPlace } from './schemas-common.ts';
 
@@ -104,7 +104,18 @@ export interface ListingsPage {
   count: number;
   listings: Listing[];
 }
-export const readListingsPage = pageReader('listings', listingReader, { emptyMeansNoData: true });
+const listings = pagedList({
+  noun: 'listings',
+  item: listingReader,
+  pageSize: LISTINGS_PAGE_SIZE,
+  emptyMeansNoData: true,
+  where: ({ publisherIds, locationIds, statuses, language }: ListingFilters) => ({
+    path: listingsPath('listings'),
+    query: { publisherIds, locationIds, statuses, language },
+  }),
+});
+export const { list: listListings, fetchAll: fetchAllListings } = listings;
+export const readListingsPage = listings.readPage;
 
 export interface ListingFilters {
   publisherIds?: readonly string[];
@@ -123,23 +134,6 @@ export interface OptRequest {
   publisherIds: readonly string[];
 }
 
-export function listListings(
-  client: ApiClient,
-  query: ListingsQuery = {},
-  options?: CallOptions,
-): Promise<ApiResult<ListingsPage>> {
-  const { publisherIds, locationIds, statuses, language, limit, offset } = query;
-  return client.request(
-    {
-      operation: 'listListings',
-      method: 'GET',
-      path: listingsPath('listings'),
-      query: { publisherIds, locationIds, statuses, language, limit, offset },
-      read: readListingsPage,
-    },
-    options,
-  );
-}
 /** At most 100 listings (locations × publishers) per call; use planBatches for more. */
 export function optIn(client: ApiClient, request: OptRequest, options?: CallOptions): Promise<ApiResult<undefined>> {
   return setOptState(client, 'optIn', 'optin', request, options);
@@ -161,23 +155,6 @@ function setOptState(
     { operation, method: 'PUT', path: listingsPath('listings', segment), query: { locationIds, publisherIds } },
     options,
   );
-}
-
-export async function fetchAllListings(
-  client: ApiClient,
-  filters: ListingFilters = {},
-  options: FetchAllOptions<Listing> = {},
-): Promise<{ count: number; listings: Listing[]; warnings: ApiMessage[]; incomplete?: Incomplete }> {
-  const { count, items, warnings, incomplete } = await fetchAllPages({
-    ...options,
-    operation: 'fetchAllListings',
-    pageSize: LISTINGS_PAGE_SIZE,
-    fetchPage: async (offset, limit, signal) => {
-      const { data, warnings } = await listListings(client, { ...filters, offset, limit }, { signal });
-      return { count: data.count, items: data.listings, warnings };
-    },
-  });
-  return incomplete ? { count, listings: items, warnings, incomplete } : { count, listings: items, warnings };
 }
 
 /**

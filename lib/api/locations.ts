@@ -1,9 +1,6 @@
 import { type ApiClient, type ApiResult, accountPath, type CallOptions } from './client.ts';
-import type { ApiMessage } from './errors.ts';
-import { pageReader } from './lists.ts';
-import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
+import { accountList } from './paged-list.ts';
 import { itemReader, itemSchema } from './schemas-common.ts';
-import type { Paging } from './users.ts';
 
 /** The service's largest page (its default is 10). */
 export const LOCATIONS_PAGE_SIZE = 50;
@@ -50,26 +47,11 @@ export interface LocationsPage {
   count: number;
   locations: Location[];
 }
-const readLocationsPage = pageReader('locations', locationReader);
-
-export function listLocations(
-  client: ApiClient,
-  accountId = 'me',
-  { limit, offset }: Paging = {},
-  options?: CallOptions,
-): Promise<ApiResult<LocationsPage>> {
-  return client.request(
-    {
-      operation: 'listLocations',
-      method: 'GET',
-      path: accountPath(accountId, 'locations'),
-      ids: { 'account id': accountId },
-      query: { limit, offset },
-      read: readLocationsPage,
-    },
-    options,
-  );
-}
+export const { list: listLocations, fetchAll: fetchAllLocations } = accountList(
+  'locations',
+  locationReader,
+  LOCATIONS_PAGE_SIZE,
+);
 
 /** One location by id (`GET .../locations/{locationId}`): a 404 when the account has no such location. */
 export function getLocation(
@@ -88,21 +70,4 @@ export function getLocation(
     },
     options,
   );
-}
-
-export async function fetchAllLocations(
-  client: ApiClient,
-  accountId = 'me',
-  options: FetchAllOptions<Location> = {},
-): Promise<{ count: number; locations: Location[]; warnings: ApiMessage[]; incomplete?: Incomplete }> {
-  const { count, items, warnings, incomplete } = await fetchAllPages({
-    ...options,
-    operation: 'fetchAllLocations',
-    pageSize: LOCATIONS_PAGE_SIZE,
-    fetchPage: async (offset, limit, signal) => {
-      const { data, warnings } = await listLocations(client, accountId, { offset, limit }, { signal });
-      return { count: data.count, items: data.locations, warnings };
-    },
-  });
-  return incomplete ? { count, locations: items, warnings, incomplete } : { count, locations: items, warnings };
 }

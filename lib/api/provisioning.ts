@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { isTerminalAddRequestStatus, nextPollDelayMs } from './add-request-schedule.ts';
 import { type ApiClient, type ApiResult, accountPath, type CallOptions, sleep } from './client.ts';
-import type { ApiMessage } from './errors.ts';
-import { arrayReader, pageReader } from './lists.ts';
-import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
+import { arrayReader } from './lists.ts';
+import { pagedList } from './paged-list.ts';
+import type { FetchAllOptions } from './paging.ts';
 import { id, itemReader, itemSchema, opt } from './schemas-common.ts';
 import type { Paging } from './users.ts';
 
@@ -156,7 +156,16 @@ export interface AddRequestsPage {
   addRequests: AddRequest[];
 }
 
-const readServicesPage = pageReader('services', serviceReader);
+const services = pagedList({
+  noun: 'services',
+  item: serviceReader,
+  pageSize: PROVISIONING_PAGE_SIZE,
+  where: ({ accountId, locationIds, skus }: { accountId: string } & ServiceFilters) => ({
+    path: accountPath(accountId, 'services'),
+    ids: { 'account id': accountId },
+    query: { locationIds, skus },
+  }),
+});
 const AddRequestsPageSchema = z.lazy(() => z.object({ count: z.number(), addRequests: z.array(AddRequestSchema) }));
 
 export function listAvailableServices(
@@ -265,38 +274,19 @@ export function cancelServices(
 export function listServices(
   client: ApiClient,
   accountId = 'me',
-  { limit, offset, locationIds, skus }: ServiceFilters = {},
+  filters: ServiceFilters = {},
   options?: CallOptions,
 ): Promise<ApiResult<ServicesPage>> {
-  return client.request(
-    {
-      operation: 'listServices',
-      method: 'GET',
-      path: accountPath(accountId, 'services'),
-      ids: { 'account id': accountId },
-      query: { limit, offset, locationIds, skus },
-      read: readServicesPage,
-    },
-    options,
-  );
+  return services.list(client, { accountId, ...filters }, options);
 }
 
-export async function fetchAllServices(
+export function fetchAllServices(
   client: ApiClient,
   accountId = 'me',
   filters: Omit<ServiceFilters, 'limit' | 'offset'> = {},
   options: FetchAllOptions = {},
-): Promise<{ count: number; services: Service[]; warnings: ApiMessage[]; incomplete?: Incomplete }> {
-  const { count, items, warnings, incomplete } = await fetchAllPages({
-    ...options,
-    operation: 'fetchAllServices',
-    pageSize: PROVISIONING_PAGE_SIZE,
-    fetchPage: async (offset, limit, signal) => {
-      const { data, warnings } = await listServices(client, accountId, { ...filters, offset, limit }, { signal });
-      return { count: data.count, items: data.services, warnings };
-    },
-  });
-  return incomplete ? { count, services: items, warnings, incomplete } : { count, services: items, warnings };
+) {
+  return services.fetchAll(client, { accountId, ...filters }, options);
 }
 
 export function listAddRequests(

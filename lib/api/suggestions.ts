@@ -1,7 +1,5 @@
 import { type ApiClient, type ApiResult, type CallOptions, listingsPath } from './client.ts';
-import type { ApiMessage } from './errors.ts';
-import { pageReader } from './lists.ts';
-import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
+import { pagedList } from './paged-list.ts';
 import { itemReader, itemSchema } from './schemas-common.ts';
 
 /** Known values; others are kept verbatim. */
@@ -44,7 +42,6 @@ export interface SuggestionsPage {
   count: number;
   suggestions: Suggestion[];
 }
-const readSuggestionsPage = pageReader('suggestions', suggestionReader, { emptyMeansNoData: true });
 
 export interface SuggestionFilters {
   locationIds?: readonly string[];
@@ -52,44 +49,21 @@ export interface SuggestionFilters {
   statuses?: readonly string[];
 }
 
+const suggestions = pagedList({
+  noun: 'suggestions',
+  item: suggestionReader,
+  pageSize: SUGGESTIONS_PAGE_SIZE,
+  emptyMeansNoData: true,
+  where: ({ locationIds, publisherIds, statuses }: SuggestionFilters) => ({
+    path: listingsPath('publishersuggestions'),
+    query: { locationIds, publisherIds, statuses },
+  }),
+});
+export const { list: listSuggestions, fetchAll: fetchAllSuggestions } = suggestions;
+
 export interface SuggestionsQuery extends SuggestionFilters {
   limit?: number;
   offset?: number;
-}
-
-export function listSuggestions(
-  client: ApiClient,
-  query: SuggestionsQuery = {},
-  options?: CallOptions,
-): Promise<ApiResult<SuggestionsPage>> {
-  const { locationIds, publisherIds, statuses, limit, offset } = query;
-  return client.request(
-    {
-      operation: 'listSuggestions',
-      method: 'GET',
-      path: listingsPath('publishersuggestions'),
-      query: { locationIds, publisherIds, statuses, limit, offset },
-      read: readSuggestionsPage,
-    },
-    options,
-  );
-}
-
-export async function fetchAllSuggestions(
-  client: ApiClient,
-  filters: SuggestionFilters = {},
-  options: FetchAllOptions = {},
-): Promise<{ count: number; suggestions: Suggestion[]; warnings: ApiMessage[]; incomplete?: Incomplete }> {
-  const { count, items, warnings, incomplete } = await fetchAllPages({
-    ...options,
-    operation: 'fetchAllSuggestions',
-    pageSize: SUGGESTIONS_PAGE_SIZE,
-    fetchPage: async (offset, limit, signal) => {
-      const { data, warnings } = await listSuggestions(client, { ...filters, offset, limit }, { signal });
-      return { count: data.count, items: data.suggestions, warnings };
-    },
-  });
-  return incomplete ? { count, suggestions: items, warnings, incomplete } : { count, suggestions: items, warnings };
 }
 
 /** The decision travels in the query (`status`), not in a body; the answer is empty. */

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { type ApiClient, type ApiResult, accountPath, type CallOptions } from './client.ts';
-import type { ApiMessage } from './errors.ts';
-import { pageReader } from './lists.ts';
-import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
+import { accountList } from './paged-list.ts';
 import { id, itemReader, itemSchema } from './schemas-common.ts';
 
 export const ACL_ON_TYPES = ['ACCOUNT', 'FOLDER', 'LOCATION'] as const;
@@ -58,7 +56,7 @@ export interface UsersPage {
   count: number;
   users: User[];
 }
-const readUsersPage = pageReader('users', userReader);
+export const { list: listUsers, fetchAll: fetchAllUsers } = accountList('users', userReader, USERS_PAGE_SIZE);
 
 const IdSchema = z.lazy(() => z.looseObject({ id: id() }));
 
@@ -105,46 +103,7 @@ export function heldUserFields(user: User): Record<string, unknown> {
   return Object.fromEntries(Object.entries(held).filter(([, value]) => value !== undefined));
 }
 
-export interface Paging {
-  limit?: number;
-  offset?: number;
-}
-
-export function listUsers(
-  client: ApiClient,
-  accountId = 'me',
-  { limit, offset }: Paging = {},
-  options?: CallOptions,
-): Promise<ApiResult<UsersPage>> {
-  return client.request(
-    {
-      operation: 'listUsers',
-      method: 'GET',
-      path: accountPath(accountId, 'users'),
-      ids: { 'account id': accountId },
-      query: { limit, offset },
-      read: readUsersPage,
-    },
-    options,
-  );
-}
-
-export async function fetchAllUsers(
-  client: ApiClient,
-  accountId = 'me',
-  options: FetchAllOptions = {},
-): Promise<{ count: number; users: User[]; warnings: ApiMessage[]; incomplete?: Incomplete }> {
-  const { count, items, warnings, incomplete } = await fetchAllPages({
-    ...options,
-    operation: 'fetchAllUsers',
-    pageSize: USERS_PAGE_SIZE,
-    fetchPage: async (offset, limit, signal) => {
-      const { data, warnings } = await listUsers(client, accountId, { offset, limit }, { signal });
-      return { count: data.count, items: data.users, warnings };
-    },
-  });
-  return incomplete ? { count, users: items, warnings, incomplete } : { count, users: items, warnings };
-}
+export type { Paging } from './paged-list.ts';
 
 export function createUser(
   client: ApiClient,

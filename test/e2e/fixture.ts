@@ -90,6 +90,8 @@ async function launchContext(extensionDir: string, headless: boolean) {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROME_PATH,
     headless,
+    // The assertions read numbers as English writes them ("4,200 of 11,040"); pages follow this language.
+    locale: 'en-US',
     args: extensionArgs(extensionDir),
   });
   return { context, userDataDir };

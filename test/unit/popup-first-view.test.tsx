@@ -3,8 +3,9 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { render as renderNow } from 'preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { naturalOrder, SuggestionTriage } from '../../components/suggestion-triage/SuggestionTriage.tsx';
+import { SuggestionTriage } from '../../components/suggestion-triage/SuggestionTriage.tsx';
 import { TriageFilters } from '../../components/suggestion-triage/TriageFilters.tsx';
+import { compareText } from '../../lib/shared/format.ts';
 import { suggestion, triageView } from './triage-ui-fakes.ts';
 
 const asked: { type: string; input: unknown }[] = [];
@@ -94,7 +95,7 @@ test('the filters list only their current values in their first frame; the other
 });
 
 test('location ids sort with their numbers as numbers', () => {
-  expect(['HB-10', 'HB-2', 'HB-1', 'A', 'HB-002x', 'B-7'].sort(naturalOrder)).toEqual([
+  expect(['HB-10', 'HB-2', 'HB-1', 'A', 'HB-002x', 'B-7'].sort(compareText)).toEqual([
     'A',
     'B-7',
     'HB-1',

@@ -99,6 +99,31 @@ describe('query', () => {
     expect(q.value.value).toEqual({ revision: 5 });
   });
 
+  test('a refresh during a question settles only once the question it asked for is answered', async () => {
+    const gates: ReturnType<typeof deferred<void>>[] = [];
+    const q = query(async (arg: string) => {
+      const d = deferred<void>();
+      gates.push(d);
+      await d.promise;
+      return arg;
+    });
+    void q.load('a');
+    const later = q.refresh('b');
+    gates[0]!.resolve();
+    await vi.waitFor(() => expect(gates).toHaveLength(2));
+    let settled = false;
+    void later.then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    expect(q.loading.value).toBe(true);
+    gates[1]!.resolve();
+    await later;
+    expect(q.value.value).toBe('b');
+    expect(q.loading.value).toBe(false);
+  });
+
   test('refreshes during a question in flight cost one more question, with the last argument', async () => {
     const args: string[] = [];
     const gates: ReturnType<typeof deferred<void>>[] = [];

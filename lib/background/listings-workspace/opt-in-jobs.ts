@@ -13,6 +13,7 @@ import { fetchAllListings, optIn, optOut } from '../../api/listings.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { OptDirection, OptInBatchView, OptInJobView } from '../../messaging/protocol/index.ts';
 import type { WireError } from '../../messaging/wire-error.ts';
+import { coalesce } from '../../shared/coalesce.ts';
 import { defineItem } from '../../storage-item.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import { type AccountLink, withAccountLock } from '../core/account-lock.ts';
@@ -95,8 +96,6 @@ interface Claim {
 
 export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
   const runId = crypto.randomUUID();
-  let draining: Promise<void> | undefined;
-  let again = false;
   // What this run has seen end stays ended, whatever a stale copy (a write racing a clear) puts back:
   // dismissed or forgotten jobs, and batches answered (with when their job finished).
   const gone = new Set<string>();
@@ -253,27 +252,16 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
   }
 
   /** Sends until no batch is left; one drain at a time, and a call during a drain runs it once more. */
-  function resume(): Promise<void> {
-    if (draining) {
-      again = true;
-      return draining;
-    }
-    draining = (async () => {
-      try {
-        await armAlarm();
-        do {
-          again = false;
-          while (await round()) {
-            // one round after another until nothing is claimable
-          }
-        } while (again);
-      } finally {
-        draining = undefined;
-        await armAlarm().catch(() => undefined);
+  const resume = coalesce(async () => {
+    try {
+      await armAlarm();
+      while (await round()) {
+        // one round after another until nothing is claimable
       }
-    })();
-    return draining;
-  }
+    } finally {
+      await armAlarm().catch(() => undefined);
+    }
+  });
 
   async function jobs(accountKey: string): Promise<OptInJobView[]> {
     const stored = await current(structuredClone(await optInJobsItem.getValue()));
@@ -319,8 +307,8 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
   }
 
   /** Tests: until the current drain (if any) has ended. */
-  async function settled(): Promise<void> {
-    while (draining) await draining;
+  function settled(): Promise<void> {
+    return resume.idle();
   }
 
   return { create, resume, jobs, retryFailed, dismiss, forgetAccount, start, settled, runId };

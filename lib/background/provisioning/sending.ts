@@ -8,6 +8,7 @@ import {
   type ExistingLocationAddRequest,
   type NewLocationAddRequest,
 } from '../../api/provisioning.ts';
+import { coalesce } from '../../shared/coalesce.ts';
 import { problemText } from './tracker.ts';
 import {
   type SendBatch,
@@ -62,9 +63,6 @@ export function firstEntry(batch: SendBatch, item: SendItem, answer: AddRequest,
 }
 
 export function createSender(deps: SenderDeps) {
-  let running: Promise<void> | undefined;
-  let again = false;
-
   async function setItem(batchId: string, index: number, change: Partial<SendItem>) {
     await updateBatches((batches) =>
       batches.map((b) =>
@@ -105,21 +103,7 @@ export function createSender(deps: SenderDeps) {
   }
 
   /** Sends every waiting location of every batch, one at a time; safe to call again while running. */
-  function resume(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await sendWaiting();
-      } while (again);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
+  const resume = coalesce(sendWaiting);
 
   async function enqueue(batch: SendBatch): Promise<SendBatch> {
     await updateBatches((batches) => {

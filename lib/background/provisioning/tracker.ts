@@ -8,6 +8,7 @@ import { isApiError } from '../../api/errors.ts';
 import { type AddRequest, getAddRequest } from '../../api/provisioning.ts';
 import type { TrackedAddRequestView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
+import { coalesce } from '../../shared/coalesce.ts';
 import {
   checkedThisSessionItem,
   pollScaleForTestsItem,
@@ -81,8 +82,6 @@ export function worthNotifying(before: TrackedAddRequest | undefined, after: Tra
 }
 
 export function createTracker(deps: TrackerDeps) {
-  let running: Promise<void> | undefined;
-  let again = false;
   let forceNext = false;
   let startCheck: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -114,7 +113,8 @@ export function createTracker(deps: TrackerDeps) {
   }
 
   /** One round: what is due, plus (in a forced pass) every open request not yet checked in that pass. */
-  async function checkOnce(forced: Set<string> | null): Promise<void> {
+  /** True when the round was full, so more may be due at once. */
+  async function checkOnce(forced: Set<string> | null): Promise<boolean> {
     const now = deps.now();
     const due = (await trackerItem.getValue())
       .filter(
@@ -122,7 +122,7 @@ export function createTracker(deps: TrackerDeps) {
       )
       .sort((a, b) => (a.nextCheckAt ?? 0) - (b.nextCheckAt ?? 0))
       .slice(0, CHECKS_PER_ROUND);
-    if (due.length === 0) return;
+    if (due.length === 0) return false;
     for (const entry of due) forced?.add(entry.key);
     const factor = await scale();
     const answers = new Map<string, AddRequest>();
@@ -151,7 +151,7 @@ export function createTracker(deps: TrackerDeps) {
       }),
     );
     await record(answers, problems);
-    if (due.length === CHECKS_PER_ROUND) again = true;
+    return due.length === CHECKS_PER_ROUND;
   }
 
   /**
@@ -160,24 +160,18 @@ export function createTracker(deps: TrackerDeps) {
    */
   function checkDue(force = false): Promise<void> {
     if (force) forceNext = true;
-    if (running) {
-      again = true;
-      const next = () => (forceNext ? checkDue() : undefined);
-      return running.then(next, next);
-    }
-    running = (async () => {
-      const forced = forceNext ? new Set<string>() : null;
-      forceNext = false;
-      do {
-        again = false;
-        await checkOnce(forced);
-      } while (again);
-      await schedule();
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
+    return checking();
   }
+
+  // A forced call during a check makes the one run after it a forced pass.
+  const checking = coalesce(async () => {
+    const forced = forceNext ? new Set<string>() : null;
+    forceNext = false;
+    while (await checkOnce(forced)) {
+      // full rounds until what is due fits in one
+    }
+    await schedule();
+  });
 
   /**
    * At the browser's start every open request is checked at once, not at its next alarm: it may have

@@ -1,0 +1,85 @@
+// One paged list per resource: the resource names its noun, where a page is asked and how an item reads,
+// and gets its one-page call (`list<Noun>`) and its walk over every page (`fetchAll<Noun>`).
+import { type ApiClient, type ApiResult, accountPath, type CallOptions, type QueryValue } from './client.ts';
+import type { ApiMessage } from './errors.ts';
+import { pageReader } from './lists.ts';
+import { type FetchAllOptions, fetchAllPages, type Incomplete } from './paging.ts';
+import type { ItemReader } from './schemas-common.ts';
+
+export interface Paging {
+  limit?: number;
+  offset?: number;
+}
+
+/** One page as the service answers it: `{count, <noun>: [...]}`. */
+export type PageOf<K extends string, T> = { count: number } & Record<K, T[]>;
+
+/** Every page: the items in order, the pages' warnings merged, and what is missing if pages are. */
+export type AllOf<K extends string, T> = { count: number; warnings: ApiMessage[]; incomplete?: Incomplete } & Record<
+  K,
+  T[]
+>;
+
+export interface PagedListSpec<K extends string, T, Q> {
+  /** The answer's key for the items, and the operations' names: 'folders' → listFolders, fetchAllFolders. */
+  noun: K;
+  item: ItemReader<T>;
+  pageSize: number;
+  /** Listings calls: an empty answer means "no data" (no subscription), not an error. */
+  emptyMeansNoData?: boolean;
+  /** Where a page of `query` is asked: the path, the ids put in it, the filters (limit and offset follow). */
+  where(query: Q): { path: string; ids?: Record<string, string>; query?: Record<string, QueryValue> };
+}
+
+export function pagedList<K extends string, T, Q extends object>(spec: PagedListSpec<K, T, Q>) {
+  const name = spec.noun.charAt(0).toUpperCase() + spec.noun.slice(1);
+  const readPage = pageReader(spec.noun, spec.item, { emptyMeansNoData: spec.emptyMeansNoData ?? false });
+
+  function list(client: ApiClient, query = {} as Q & Paging, options?: CallOptions): Promise<ApiResult<PageOf<K, T>>> {
+    const { path, ids, query: filters } = spec.where(query);
+    const { limit, offset } = query;
+    return client.request(
+      { operation: `list${name}`, method: 'GET', path, ids, query: { ...filters, limit, offset }, read: readPage },
+      options,
+    );
+  }
+
+  async function fetchAll(client: ApiClient, query = {} as Q, options: FetchAllOptions<T> = {}): Promise<AllOf<K, T>> {
+    const { count, items, warnings, incomplete } = await fetchAllPages({
+      ...options,
+      operation: `fetchAll${name}`,
+      pageSize: spec.pageSize,
+      fetchPage: async (offset, limit, signal) => {
+        const { data, warnings } = await list(client, { ...query, offset, limit }, { signal });
+        return { count: data.count, items: data[spec.noun], warnings };
+      },
+    });
+    const all = { count, [spec.noun]: items, warnings } as AllOf<K, T>;
+    if (incomplete) all.incomplete = incomplete;
+    return all;
+  }
+
+  return { list, fetchAll, readPage };
+}
+
+/**
+ * A list kept per account (`v2/accounts/{accountId}/<noun>`), called as `list(client, accountId, paging)`
+ * and `fetchAll(client, accountId, options)`; the `me` macro by default.
+ */
+export function accountList<K extends string, T>(noun: K, item: ItemReader<T>, pageSize: number) {
+  const paged = pagedList({
+    noun,
+    item,
+    pageSize,
+    where: ({ accountId }: { accountId: string }) => ({
+      path: accountPath(accountId, noun),
+      ids: { 'account id': accountId },
+    }),
+  });
+  return {
+    list: (client: ApiClient, accountId = 'me', paging: Paging = {}, options?: CallOptions) =>
+      paged.list(client, { accountId, ...paging }, options),
+    fetchAll: (client: ApiClient, accountId = 'me', options: FetchAllOptions<T> = {}) =>
+      paged.fetchAll(client, { accountId }, options),
+  };
+}
