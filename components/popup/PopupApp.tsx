@@ -15,9 +15,11 @@ import './popup.css';
 export interface PopupAppProps {
   /** The triage list's first view, asked by the popup's entry before this app loaded; given once. */
   takeFirstView?: () => TriageView | Promise<TriageView> | undefined;
+  /** The worker's first-paint snapshot of that view, shown until the live view comes; given once. */
+  takeSnapshot?: () => TriageView | null;
 }
 
-export function PopupApp({ takeFirstView }: PopupAppProps) {
+export function PopupApp({ takeFirstView, takeSnapshot }: PopupAppProps) {
   const accounts = useAccounts();
   const [health] = useState(createHealthStore);
   useStarted(health);
@@ -45,6 +47,7 @@ export function PopupApp({ takeFirstView }: PopupAppProps) {
         listingsTotal={health.view.value?.total ?? null}
         linkAction={<NoAccountLinked />}
         takeFirstView={takeFirstView}
+        takeSnapshot={takeSnapshot}
       />
     </main>
   );

@@ -21,6 +21,11 @@ export interface TriageStoreOptions {
    * loaded: a view already answered is shown by start() at once, in the first render.
    */
   firstView?: TriageView | Promise<TriageView>;
+  /**
+   * The worker's first-paint snapshot of the first view (storage.session, read without waking the worker):
+   * shown until the first live answer, which always replaces it. Decisions wait for the live view.
+   */
+  snapshot?: TriageView | null;
 }
 
 /** A decision made on this page, newest last: what `u` and the undo bar act on. */
@@ -68,7 +73,7 @@ function afterPaint(run: () => void): void {
 }
 
 export function createTriageStore(initial: TriageFilters, options: TriageStoreOptions = {}) {
-  const { io = workerIo, filtersInHash = true, firstView } = options;
+  const { io = workerIo, filtersInHash = true, firstView, snapshot } = options;
   const filters = signal(initial);
   /** The filters the worker's view was asked with. */
   let shownFilters: TriageFilters | null = null;
@@ -83,6 +88,12 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   const gate = revisionGate();
   const views = latestAnswer();
   let localSeq = 0;
+  /** False while the snapshot is shown: nothing is decided on it, only on the worker's own view. */
+  const live = signal(false);
+  let markLive: () => void = () => undefined;
+  const liveView = new Promise<void>((resolve) => {
+    markLive = resolve;
+  });
 
   const view: ReadonlySignal<TriageView | null> = computed(() => {
     const v = worker.value;
@@ -144,6 +155,10 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
     shownFilters = asked;
     worker.value = next;
     error.value = null;
+    if (!live.peek()) {
+      live.value = true;
+      markLive();
+    }
     if (next.revision < gate.current) void load(false);
   }
 
@@ -195,7 +210,14 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   }
 
   /** Resolves with the worker's batch id for the decision (null if it was refused). */
-  async function decide(ids: string[], decision: SuggestionDecision): Promise<string | null> {
+  async function decide(chosen: string[], decision: SuggestionDecision): Promise<string | null> {
+    let ids = chosen;
+    if (!live.peek()) {
+      // Asked on the snapshot: made once the live view has come, on the rows it still has.
+      await liveView;
+      const shown = new Set(view.peek()?.suggestions.map((s) => s.id));
+      ids = ids.filter((id) => shown.has(id));
+    }
     const current = view.peek();
     if (!current?.account || ids.length === 0) return null;
     const localBatchId = `local-${++localSeq}`;
@@ -254,6 +276,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
 
   /** Without ids: the undo bar's decision. With ids: those suggestions' pending decisions. */
   async function undo(suggestionIds?: string[]): Promise<void> {
+    if (!live.peek()) await liveView;
     let input: RequestInput<'triage.undo'>;
     let hide: string[];
     if (suggestionIds) {
@@ -304,6 +327,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   }
 
   async function dismissFailures(suggestionIds: string[]): Promise<void> {
+    if (!live.peek()) await liveView;
     const gone = new Set(suggestionIds);
     const v = worker.peek();
     if (v) worker.value = { ...v, failures: v.failures.filter((f) => !gone.has(f.suggestionId)) };
@@ -355,6 +379,9 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
       applyView(firstView, filters.peek());
       whole();
     } else {
+      const f = filters.peek();
+      // Painted now, replaced by the first live answer; only for the view it was taken of.
+      if (snapshot && snapshot.status === f.status && !f.locationId && !f.publisherId) worker.value = snapshot;
       // The same question as firstViewInput(filters): the one the popup's entry may have sent already.
       void load(true, false, FIRST_ROWS, firstView).then(whole);
     }
@@ -367,6 +394,8 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   return {
     filters: filters as ReadonlySignal<TriageFilters>,
     view,
+    /** The worker's own view is shown (not the first-paint snapshot): decisions act at once. */
+    live: live as ReadonlySignal<boolean>,
     error: error as ReadonlySignal<unknown>,
     resolvedElsewhere: resolvedElsewhere as ReadonlySignal<number>,
     tooLate: tooLate as ReadonlySignal<number>,
