@@ -88,12 +88,13 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   const gate = revisionGate();
   const views = latestAnswer();
   let localSeq = 0;
-  /** False while the snapshot is shown: nothing is decided on it, only on the worker's own view. */
-  const live = signal(false);
-  let markLive: () => void = () => undefined;
-  const liveView = new Promise<void>((resolve) => {
-    markLive = resolve;
-  });
+  /** The first live answer, while the snapshot is shown: nothing is decided on the snapshot. */
+  let onSnapshot: Promise<void> | null = null;
+  /** Waits for that answer; false if the snapshot is still shown (the answer failed). */
+  async function liveView(): Promise<boolean> {
+    await onSnapshot;
+    return onSnapshot === null;
+  }
 
   const view: ReadonlySignal<TriageView | null> = computed(() => {
     const v = worker.value;
@@ -155,10 +156,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
     shownFilters = asked;
     worker.value = next;
     error.value = null;
-    if (!live.peek()) {
-      live.value = true;
-      markLive();
-    }
+    onSnapshot = null;
     if (next.revision < gate.current) void load(false);
   }
 
@@ -212,10 +210,9 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   /** Resolves with the worker's batch id for the decision (null if it was refused). */
   async function decide(chosen: string[], decision: SuggestionDecision): Promise<string | null> {
     let ids = chosen;
-    if (!live.peek()) {
-      // Asked on the snapshot: made once the live view has come, on the rows it still has.
-      await liveView;
-      const shown = new Set(view.peek()?.suggestions.map((s) => s.id));
+    if (onSnapshot) {
+      // Asked on the snapshot: made once the live view has come (none if it failed), on the rows it has.
+      const shown = new Set((await liveView()) ? view.peek()?.suggestions.map((s) => s.id) : []);
       ids = ids.filter((id) => shown.has(id));
     }
     const current = view.peek();
@@ -276,7 +273,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
 
   /** Without ids: the undo bar's decision. With ids: those suggestions' pending decisions. */
   async function undo(suggestionIds?: string[]): Promise<void> {
-    if (!live.peek()) await liveView;
+    if (onSnapshot && !(await liveView())) return;
     let input: RequestInput<'triage.undo'>;
     let hide: string[];
     if (suggestionIds) {
@@ -327,7 +324,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   }
 
   async function dismissFailures(suggestionIds: string[]): Promise<void> {
-    if (!live.peek()) await liveView;
+    if (onSnapshot && !(await liveView())) return;
     const gone = new Set(suggestionIds);
     const v = worker.peek();
     if (v) worker.value = { ...v, failures: v.failures.filter((f) => !gone.has(f.suggestionId)) };
@@ -380,10 +377,14 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
       whole();
     } else {
       const f = filters.peek();
-      // Painted now, replaced by the first live answer; only for the view it was taken of.
-      if (snapshot && snapshot.status === f.status && !f.locationId && !f.publisherId) worker.value = snapshot;
       // The same question as firstViewInput(filters): the one the popup's entry may have sent already.
-      void load(true, false, FIRST_ROWS, firstView).then(whole);
+      const first = load(true, false, FIRST_ROWS, firstView);
+      // Painted now, replaced by the first live answer; only for the view it was taken of.
+      if (snapshot && snapshot.status === f.status && !f.locationId && !f.publisherId && !worker.peek()) {
+        worker.value = snapshot;
+        onSnapshot = first;
+      }
+      void first.then(whole);
     }
     return () => {
       stopEvents();
@@ -394,8 +395,6 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   return {
     filters: filters as ReadonlySignal<TriageFilters>,
     view,
-    /** The worker's own view is shown (not the first-paint snapshot): decisions act at once. */
-    live: live as ReadonlySignal<boolean>,
     error: error as ReadonlySignal<unknown>,
     resolvedElsewhere: resolvedElsewhere as ReadonlySignal<number>,
     tooLate: tooLate as ReadonlySignal<number>,

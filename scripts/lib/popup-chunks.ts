@@ -14,7 +14,7 @@ const NOT_SHARED =
 
 /** What the popup's first module needs to ask for its rows (shared with other pages, so otherwise split). */
 const FIRST_ASK =
-  /virtual:wxt-(html-)?plugins|\/lib\/messaging\/(page-runtime|first-paint|protocol\/envelope)\.ts|\/lib\/listing-statuses\.ts|\/components\/suggestion-triage\/(view-input|filters-hash)\.ts/;
+  /virtual:wxt-(html-)?plugins|\/lib\/messaging\/(page-runtime|protocol\/envelope)\.ts|\/lib\/listing-statuses\.ts|\/components\/suggestion-triage\/(view-input|filters-hash)\.ts/;
 
 /** Two shared chunks for the HTML pages' build (the one with the popup); other builds are left alone. */
 export function popupChunks(): Plugin {
