@@ -8,7 +8,7 @@ import { listingsWorkspaceFigures } from './listings-workspace.ts';
 import { outboxFigures } from './outbox.ts';
 import { panelMatcherFigures } from './panel-matcher.ts';
 import { popupFigures } from './popup.ts';
-import { popupFloorFigures } from './popup-floor.ts';
+import { popupFloorFigures, popupRatioFigures } from './popup-floor.ts';
 import { sandboxListingsScaling } from './sandbox.ts';
 import { entrypointSizes } from './sizes.ts';
 import { usersFigures } from './users.ts';
@@ -27,6 +27,7 @@ figures.push(...(await listingsWorkspaceFigures()));
 figures.push(...(await usersFigures()));
 figures.push(...(await popupFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await popupFloorFigures()));
+figures.push(...popupRatioFigures(figures));
 figures.push(...(await outboxFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await workspacePageFigures({ extensionDir: '.output/chrome-mv3' })));
 
