@@ -1,6 +1,7 @@
 // The popup with its worker stopped (as Chrome stops it after 30 s idle): the rows come from the worker's
 // first-paint snapshot in storage.session at once, marked busy, and the live list replaces them when the
 // worker has started. Then unlink: the snapshot is gone with the account.
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { type Desk, launchDesk } from './fixture.ts';
@@ -8,6 +9,8 @@ import { type Desk, launchDesk } from './fixture.ts';
 const WAITING = 60;
 /** The snapshot's rows (SNAPSHOT_ROWS in first-paint-snapshot.ts): a list of 60 shows 12 rows' set size until live. */
 const SNAPSHOT_ROWS = 12;
+/** Set to a folder (e.g. /tmp/shots) to keep screenshots of the popup painted from the snapshot. */
+const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS;
 
 let desk: Desk;
 
@@ -75,9 +78,9 @@ const pendingInWorker = async (from: Page) => {
 test('worker busy: the snapshot is painted first, a key on it waits, the live list replaces it and the key acts', async () => {
   const account = await desk.link('1001');
   const firstIds = await snapshotWritten(account.accountKey);
-  // The worker's thread held for 4 s (a long task): it cannot answer the popup meanwhile.
+  // The worker's thread held for 6 s (a long task): it cannot answer the popup meanwhile.
   const held = desk.serviceWorker.evaluate(() => {
-    const end = Date.now() + 4000;
+    const end = Date.now() + 6000;
     while (Date.now() < end);
   });
   const popup = await openRecordedPopup();
@@ -85,6 +88,12 @@ test('worker busy: the snapshot is painted first, a key on it waits, the live li
   await expect.poll(() => rows.count(), { timeout: 3_000 }).toBeGreaterThan(3);
   expect(await listStates(popup)).toEqual([{ setSize: String(SNAPSHOT_ROWS), busy: 'true' }]);
   expect(await rows.evaluateAll((els) => els.slice(0, 3).map((el) => el.id))).toEqual(firstIds);
+  if (SHOTS_DIR) {
+    await popup.screenshot({ path: join(SHOTS_DIR, 'popup-snapshot-light.png') });
+    await popup.emulateMedia({ colorScheme: 'dark' });
+    await popup.screenshot({ path: join(SHOTS_DIR, 'popup-snapshot-dark.png') });
+    await popup.emulateMedia({ colorScheme: 'light' });
+  }
   // Accept from the keyboard on the snapshot: nothing shows as decided, the list still says it is loading.
   const target = firstIds[0]!.replace(/^suggestion-/, '');
   await rows.first().focus();
