@@ -100,4 +100,18 @@ describe('popup: first paint from the snapshot', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(decisions()).toEqual([]);
   });
+
+  test('if the live view fails, the snapshot stays with the error shown, and a decision on it is never sent', async () => {
+    let fail: (error: unknown) => void = () => undefined;
+    const failing = new Promise<TriageView>((_, reject) => {
+      fail = reject;
+    });
+    render(<SuggestionTriage listingsTotal={100} takeFirstView={() => failing} takeSnapshot={() => snapshot} />);
+    fireEvent.click(within(rows()[0]!).getByRole('button', { name: 'Accept' }));
+    fail(Object.assign(new Error('The worker could not read the list.'), { code: 'unavailable' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').length).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(rows()).toHaveLength(3);
+    expect(decisions()).toEqual([]);
+  });
 });
