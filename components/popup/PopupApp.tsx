@@ -15,6 +15,8 @@ import './popup.css';
 export interface PopupAppProps {
   /** The triage list's first view, asked by the popup's entry before this app loaded; given once. */
   takeFirstView?: () => TriageView | Promise<TriageView> | undefined;
+  /** The worker's first-paint snapshot of that view, shown until the live view comes; given once. */
+  takeSnapshot?: () => TriageView | null;
 }
 
 /** Focuses the list's current suggestion, or the first control where the list would be (the hash holds the filters). */
@@ -25,7 +27,7 @@ function skipToSuggestions() {
   target?.focus();
 }
 
-export function PopupApp({ takeFirstView }: PopupAppProps) {
+export function PopupApp({ takeFirstView, takeSnapshot }: PopupAppProps) {
   const accounts = useAccounts();
   const [health] = useState(createHealthStore);
   useStarted(health);
@@ -57,6 +59,7 @@ export function PopupApp({ takeFirstView }: PopupAppProps) {
         listingsTotal={health.view.value?.total ?? null}
         linkAction={<NoAccountLinked />}
         takeFirstView={takeFirstView}
+        takeSnapshot={takeSnapshot}
       />
     </main>
   );

@@ -41,16 +41,19 @@ export interface SuggestionTriageProps {
    * TriageStoreOptions. A list mounted later (after linking) asks afresh.
    */
   takeFirstView?: () => TriageView | Promise<TriageView> | undefined;
+  /** The worker's snapshot of the first view (the popup), painted until the live view comes. */
+  takeSnapshot?: () => TriageView | null;
 }
 
 const suggestionKey = (s: SuggestionView) => s.id;
 
 export function SuggestionTriage(props: SuggestionTriageProps) {
-  const { listingsTotal, linkAction, relinkAction, filtersInHash = true, takeFirstView } = props;
+  const { listingsTotal, linkAction, relinkAction, filtersInHash = true, takeFirstView, takeSnapshot } = props;
   const [store] = useState(() =>
     createTriageStore(filtersInHash && typeof location !== 'undefined' ? filtersFromHash(location.hash) : NO_FILTERS, {
       filtersInHash,
       firstView: takeFirstView?.(),
+      snapshot: takeSnapshot?.(),
     }),
   );
   // The first question (and the hash and event listeners) start during the first render, not after

@@ -21,6 +21,11 @@ export interface TriageStoreOptions {
    * loaded: a view already answered is shown by start() at once, in the first render.
    */
   firstView?: TriageView | Promise<TriageView>;
+  /**
+   * The worker's first-paint snapshot of the first view (storage.session, read without waking the worker):
+   * shown until the first live answer, which always replaces it. Decisions wait for the live view.
+   */
+  snapshot?: TriageView | null;
 }
 
 /** A decision made on this page, newest last: what `u` and the undo bar act on. */
@@ -81,7 +86,7 @@ function afterPaint(run: () => void): void {
 }
 
 export function createTriageStore(initial: TriageFilters, options: TriageStoreOptions = {}) {
-  const { io = workerIo, filtersInHash = true, firstView } = options;
+  const { io = workerIo, filtersInHash = true, firstView, snapshot } = options;
   const filters = signal(initial);
   /** The filters the worker's view was asked with. */
   let shownFilters: TriageFilters | null = null;
@@ -96,6 +101,13 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   const gate = revisionGate();
   const views = latestAnswer();
   let localSeq = 0;
+  /** The first live answer, while the snapshot is shown: nothing is decided on the snapshot. */
+  let onSnapshot: Promise<void> | null = null;
+  /** Waits for that answer; false if the snapshot is still shown (the answer failed). */
+  async function liveView(): Promise<boolean> {
+    await onSnapshot;
+    return onSnapshot === null;
+  }
 
   const view: ReadonlySignal<TriageView | null> = computed(() => {
     const v = worker.value;
@@ -159,6 +171,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
     shownFilters = asked;
     worker.value = next;
     error.value = null;
+    onSnapshot = null;
     if (next.revision < gate.current) void load(false);
   }
 
@@ -222,7 +235,13 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   }
 
   /** Resolves with the worker's batch id for the decision (null if it was refused). */
-  async function decide(ids: string[], decision: SuggestionDecision): Promise<string | null> {
+  async function decide(chosen: string[], decision: SuggestionDecision): Promise<string | null> {
+    let ids = chosen;
+    if (onSnapshot) {
+      // Asked on the snapshot: made once the live view has come (none if it failed), on the rows it has.
+      const shown = new Set((await liveView()) ? view.peek()?.suggestions.map((s) => s.id) : []);
+      ids = ids.filter((id) => shown.has(id));
+    }
     const current = view.peek();
     if (!current?.account || ids.length === 0) return null;
     const localBatchId = `local-${++localSeq}`;
@@ -290,6 +309,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
 
   /** Without ids: the undo bar's decision. With ids: those suggestions' pending decisions. */
   async function undo(suggestionIds?: string[]): Promise<void> {
+    if (onSnapshot && !(await liveView())) return;
     let input: RequestInput<'triage.undo'>;
     let hide: string[];
     if (suggestionIds) {
@@ -340,6 +360,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   }
 
   async function dismissFailures(suggestionIds: string[]): Promise<void> {
+    if (onSnapshot && !(await liveView())) return;
     const gone = new Set(suggestionIds);
     const v = worker.peek();
     if (v) worker.value = { ...v, failures: v.failures.filter((f) => !gone.has(f.suggestionId)) };
@@ -394,8 +415,15 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
       applyView(firstView, filters.peek());
       whole();
     } else {
+      const f = filters.peek();
       // The same question as firstViewInput(filters): the one the popup's entry may have sent already.
-      void load(true, false, FIRST_ROWS, firstView).then(whole);
+      const first = load(true, false, FIRST_ROWS, firstView);
+      // Painted now, replaced by the first live answer; only for the view it was taken of.
+      if (snapshot && snapshot.status === f.status && !f.locationId && !f.publisherId && !worker.peek()) {
+        worker.value = snapshot;
+        onSnapshot = first;
+      }
+      void first.then(whole);
     }
     return () => {
       stopEvents();

@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { PopupApp } from '../../components/popup/PopupApp.tsx';
 import { takeEarly, whenAnswered } from '../../lib/messaging/first-ask.ts';
+import { takeFirstPaint } from '../../lib/messaging/first-paint.ts';
 import type { TriageView } from '../../lib/messaging/protocol/index.ts';
 import { answerOf, replyValue } from '../../lib/messaging/ui.ts';
 import '../../components/ui/theme.css';
@@ -31,6 +32,23 @@ function takeFirstView(): TriageView | Promise<TriageView> | undefined {
   return answerOf(question);
 }
 
-whenAnswered(firstQuestion, FIRST_ROWS_WAIT_MS, () =>
-  render(<PopupApp takeFirstView={takeFirstView} />, document.getElementById('app')!),
-);
+/** The worker's snapshot of the first rows, if it came before the first render: shown until the live view. */
+let snapshot: TriageView | null = null;
+function takeSnapshot(): TriageView | null {
+  const taken = snapshot;
+  snapshot = null;
+  return taken;
+}
+
+let rendered = false;
+function renderOnce(): void {
+  if (rendered) return;
+  rendered = true;
+  render(<PopupApp takeFirstView={takeFirstView} takeSnapshot={takeSnapshot} />, document.getElementById('app')!);
+}
+whenAnswered(firstQuestion, FIRST_ROWS_WAIT_MS, renderOnce);
+// A stopped worker answers after its start (100+ ms); the snapshot is there in a few: paint it, not a loading bar.
+void takeFirstPaint().then((found) => {
+  snapshot = found;
+  if (found) renderOnce();
+});

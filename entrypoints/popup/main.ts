@@ -4,6 +4,9 @@
 import { filtersFromHash } from '../../components/suggestion-triage/filters-hash.ts';
 import { firstViewInput } from '../../components/suggestion-triage/view-input.ts';
 import { askEarly } from '../../lib/messaging/first-ask.ts';
+import { readFirstPaint } from '../../lib/messaging/first-paint.ts';
 
 askEarly('triage.view', firstViewInput(filtersFromHash(location.hash)));
+// The worker's snapshot of those rows, which the browser reads without waking a stopped worker.
+readFirstPaint();
 void import('./app.tsx');

@@ -109,5 +109,20 @@ describe('Listings Desk in Firefox', () => {
       30_000,
     );
     expect(sent.filter((r) => r.method === 'PUT').map((r) => r.status)).toEqual([200]);
+
+    // The popup's first-paint snapshot: written by the worker, read by a page from storage.session.
+    const readSnapshot = () =>
+      popup.evaluate(async () => {
+        const api = globalThis as unknown as {
+          browser: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } };
+        };
+        const found = (await api.browser.storage.session.get('triageFirstPaint')).triageFirstPaint as
+          | { account: { accountName: string }; suggestions: unknown[] }
+          | undefined;
+        return found ? { account: found.account.accountName, rows: found.suggestions.length } : null;
+      });
+    const snapshot = await until(readSnapshot, (found) => found !== null, 10_000);
+    expect(snapshot?.account).toBe('Harbor Bakery Group');
+    expect(snapshot?.rows).toBeGreaterThan(0);
   }, 90_000);
 });

@@ -45,6 +45,11 @@ export const STORAGE_KEYS = {
   'local:keyboardShortcuts': { feature: 'suggestion-triage', holds: 'single-key shortcuts on/off' },
   'local:locationsDirectory': { feature: 'locations', holds: 'locations and folders per account', perAccount: true },
   'local:listingsOptInJobs': { feature: 'listings-workspace', holds: 'bulk opt-in jobs and batches', perAccount: true },
+  'session:triageFirstPaint': {
+    feature: 'suggestion-triage',
+    holds: "the popup's first rows and names of the active account, read before the worker wakes",
+    perAccount: true,
+  },
   'session:deskEventFrames': { feature: 'messaging', holds: 'embedded-panel frames listening for events' },
   'local:provisioningTracker': {
     feature: 'provisioning',

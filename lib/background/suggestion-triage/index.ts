@@ -7,7 +7,7 @@ import { WAITING } from '../../listing-statuses.ts';
 import type { Handlers } from '../../messaging/background.ts';
 import { protocol } from '../../messaging/protocol/index.ts';
 import { setBadgeCount } from '../badge.ts';
-import { linkedAccountsItem } from '../core/account-items.ts';
+import { activeAccountKeyItem, linkedAccountsItem } from '../core/account-items.ts';
 import type { ApiSession, WithAccount } from '../core/api-session.ts';
 import { connectionSettingsItem } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
@@ -17,6 +17,7 @@ import { notifyFailures } from '../failure-notice.ts';
 import { defineFeature } from '../feature.ts';
 import { createCachedList } from './cached-list.ts';
 import { createDecisionOutbox, FLUSH_ALARM, type OutboxDeps } from './decision-outbox.ts';
+import { createSnapshotWriter, triageSnapshotItem } from './first-paint-snapshot.ts';
 import { keyboardShortcutsItem, triageCacheItem } from './triage-items.ts';
 import { withoutTriageData } from './triage-state.ts';
 
@@ -89,6 +90,7 @@ export function createSuggestionTriage(deps: TriageDeps) {
   const badge = deps.setBadgeCount ?? setBadgeCount;
   const sendDecision = deps.sendDecision;
   const list = createCachedList({ ...deps, setBadgeCount: badge });
+  const snapshot = createSnapshotWriter();
   const outbox = createDecisionOutbox(
     {
       openSender: sendDecision
@@ -132,6 +134,8 @@ export function createSuggestionTriage(deps: TriageDeps) {
     // Decisions waiting for Relink, or for the Connection they were made on, go as soon as that is back.
     linkedAccountsItem.watch(() => void outbox.flushDue());
     connectionSettingsItem.watch(() => void outbox.flushDue());
+    // Another active account: the popup must not paint the previous one's rows (it also checks the key).
+    activeAccountKeyItem.watch(() => void snapshot.clear());
     void outbox.flushDue();
   }
 
@@ -146,7 +150,10 @@ export function createSuggestionTriage(deps: TriageDeps) {
   > = {
     'triage.view': async ({ status, refresh, force, locationIds, publisherIds, rows }) => {
       setTimeout(() => void outbox.flushDue(), 0);
-      return list.view(status, refresh, force, { locationIds, publisherIds }, rows);
+      const view = await list.view(status, refresh, force, { locationIds, publisherIds }, rows);
+      // After the answer has left: the popup's next first paint.
+      setTimeout(() => snapshot.offer(view, Boolean(locationIds?.length || publisherIds?.length)), 0);
+      return view;
     },
     // No flush here: decide() arms the timer that sends what is due (one flush per request).
     'triage.decide': async ({ accountKey, suggestionIds, decision }) =>
@@ -163,10 +170,13 @@ export function createSuggestionTriage(deps: TriageDeps) {
   return { handlers, start, view: list.view, revalidate: list.revalidate, settled: list.settled, ...outbox };
 }
 
-/** Cached lists, pending decisions, failures, batches and publisher names: nothing is sent later for it. */
+/**
+ * Cached lists, pending decisions, failures, batches and publisher names: nothing is sent later for it.
+ * The popup's first-paint snapshot goes too, whichever account it shows (the next view writes it again).
+ */
 async function forgetTriage(accountKey: string) {
   const [triage, names] = await Promise.all([withoutTriageData(accountKey), withoutPublisherNames(accountKey)]);
-  return [...triage, ...names];
+  return [...triage, ...names, { item: triageSnapshotItem, value: null }];
 }
 
 export function suggestionTriageFeature(deps: DeskDeps) {

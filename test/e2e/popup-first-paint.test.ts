@@ -1,0 +1,138 @@
+// The popup with its worker stopped (as Chrome stops it after 30 s idle): the rows come from the worker's
+// first-paint snapshot in storage.session at once, marked busy, and the live list replaces them when the
+// worker has started. Then unlink: the snapshot is gone with the account.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { type Desk, launchDesk } from './fixture.ts';
+
+const WAITING = 60;
+/** The snapshot's rows (SNAPSHOT_ROWS in first-paint-snapshot.ts): a list of 60 shows 12 rows' set size until live. */
+const SNAPSHOT_ROWS = 12;
+/** Set to a folder (e.g. /tmp/shots) to keep screenshots of the popup painted from the snapshot. */
+const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS;
+
+let desk: Desk;
+
+beforeAll(async () => {
+  desk = await launchDesk();
+});
+afterAll(async () => {
+  await desk?.close();
+});
+beforeEach(async () => {
+  await desk.reset();
+  await desk.control.call('POST', 'reset', { waitingSuggestions: WAITING });
+});
+
+/** Every state of the list the page showed, from its first script on: rows' set size and the list's busy flag. */
+async function recordList(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: { setSize: string | null; busy: string | null }[] = [];
+    (globalThis as unknown as { listStates: typeof seen }).listStates = seen;
+    new MutationObserver(() => {
+      const feed = document.querySelector('[role="feed"]');
+      const row = feed?.querySelector('article');
+      if (!feed || !row) return;
+      const state = { setSize: row.getAttribute('aria-setsize'), busy: feed.getAttribute('aria-busy') };
+      const last = seen.at(-1);
+      if (last?.setSize !== state.setSize || last?.busy !== state.busy) seen.push(state);
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+const listStates = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { listStates: { setSize: string; busy: string }[] }).listStates);
+
+/** Opens the popup once and waits until its view has written the snapshot. */
+async function snapshotWritten(accountKey: string): Promise<string[]> {
+  const first = await desk.openPopup();
+  const feed = first.getByRole('feed');
+  await expect.poll(() => feed.getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
+  await expect
+    .poll(async () => (await desk.dumpStorage(first)).session.triageFirstPaint, { timeout: 10_000 })
+    .toBeTruthy();
+  const session = (await desk.dumpStorage(first)).session;
+  const snapshot = session.triageFirstPaint as { suggestions: { id: string }[]; account: { accountKey: string } };
+  expect(snapshot.account.accountKey).toBe(accountKey);
+  expect(snapshot.suggestions).toHaveLength(SNAPSHOT_ROWS);
+  expect(JSON.stringify(session)).not.toMatch(/token/i);
+  const ids = await feed.getByRole('article').evaluateAll((els) => els.slice(0, 3).map((el) => el.id));
+  await first.close();
+  return ids;
+}
+
+async function openRecordedPopup(): Promise<Page> {
+  const popup = await desk.context.newPage();
+  await popup.setViewportSize({ width: 400, height: 600 });
+  await recordList(popup);
+  await popup.goto(desk.url('popup.html'));
+  return popup;
+}
+
+const pendingInWorker = async (from: Page) => {
+  const reply = await desk.ask('triage.view', {}, from);
+  return reply.ok ? reply.value.pending.map((p) => p.suggestionId) : null;
+};
+
+test('worker busy: the snapshot is painted first, a key on it waits, the live list replaces it and the key acts', async () => {
+  const account = await desk.link('1001');
+  const firstIds = await snapshotWritten(account.accountKey);
+  // The worker's thread held for 6 s (a long task): it cannot answer the popup meanwhile.
+  const held = desk.serviceWorker.evaluate(() => {
+    const end = Date.now() + 6000;
+    while (Date.now() < end);
+  });
+  const popup = await openRecordedPopup();
+  const rows = popup.getByRole('feed').getByRole('article');
+  await expect.poll(() => rows.count(), { timeout: 3_000 }).toBeGreaterThan(3);
+  expect(await listStates(popup)).toEqual([{ setSize: String(SNAPSHOT_ROWS), busy: 'true' }]);
+  expect(await rows.evaluateAll((els) => els.slice(0, 3).map((el) => el.id))).toEqual(firstIds);
+  if (SHOTS_DIR) {
+    await popup.screenshot({ path: join(SHOTS_DIR, 'popup-snapshot-light.png') });
+    await popup.emulateMedia({ colorScheme: 'dark' });
+    await popup.screenshot({ path: join(SHOTS_DIR, 'popup-snapshot-dark.png') });
+    await popup.emulateMedia({ colorScheme: 'light' });
+  }
+  // Accept from the keyboard on the snapshot: nothing shows as decided, the list still says it is loading.
+  const target = firstIds[0]!.replace(/^suggestion-/, '');
+  await rows.first().focus();
+  await popup.keyboard.press('a');
+  await expect(rows.first().getByRole('button', { name: 'Undo' }).count()).resolves.toBe(0);
+
+  await held;
+  await expect.poll(() => rows.first().getAttribute('aria-setsize'), { timeout: 20_000 }).toBe(String(WAITING));
+  expect((await listStates(popup))[0]).toEqual({ setSize: String(SNAPSHOT_ROWS), busy: 'true' });
+  // Made once the live list came: exactly the one suggestion.
+  await expect.poll(() => pendingInWorker(popup), { timeout: 10_000 }).toEqual([target]);
+}, 120_000);
+
+test('worker stopped: the popup paints rows, then the live list; unlink removes the snapshot', async () => {
+  const account = await desk.link('1001');
+  const firstIds = await snapshotWritten(account.accountKey);
+
+  // No extension page open, and the worker stopped.
+  const blank = await desk.context.newPage();
+  await Promise.all(
+    desk.context
+      .pages()
+      .filter((p) => p !== blank)
+      .map((p) => p.close()),
+  );
+  const cdp = await desk.context.newCDPSession(blank);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+
+  const popup = await openRecordedPopup();
+  const rows = popup.getByRole('feed').getByRole('article');
+  await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(3);
+  await expect.poll(() => popup.getByRole('feed').getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
+  await expect.poll(() => rows.first().getAttribute('aria-setsize'), { timeout: 20_000 }).toBe(String(WAITING));
+  // Whichever came first (the snapshot, unless the worker started before the app ran), the same rows lead.
+  expect((await listStates(popup)).at(-1)).toEqual({ setSize: String(WAITING), busy: 'false' });
+  expect(await rows.evaluateAll((els) => els.slice(0, 3).map((el) => el.id))).toEqual(firstIds);
+
+  await desk.ask('accounts.unlink', { accountKey: account.accountKey }, popup);
+  await expect.poll(async () => (await desk.dumpStorage(popup)).session.triageFirstPaint ?? null).toBeNull();
+  await cdp.detach().catch(() => undefined);
+}, 120_000);

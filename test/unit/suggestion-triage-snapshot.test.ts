@@ -1,0 +1,114 @@
+// The worker's first-paint snapshot in storage.session: written from the popup's view when it changes,
+// bounded, read by pages for the active account only, gone on unlink and on switching accounts.
+
+import { describe, expect, test, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { activeAccountKeyItem } from '../../lib/background/core/account-items.ts';
+import {
+  SNAPSHOT_MAX_CHARS,
+  SNAPSHOT_ROWS,
+  triageSnapshotItem,
+} from '../../lib/background/suggestion-triage/first-paint-snapshot.ts';
+import { WAITING } from '../../lib/listing-statuses.ts';
+import type { RequestContext } from '../../lib/messaging/background.ts';
+import { FIRST_PAINT_KEY, readFirstPaint, takeFirstPaint } from '../../lib/messaging/first-paint.ts';
+import type { TriageView } from '../../lib/messaging/protocol/index.ts';
+import { unlinkAccount } from './desk-fakes.ts';
+import { linkTestAccount, makeSuggestions, useTriageHarness } from './suggestion-triage-fakes.ts';
+
+const h = useTriageHarness();
+const context = {} as RequestContext;
+
+type Triage = ReturnType<typeof h.triage>;
+/** The popup's first question, through the worker's handler (which writes the snapshot after answering). */
+const firstQuestion = (t: Triage, filters: { locationIds?: string[] } = {}) =>
+  t.handlers['triage.view']({ status: WAITING, refresh: false, force: false, rows: 40, ...filters }, context);
+
+async function written(): Promise<TriageView> {
+  return vi.waitFor(async () => {
+    const stored = await triageSnapshotItem.getValue();
+    if (!stored) throw new Error('no snapshot yet');
+    return stored;
+  });
+}
+
+async function pageReads(): Promise<TriageView | null> {
+  readFirstPaint();
+  return takeFirstPaint();
+}
+
+describe('suggestion-triage: the popup first-paint snapshot', () => {
+  test("the popup's view writes its first screenful, their names, and nothing secret; pages read it", async () => {
+    h.service.suggestions = makeSuggestions(30);
+    const t = h.triage();
+    await h.loaded(t);
+    const view = await firstQuestion(t);
+    const stored = await written();
+    expect(stored.suggestions.map((s) => s.id)).toEqual(view.suggestions.slice(0, SNAPSHOT_ROWS).map((s) => s.id));
+    expect(stored.account?.accountKey).toBe(h.accountKey);
+    expect(stored.revision).toBe(view.revision);
+    expect(stored.complete).toBe(false);
+    expect(stored.refreshing).toBe(true);
+    expect(stored.publishers).toEqual({ GOOGLEMYBUSINESS: 'Google Business Profile' });
+    // storage.session itself, as a page reads it: under the page's key, and no token anywhere.
+    const session = await browser.storage.session.get(null);
+    expect(Object.keys(session)).toContain(FIRST_PAINT_KEY);
+    expect(JSON.stringify(session)).not.toContain('tok-');
+    expect((await pageReads())?.suggestions).toEqual(stored.suggestions);
+  });
+
+  test('bounded: long publisher texts cost rows, never the bound', async () => {
+    h.service.suggestions = makeSuggestions(20).map((s) => ({ ...s, suggestedContent: 'x'.repeat(5000) }));
+    const t = h.triage();
+    await h.loaded(t);
+    await firstQuestion(t);
+    const stored = await written();
+    expect(JSON.stringify(stored).length).toBeLessThanOrEqual(SNAPSHOT_MAX_CHARS);
+    expect(stored.suggestions.length).toBeGreaterThan(0);
+    expect(stored.suggestions.length).toBeLessThan(SNAPSHOT_ROWS);
+  });
+
+  test('written when the view changes: not again at the same revision, not for a filtered list', async () => {
+    const t = h.triage();
+    await h.loaded(t);
+    await firstQuestion(t);
+    await written();
+    await triageSnapshotItem.setValue(null);
+    await firstQuestion(t);
+    await firstQuestion(t, { locationIds: ['HB-001'] });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await triageSnapshotItem.getValue()).toBeNull();
+
+    await t.decide(h.accountKey, [h.service.suggestions[0]!.id], 'ACCEPTED');
+    await firstQuestion(t);
+    expect((await written()).pending.map((p) => p.suggestionId)).toEqual([h.service.suggestions[0]!.id]);
+  });
+
+  test('unlink clears it', async () => {
+    const t = h.triage();
+    await h.loaded(t);
+    await firstQuestion(t);
+    await written();
+    await unlinkAccount(h.accountKey);
+    expect(await triageSnapshotItem.getValue()).toBeNull();
+    expect(await pageReads()).toBeNull();
+  });
+
+  test("switching accounts: the worker clears it, and a page never shows another account's rows", async () => {
+    const other = await linkTestAccount('app-2002', 'Second Account');
+    await activeAccountKeyItem.setValue(h.accountKey);
+    const t = h.triage();
+    t.start();
+    await h.loaded(t);
+    await firstQuestion(t);
+    const shown = await written();
+    expect(await pageReads()).not.toBeNull();
+
+    await activeAccountKeyItem.setValue(other);
+    await vi.waitFor(async () => expect(await triageSnapshotItem.getValue()).toBeNull());
+    // A late write of the first account's view (an answer computed before the switch): the page checks the
+    // active account itself.
+    await browser.storage.session.set({ [FIRST_PAINT_KEY]: { ...shown, account: { ...shown.account } } });
+    expect(await pageReads()).toBeNull();
+  });
+});
