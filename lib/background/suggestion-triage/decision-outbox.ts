@@ -12,6 +12,7 @@ import type { SuggestionDecision } from '../../api/suggestions.ts';
 import { WAITING } from '../../listing-statuses.ts';
 import type { DeskEvents } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
+import { coalesce } from '../../shared/coalesce.ts';
 import { DECISION_SEND_CONCURRENCY } from '../../triage-batch.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import { withAccountLock } from '../core/account-lock.ts';
@@ -84,8 +85,6 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
   /** Identifies this worker's life: a claim by another run is a send that died with its worker. */
   const runId = crypto.randomUUID();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let flushing: Promise<void> | undefined;
-  let flushAgain = false;
   /**
    * Bumped at every change of what links stand on. A round re-reads its claims (and reopens its sessions)
    * only then, not before every PUT: per decision the storage work is O(1), not a read of every pending one.
@@ -263,22 +262,8 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     await browser.alarms.create(FLUSH_ALARM, { when: Math.max(when, now) + 500 });
   }
 
-  /** Sends every decision whose time has come. Safe to call any time, from anywhere. */
-  function flushDue(): Promise<void> {
-    if (flushing) {
-      flushAgain = true;
-      return flushing;
-    }
-    flushing = (async () => {
-      do {
-        flushAgain = false;
-        await flushOnce();
-      } while (flushAgain);
-    })().finally(() => {
-      flushing = undefined;
-    });
-    return flushing;
-  }
+  /** Sends every decision whose time has come. Safe to call any time, from anywhere: one round at a time. */
+  const flushDue = coalesce(flushOnce);
 
   async function claimDue(): Promise<PendingDecision[]> {
     const usable = await usableAccounts();
