@@ -12,12 +12,12 @@ import {
   type Service,
 } from '../../api/provisioning.ts';
 import type { Handlers } from '../../messaging/background.ts';
-import {
-  type AvailableServiceView,
-  optionsPath,
-  type ServiceView,
-  type TrackedAddRequestView,
-  type TrackerView,
+import { optionsPath } from '../../messaging/protocol/envelope.ts';
+import type {
+  AvailableServiceView,
+  ServiceView,
+  TrackedAddRequestView,
+  TrackerView,
 } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 import { type AgreementGroup, agreementGroups } from '../../provisioning/agreements.ts';
