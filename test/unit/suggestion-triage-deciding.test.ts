@@ -5,7 +5,7 @@ import { badgeCountsItem } from '../../lib/background/suggestion-triage/badge.ts
 import { FLUSH_ALARM } from '../../lib/background/suggestion-triage/decision-outbox.ts';
 import { triagePendingItem } from '../../lib/background/suggestion-triage/triage-items.ts';
 import { UNDO_WINDOW_MS } from '../../lib/background/suggestion-triage/triage-state.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { useTriageHarness } from './suggestion-triage-fakes.ts';
 
 const h = useTriageHarness();

@@ -12,8 +12,8 @@ import {
   triageFailuresItem,
   triagePendingItem,
 } from '../../lib/background/suggestion-triage/triage-items.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
 import type { DeskEvents, SuggestionView, TriageView } from '../../lib/messaging/protocol/index.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import {
   allow,
   envelope,

@@ -4,8 +4,8 @@ import { ApiError } from '../../lib/api/errors.ts';
 import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { badgeCountsItem } from '../../lib/background/suggestion-triage/badge.ts';
 import { TRIAGE_FRESH_MS } from '../../lib/background/suggestion-triage/cached-list.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
 import { type Handlers, handleRequest } from '../../lib/messaging/background.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { envelope, routedFetch, useApi } from './desk-fakes.ts';
 import { makeSuggestions, useTriageHarness } from './suggestion-triage-fakes.ts';
 

@@ -3,9 +3,9 @@
 // the decision outbox, decision-outbox.ts.
 import { browser } from 'wxt/browser';
 import { decideSuggestion, fetchAllSuggestions, type SuggestionDecision } from '../../api/suggestions.ts';
-import { WAITING } from '../../listing-statuses.ts';
 import type { Handlers } from '../../messaging/background.ts';
 import { protocol } from '../../messaging/protocol/index.ts';
+import { WAITING } from '../../shared/listing-statuses.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import type { ApiSession, WithAccount } from '../core/api-session.ts';
 import { connectionSettingsItem } from '../core/connection.ts';
