@@ -4,8 +4,8 @@
 
 import type { Page } from 'playwright-core';
 import { API_VERSION } from '../lib/api/config.ts';
-import { requestMessage } from '../lib/messaging/protocol/index.ts';
-import { DECISION_SEND_CONCURRENCY } from '../lib/triage-batch.ts';
+import { requestMessage } from '../lib/messaging/protocol/envelope.ts';
+import { DECISION_SEND_CONCURRENCY } from '../lib/shared/triage-batch.ts';
 import { askFrom, launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import type { Figure } from './figure.ts';
 import { decideAndAwaitAnswered, untilTrue } from './wait.ts';

@@ -1,5 +1,5 @@
 // The embedded panel's rule-less guess: a CRM page of 5,000 text nodes against 2,000 locations.
-import { type MatchableLocation, matchPage, prepareLocations } from '../lib/embedded-panel/matcher.ts';
+import { type MatchableLocation, matchPage, prepareLocations } from '../lib/shared/embedded-panel/matcher.ts';
 import { type Figure, median } from './figure.ts';
 
 const STREETS = ['Main Street', 'Fremont Blvd', 'Broadway', 'Oak Avenue', 'Mission Road', 'Château Lane'];

@@ -1,7 +1,7 @@
 // The Users section's figures: one keystroke of search over a large account's users (filter + sort, as
 // the options page runs it), and fetching every user in pages of 50 over a slow link.
-import { accessSummary } from '../components/user-editor/acl-rules.ts';
-import { visibleUsers } from '../components/user-editor/users-list.ts';
+import { accessSummary } from '../components/users-and-roles/acl-rules.ts';
+import { visibleUsers } from '../components/users-and-roles/users-list.ts';
 import { ApiClient } from '../lib/api/client.ts';
 import { createUser, fetchAllUsers } from '../lib/api/users.ts';
 import type { UserView } from '../lib/messaging/protocol/index.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
-import { accountsStore } from '../account-switcher/accounts-store.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { accountsStore } from './accounts-store.ts';
 import { LinkAccountButton } from './LinkAccountButton.tsx';
 import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from './LinkingOutcome.tsx';
 import { RelinkButton } from './RelinkButton.tsx';

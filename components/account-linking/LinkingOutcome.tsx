@@ -1,6 +1,6 @@
-import { accountsStore } from '../account-switcher/accounts-store.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { accountsStore } from './accounts-store.ts';
 import type { LinkingState } from './use-linking.ts';
 
 /** Why the last Link/Relink from this button linked nothing. Success is shown by LinkedConfirmation. */

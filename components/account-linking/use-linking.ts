@@ -3,8 +3,8 @@
 import { batch, signal } from '@preact/signals';
 import { useState } from 'preact/hooks';
 import type { LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
-import { type AccountsStore, accountsStore } from '../account-switcher/accounts-store.ts';
 import { type StoreIo, workerIo } from '../ui/store.ts';
+import { type AccountsStore, accountsStore } from './accounts-store.ts';
 
 export interface LinkingState {
   busy: boolean;

@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
 import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
+import { accountsStore, activeAccount } from '../account-linking/accounts-store.ts';
 import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from '../account-linking/LinkingOutcome.tsx';
 import { RelinkButton } from '../account-linking/RelinkButton.tsx';
 import { useLinking } from '../account-linking/use-linking.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { Select } from '../ui/Select.tsx';
-import { accountsStore, activeAccount } from './accounts-store.ts';
 import './account-switcher.css';
 
 export interface AccountSwitcherProps {

@@ -2,9 +2,9 @@
 // for that host's permission), hiding its launcher, its location rule, and removing it.
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { checkSiteOrigin, permissionPattern } from '../../lib/embedded-panel/site-origin.ts';
 import type { PanelRuleView, PanelSitesView, PanelSiteView } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
+import { checkSiteOrigin, permissionPattern } from '../../lib/shared/embedded-panel/site-origin.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { TextField } from '../ui/Field.tsx';

@@ -1,8 +1,8 @@
 // A site's location rule: where the location is (a URL pattern with one capture group, or a CSS
 // selector) and what it holds. Without one the panel proposes a location from the page's text.
 import { useState } from 'preact/hooks';
-import { urlPatternProblem } from '../../lib/embedded-panel/rules.ts';
 import type { MatchFieldView, PanelRuleView } from '../../lib/messaging/protocol/index.ts';
+import { urlPatternProblem } from '../../lib/shared/embedded-panel/rules.ts';
 import { Button } from '../ui/Button.tsx';
 import { TextField } from '../ui/Field.tsx';
 import { Select } from '../ui/Select.tsx';

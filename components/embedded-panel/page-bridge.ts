@@ -6,7 +6,7 @@
 // ever runs in a document (registered per site, never injected again), so nothing needs that event.
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
-import { isPageMessage } from '../../lib/embedded-panel/page-messages.ts';
+import { isPageMessage } from '../../lib/shared/embedded-panel/page-messages.ts';
 import type { PanelHandle } from './launcher.ts';
 import { readPage } from './page-text.ts';
 

@@ -1,6 +1,6 @@
 // What the content script reads of the partner page for the worker's matcher: visible text nodes, the
 // address, and the text of the site rule's selector. Nothing is written to the page.
-import { MAX_TEXT_NODES, type PageSnapshot } from '../../lib/embedded-panel/page-messages.ts';
+import { MAX_TEXT_NODES, type PageSnapshot } from '../../lib/shared/embedded-panel/page-messages.ts';
 
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA', 'SVG']);
 

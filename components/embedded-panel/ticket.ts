@@ -1,7 +1,8 @@
 // The content script's one request. Not ask(): that builds envelopes from the protocol module, whose zod
 // schemas would add ~90 KB to a script that every page of the CRM loads. The types are the protocol's.
 import { browser } from 'wxt/browser';
-import type { Reply, RequestMessage, RequestOutput } from '../../lib/messaging/protocol/index.ts';
+import type { RequestMessage } from '../../lib/messaging/protocol/envelope.ts';
+import type { Reply, RequestOutput } from '../../lib/messaging/protocol/index.ts';
 
 export async function askForTicket(): Promise<RequestOutput<'panel.ticket'>> {
   const message: RequestMessage<'panel.ticket'> = { desk: 'request', type: 'panel.ticket', input: {} };

@@ -1,5 +1,5 @@
 // Listing statuses as people read them; an unknown status is shown verbatim.
-import { isStatusName, OTHER_LISTING_STATUS } from '../../lib/listing-statuses.ts';
+import { isStatusName, OTHER_LISTING_STATUS } from '../../lib/shared/listing-statuses.ts';
 
 export const LISTING_STATUS_ORDER = [
   'LIVE',

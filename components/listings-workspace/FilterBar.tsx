@@ -2,7 +2,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { Component, type RefObject } from 'preact';
 import { useId, useMemo } from 'preact/hooks';
-import { OTHER_LISTING_STATUS } from '../../lib/listing-statuses.ts';
+import { OTHER_LISTING_STATUS } from '../../lib/shared/listing-statuses.ts';
 import { LISTING_STATUS_ORDER, listingStatusLabel, listingStatusTone } from '../listings-health/status-labels.ts';
 import { Button } from '../ui/Button.tsx';
 import { type ChipOption, ChipPicker } from './ChipPicker.tsx';

@@ -1,6 +1,6 @@
 // The workspace's view as a URL: `options.html#listings?status=LIVE&publisher=YELP&q=main`, so a link,
 // a reload or the back button restores it, and the popup's health counts (`?status=LIVE`) still land.
-import { isStatusName } from '../../lib/listing-statuses.ts';
+import { isStatusName } from '../../lib/shared/listing-statuses.ts';
 
 export const SORT_COLUMNS = [
   'location',

@@ -1,6 +1,6 @@
+import { accountsStore, useAccounts } from '../account-linking/accounts-store.ts';
 import { LinkedAccounts } from '../account-linking/LinkedAccounts.tsx';
 import { NoAccountLinked } from '../account-linking/NoAccountLinked.tsx';
-import { accountsStore, useAccounts } from '../account-switcher/accounts-store.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';

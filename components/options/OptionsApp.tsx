@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useAccounts } from '../account-linking/accounts-store.ts';
 import { AccountSwitcher } from '../account-switcher/AccountSwitcher.tsx';
-import { useAccounts } from '../account-switcher/accounts-store.ts';
 import { ServiceBanner } from '../service-status/ServiceBanner.tsx';
 import { OPTIONS_SECTIONS } from './sections.tsx';
 import './options.css';

@@ -4,7 +4,7 @@ import type { FunctionComponent } from 'preact';
 import { ConnectionSettings } from '../connection-settings/ConnectionSettings.tsx';
 import { EmbeddedPanelSection } from '../embedded-panel/EmbeddedPanelSection.tsx';
 import { ProvisioningSection } from '../provisioning/ProvisioningSection.tsx';
-import { UsersSection } from '../user-editor/UsersSection.tsx';
+import { UsersSection } from '../users-and-roles/UsersSection.tsx';
 import { AccountsSection } from './AccountsSection.tsx';
 import { ListingsSection } from './ListingsSection.tsx';
 

@@ -2,9 +2,9 @@
 // The list paints from the background's cache before anything else has answered.
 import { useState } from 'preact/hooks';
 import type { TriageView } from '../../lib/messaging/protocol/index.ts';
+import { useAccounts } from '../account-linking/accounts-store.ts';
 import { NoAccountLinked } from '../account-linking/NoAccountLinked.tsx';
 import { AccountSwitcher } from '../account-switcher/AccountSwitcher.tsx';
-import { useAccounts } from '../account-switcher/accounts-store.ts';
 import { HealthSummary } from '../listings-health/HealthSummary.tsx';
 import { createHealthStore } from '../listings-health/health-store.ts';
 import { InReviewLine } from '../provisioning/InReviewLine.tsx';

@@ -2,7 +2,7 @@
 // sent by the worker, with a progress bar. The tracker follows each request from there.
 import { useState } from 'preact/hooks';
 import type { AvailableServiceView, SendBatchView } from '../../lib/messaging/protocol/index.ts';
-import { agreementGroups } from '../../lib/provisioning/agreements.ts';
+import { agreementGroups } from '../../lib/shared/provisioning/agreements.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { TextField } from '../ui/Field.tsx';

@@ -2,7 +2,14 @@
 // field checked on its own; one new-location add request per location, sent by the worker.
 import { useState } from 'preact/hooks';
 import type { AvailableServiceView, SendBatchView } from '../../lib/messaging/protocol/index.ts';
-import { agreementGroups } from '../../lib/provisioning/agreements.ts';
+import { agreementGroups } from '../../lib/shared/provisioning/agreements.ts';
+import { Button } from '../ui/Button.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { Field, TextField } from '../ui/Field.tsx';
+import { PickList } from '../ui/Select.tsx';
+import type { StoreIo } from '../ui/store.ts';
+import { serviceLabel } from './AddToExisting.tsx';
+import { BatchProgress } from './BatchProgress.tsx';
 import {
   categoryIdList,
   emptyRow,
@@ -11,14 +18,7 @@ import {
   type NewLocationField,
   type NewLocationRow,
   rowsFromCsv,
-} from '../../lib/provisioning/new-location.ts';
-import { Button } from '../ui/Button.tsx';
-import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { Field, TextField } from '../ui/Field.tsx';
-import { PickList } from '../ui/Select.tsx';
-import type { StoreIo } from '../ui/store.ts';
-import { serviceLabel } from './AddToExisting.tsx';
-import { BatchProgress } from './BatchProgress.tsx';
+} from './new-location.ts';
 
 const LABELS: Record<NewLocationField, string> = {
   newLocationId: 'Location id',

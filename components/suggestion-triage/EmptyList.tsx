@@ -1,6 +1,6 @@
 // What an empty list means: still loading, filtered to nothing, nothing in this status, or nothing
 // to triage (and, with no listings either, the likely reason: no Listings subscription).
-import { WAITING } from '../../lib/listing-statuses.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { Button } from '../ui/Button.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';

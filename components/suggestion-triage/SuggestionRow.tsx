@@ -3,9 +3,9 @@
 // only when its own props change, not on every key press or countdown tick.
 import { Component } from 'preact';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
 import type { FailedDecisionView, PendingDecisionView, SuggestionView } from '../../lib/messaging/protocol/index.ts';
-import { UNCONFIRMED } from '../../lib/triage-batch.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
+import { UNCONFIRMED } from '../../lib/shared/triage-batch.ts';
 import { Button } from '../ui/Button.tsx';
 import { safeHttpUrl } from '../ui/safe-url.ts';
 import { problemWords } from './decision-words.ts';

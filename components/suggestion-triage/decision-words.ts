@@ -1,6 +1,6 @@
 // What a failed or retried decision means, in the words of someone triaging: the service's code and
 // status go to the small print, never into the sentence ("decideSuggestion: HTTP 503 — 2099 …").
-import { UNCONFIRMED } from '../../lib/triage-batch.ts';
+import { UNCONFIRMED } from '../../lib/shared/triage-batch.ts';
 
 export interface DecisionProblem {
   /** An interface error code ('7301') or a product reason ('needs-relink', 'network'). */

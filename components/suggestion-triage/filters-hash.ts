@@ -1,6 +1,6 @@
 // The triage filters live in the page's URL hash (#status=…&location=…&publisher=…), so a reopened
 // or reloaded popup shows the same list. Read before the first render; written with replaceState.
-import { WAITING } from '../../lib/listing-statuses.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 
 export interface TriageFilters {
   status: string;

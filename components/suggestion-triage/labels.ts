@@ -1,6 +1,6 @@
 // Words people read for the service's codes. Kept out of lib/api so the popup bundle never pulls zod.
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 
 export const SUGGESTION_STATUS_LABELS: Record<string, string> = {
   [WAITING]: 'Waiting',

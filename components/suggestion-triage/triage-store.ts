@@ -4,7 +4,7 @@
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import type { PendingDecisionView, RequestInput, TriageView } from '../../lib/messaging/protocol/index.ts';
-import { latestBatch } from '../../lib/triage-batch.ts';
+import { latestBatch } from '../../lib/shared/triage-batch.ts';
 import { followEvents, latestAnswer, revisionGate, type StoreIo, workerIo } from '../ui/store.ts';
 import { filtersFromHash, filtersToHash, sameFilters, type TriageFilters } from './filters-hash.ts';
 import { FIRST_ROWS, viewInput } from './view-input.ts';

@@ -8,7 +8,6 @@ import type { Handlers } from '../messaging/background.ts';
 import type { AccountsView, LinkedAccountView } from '../messaging/protocol/index.ts';
 import { DeskError } from '../messaging/wire-error.ts';
 import { defineItem } from '../storage-item.ts';
-import { refreshBadge, renderBadge } from './badge.ts';
 import { activeAccountKeyItem, type LinkedAccount, linkedAccountsItem } from './core/account-items.ts';
 import { withAccountLock } from './core/account-lock.ts';
 import {
@@ -31,6 +30,7 @@ import {
 import { sealToken, tokenVaultItem } from './core/token-vault.ts';
 import { defineFeature, type StorageWrites } from './feature.ts';
 import { dismissLinkingOutcome, lastLinkingOutcome, withLinkingOutcome } from './linking-outcome.ts';
+import { refreshBadge, renderBadge } from './suggestion-triage/badge.ts';
 
 export interface PendingAuthState {
   state: string;

@@ -2,7 +2,6 @@
 // its own module plus one line here (and one in lib/messaging/protocol/index.ts).
 import type { Handlers } from '../messaging/background.ts';
 import { accountLinkingFeature } from './account-linking.ts';
-import { badgeFeature } from './badge.ts';
 import { connectionSettingsFeature } from './connection-settings.ts';
 import { createDeskDeps, type DeskDeps } from './core/deps.ts';
 import { embeddedPanelFeature } from './embedded-panel/index.ts';
@@ -13,6 +12,7 @@ import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
 import { locationsFeature } from './locations.ts';
 import { provisioningFeature } from './provisioning/index.ts';
 import { serviceStatusFeature } from './service-status.ts';
+import { badgeFeature } from './suggestion-triage/badge.ts';
 import { suggestionTriageFeature } from './suggestion-triage/index.ts';
 import { uiFeature } from './ui.ts';
 import { usersAndRolesFeature } from './users-and-roles/index.ts';

@@ -6,9 +6,9 @@
 // 5,000 requests an hour, shared with everything else).
 import type { ApiClient } from '../api/client.ts';
 import { LISTING_STATUSES, listListings } from '../api/listings.ts';
-import { OTHER_LISTING_STATUS } from '../listing-statuses.ts';
 import type { Handlers } from '../messaging/background.ts';
 import type { ListingsHealthView } from '../messaging/protocol/index.ts';
+import { OTHER_LISTING_STATUS } from '../shared/listing-statuses.ts';
 import { defineItem } from '../storage-item.ts';
 import { currentLink, writeIfLinked } from './core/account-lock.ts';
 import type { DeskDeps } from './core/deps.ts';

@@ -1,7 +1,7 @@
 // Opens the extension's own pages for UI contexts that cannot: the embedded panel runs on a partner
 // page, where neither tabs.create nor a relative link reaches options.html.
 import { browser } from 'wxt/browser';
-import { optionsPath } from '../messaging/protocol/index.ts';
+import { optionsPath } from '../messaging/protocol/envelope.ts';
 import { defineFeature } from './feature.ts';
 
 export function uiFeature() {

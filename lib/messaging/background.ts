@@ -2,10 +2,10 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
 import { defineItem } from '../storage-item.ts';
+import { EVENTS_PORT } from './protocol/envelope.ts';
 import {
   type Access,
   type DeskEvents,
-  EVENTS_PORT,
   type EventMessage,
   eventAccess,
   mayAsk,

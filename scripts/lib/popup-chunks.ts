@@ -7,14 +7,14 @@ import type { Plugin } from 'vite';
 
 /** Preact and the shared components, triage list included; the popup's first module stays apart. */
 const SHARED_UI =
-  /\/node_modules\/(preact|@preact)\/|\/components\/(ui|suggestion-triage|account-linking|account-switcher|locations)\/|\/components\/listings-health\/status-labels\.ts|\/lib\/messaging\/(ui|wire-error)\.ts|\/lib\/triage-batch\.ts/;
+  /\/node_modules\/(preact|@preact)\/|\/components\/(ui|suggestion-triage|account-linking|account-switcher|locations)\/|\/components\/listings-health\/status-labels\.ts|\/lib\/messaging\/(ui|wire-error)\.ts|\/lib\/shared\/triage-batch\.ts/;
 /** Used by one other page only (or by the popup's first module, which must not wait for preact). */
 const NOT_SHARED =
   /\/(LinkedAccounts|KeyboardShortcutsSetting|VirtualTable)\.tsx|\/(row-window|view-input|filters-hash)\.ts/;
 
 /** What the popup's first module needs to ask for its rows (shared with other pages, so otherwise split). */
 const FIRST_ASK =
-  /virtual:wxt-(html-)?plugins|\/lib\/messaging\/(page-runtime|protocol\/envelope)\.ts|\/lib\/listing-statuses\.ts|\/components\/suggestion-triage\/(view-input|filters-hash)\.ts/;
+  /virtual:wxt-(html-)?plugins|\/lib\/messaging\/(page-runtime|protocol\/envelope)\.ts|\/lib\/shared\/listing-statuses\.ts|\/components\/suggestion-triage\/(view-input|filters-hash)\.ts/;
 
 /** Two shared chunks for the HTML pages' build (the one with the popup); other builds are left alone. */
 export function popupChunks(): Plugin {

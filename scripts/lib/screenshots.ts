@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { requestMessage } from '../../lib/messaging/protocol/index.ts';
+import { requestMessage } from '../../lib/messaging/protocol/envelope.ts';
 
 const AUTH_TIMEOUT_MS = 20_000;
 

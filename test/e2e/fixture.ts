@@ -5,13 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import { inject } from 'vitest';
-import {
-  type LinkedAccountView,
-  type Reply,
-  type RequestInput,
-  type RequestType,
-  requestMessage,
-} from '../../lib/messaging/protocol/index.ts';
+import { requestMessage } from '../../lib/messaging/protocol/envelope.ts';
+import type { LinkedAccountView, Reply, RequestInput, RequestType } from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/server.ts';
 import { CHROME_PATH, extensionArgs } from '../../scripts/lib/chromium.ts';
 import { sandboxConnection } from '../support/sandbox-connection.ts';

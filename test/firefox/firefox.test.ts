@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RequestInput, type RequestType, requestMessage } from '../../lib/messaging/protocol/index.ts';
+import { requestMessage } from '../../lib/messaging/protocol/envelope.ts';
+import type { RequestInput, RequestType } from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
 
 const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';

@@ -1,7 +1,7 @@
 // The matcher as first written (bdaec66): a string per page word and a regex for phone numbers, scoring every
 // location. Slow, but plain to read; the fast matcher must agree with it on any page (matcher-agrees test).
-import type { LocationMatch, MatchableLocation, MatchField } from '../../lib/embedded-panel/matcher.ts';
-import { canonicalWord, foldWords, phoneKey } from '../../lib/embedded-panel/normalize.ts';
+import type { LocationMatch, MatchableLocation, MatchField } from '../../lib/shared/embedded-panel/matcher.ts';
+import { canonicalWord, foldWords, phoneKey } from '../../lib/shared/embedded-panel/normalize.ts';
 
 /** Phone-like runs in free text: digits with spaces, dots, dashes, parentheses or a leading +. */
 const PHONE_RUN = /\+?\(?\d[\d\s().-]{5,20}\d/g;

@@ -1,13 +1,13 @@
 // Unlink and relink: what goes with the account, writes racing them, and relinking only the account it was for.
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { badgeCountsItem, setBadgeCount } from '../../lib/background/badge.ts';
 import { activeAccountKeyItem, linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { idbCache } from '../../lib/background/core/idb-cache.ts';
 import { publisherNamesItem } from '../../lib/background/core/publisher-names.ts';
 import { openToken, tokenVaultItem } from '../../lib/background/core/token-vault.ts';
 import { listingsHealthItem } from '../../lib/background/listings-health.ts';
 import { cachedPublishers } from '../../lib/background/listings-workspace/publishers-directory.ts';
+import { badgeCountsItem, setBadgeCount } from '../../lib/background/suggestion-triage/badge.ts';
 import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
 import {
   triageCacheItem,

@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { API_VERSION } from '../../lib/api/config.ts';
+import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
+import { activateAccount } from '../../lib/background/core/linked-accounts.ts';
 import {
   BADGE_ALARM,
   BADGE_PERIOD_MINUTES,
@@ -9,9 +11,7 @@ import {
   renderBadge,
   setBadgeCount,
   startBadge,
-} from '../../lib/background/badge.ts';
-import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
-import { activateAccount } from '../../lib/background/core/linked-accounts.ts';
+} from '../../lib/background/suggestion-triage/badge.ts';
 import { type FailedDecision, triageFailuresItem } from '../../lib/background/suggestion-triage/triage-items.ts';
 import {
   allow,

@@ -7,13 +7,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiConfig } from '../../lib/api/client.ts';
 import { API_VERSION } from '../../lib/api/config.ts';
 import { createAccountLinking } from '../../lib/background/account-linking.ts';
-import { badgeCountsItem, refreshBadge as refreshBadgeWith } from '../../lib/background/badge.ts';
 import { forgetLegacyKeySealing } from '../../lib/background/core/connection.ts';
 import { createDeskDeps, type DeskDeps, type DeskDepsOptions } from '../../lib/background/core/deps.ts';
 import { forgetUnsavedCaches } from '../../lib/background/core/idb-cache.ts';
 import { forgetManagedPolicy } from '../../lib/background/core/managed-policy.ts';
 import { forgetCachedVaultKey } from '../../lib/background/core/token-vault.ts';
 import { backgroundFeatures, forgetAccount } from '../../lib/background/index.ts';
+import { badgeCountsItem, refreshBadge as refreshBadgeWith } from '../../lib/background/suggestion-triage/badge.ts';
 
 export const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 export const REDIRECT = `https://${EXTENSION_ID}.chromiumapp.org/oauth2`;

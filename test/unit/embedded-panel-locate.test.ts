@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { activeAccountKeyItem, linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { createLocator } from '../../lib/background/embedded-panel/locate.ts';
 import { panelSitesItem } from '../../lib/background/embedded-panel/sites.ts';
-import type { PageSnapshot, ReadPageMessage } from '../../lib/embedded-panel/page-messages.ts';
-import type { LocationRule } from '../../lib/embedded-panel/rules.ts';
 import type { PanelLocationView } from '../../lib/messaging/protocol/index.ts';
+import type { PageSnapshot, ReadPageMessage } from '../../lib/shared/embedded-panel/page-messages.ts';
+import type { LocationRule } from '../../lib/shared/embedded-panel/rules.ts';
 import { resetDesk } from './desk-fakes.ts';
 
 const CRM = 'https://crm.partner.example';

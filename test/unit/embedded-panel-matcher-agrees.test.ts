@@ -2,9 +2,9 @@
 // regex. On generated pages full of the hard cases (accents, case, scripts, dates, phone formats, Unicode
 // spaces, shared names) both must find the same location for the same reasons.
 import { describe, expect, test } from 'vitest';
-import { bestLocationMatch, type MatchableLocation } from '../../lib/embedded-panel/matcher.ts';
-import { foldText, foldWords, wordsOf } from '../../lib/embedded-panel/normalize.ts';
-import { phoneCode, phoneCodesIn } from '../../lib/embedded-panel/phone-runs.ts';
+import { bestLocationMatch, type MatchableLocation } from '../../lib/shared/embedded-panel/matcher.ts';
+import { foldText, foldWords, wordsOf } from '../../lib/shared/embedded-panel/normalize.ts';
+import { phoneCode, phoneCodesIn } from '../../lib/shared/embedded-panel/phone-runs.ts';
 import { phoneKeysIn, referenceMatch } from '../support/reference-matcher.ts';
 
 /** mulberry32: the same pages on every run. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { bestLocationMatch, type MatchableLocation } from '../../lib/embedded-panel/matcher.ts';
-import { captureFromUrl, locationFromCapture, urlPatternProblem } from '../../lib/embedded-panel/rules.ts';
-import { checkSiteOrigin, permissionPattern } from '../../lib/embedded-panel/site-origin.ts';
+import { bestLocationMatch, type MatchableLocation } from '../../lib/shared/embedded-panel/matcher.ts';
+import { captureFromUrl, locationFromCapture, urlPatternProblem } from '../../lib/shared/embedded-panel/rules.ts';
+import { checkSiteOrigin, permissionPattern } from '../../lib/shared/embedded-panel/site-origin.ts';
 
 const fremont: MatchableLocation = {
   id: 'HB-012',

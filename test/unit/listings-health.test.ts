@@ -7,8 +7,8 @@ import {
   HEALTH_MAX_AGE_MS,
   listingsHealthItem,
 } from '../../lib/background/listings-health.ts';
-import { OTHER_LISTING_STATUS } from '../../lib/listing-statuses.ts';
 import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
+import { OTHER_LISTING_STATUS } from '../../lib/shared/listing-statuses.ts';
 import { gate, openSession, PRODUCTION_CONNECTION, resetDesk, testDeps, unlinkAccount } from './desk-fakes.ts';
 import { type FakeService, fakeService, linkTestAccount } from './suggestion-triage-fakes.ts';
 

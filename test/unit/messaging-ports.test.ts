@@ -6,7 +6,7 @@ import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { acceptEventsPort, broadcast, eventFramesItem, type SenderPolicy } from '../../lib/messaging/background.ts';
-import { EVENTS_PORT } from '../../lib/messaging/protocol/index.ts';
+import { EVENTS_PORT } from '../../lib/messaging/protocol/envelope.ts';
 import { ask, onDeskEvent } from '../../lib/messaging/ui.ts';
 
 const CRM = 'https://crm.example';

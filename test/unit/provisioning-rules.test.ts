@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { commitmentMet, commitmentMetOn } from '../../lib/provisioning/commitment.ts';
 import {
   categoryIdList,
   emptyRow,
@@ -7,8 +6,9 @@ import {
   formProblems,
   hasProblems,
   rowsFromCsv,
-} from '../../lib/provisioning/new-location.ts';
-import { isSandboxConnection } from '../../lib/provisioning/sandbox-connection.ts';
+} from '../../components/provisioning/new-location.ts';
+import { commitmentMet, commitmentMetOn } from '../../lib/background/provisioning/commitment.ts';
+import { isSandboxConnection } from '../../lib/background/provisioning/sandbox-connection.ts';
 
 describe('the minimum commitment date', () => {
   it('adds the available service’s minimum usage to the start day', () => {

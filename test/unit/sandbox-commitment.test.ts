@@ -1,7 +1,7 @@
 // @vitest-environment node
-// The sandbox's minimum usage commitment ends on the same day the extension shows (lib/provisioning/commitment.ts).
+// The sandbox's minimum usage commitment ends on the same day the extension shows (lib/background/provisioning/commitment.ts).
 import { describe, expect, it } from 'vitest';
-import { commitmentMetOn } from '../../lib/provisioning/commitment.ts';
+import { commitmentMetOn } from '../../lib/background/provisioning/commitment.ts';
 import type { AvailableService } from '../../sandbox/model.ts';
 import { commitmentEnd } from '../../sandbox/rules/provisioning.ts';
 

@@ -1,11 +1,11 @@
 // Deciding in the worker: the undo window, sending once, timers and alarms, workers that die.
 import { describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { badgeCountsItem } from '../../lib/background/badge.ts';
+import { badgeCountsItem } from '../../lib/background/suggestion-triage/badge.ts';
 import { FLUSH_ALARM } from '../../lib/background/suggestion-triage/decision-outbox.ts';
 import { triagePendingItem } from '../../lib/background/suggestion-triage/triage-items.ts';
 import { UNDO_WINDOW_MS } from '../../lib/background/suggestion-triage/triage-state.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { useTriageHarness } from './suggestion-triage-fakes.ts';
 
 const h = useTriageHarness();

@@ -2,9 +2,9 @@
 // real ApiClient (through the test deps' fetch), plus linking an account the real way.
 
 import { afterEach, beforeEach, vi } from 'vitest';
-import { badgeCountsItem } from '../../lib/background/badge.ts';
 import { publisherNamesItem } from '../../lib/background/core/publisher-names.ts';
 import { listingsHealthItem } from '../../lib/background/listings-health.ts';
+import { badgeCountsItem } from '../../lib/background/suggestion-triage/badge.ts';
 import { createSuggestionTriage, type TriageDeps } from '../../lib/background/suggestion-triage/index.ts';
 import {
   type PendingDecision,
@@ -12,8 +12,8 @@ import {
   triageFailuresItem,
   triagePendingItem,
 } from '../../lib/background/suggestion-triage/triage-items.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
 import type { DeskEvents, SuggestionView, TriageView } from '../../lib/messaging/protocol/index.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import {
   allow,
   envelope,

@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { activeAccountKeyItem, linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { keyboardShortcutsItem } from '../../lib/background/suggestion-triage/triage-items.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { useTriageHarness } from './suggestion-triage-fakes.ts';
 
 const h = useTriageHarness();

@@ -14,8 +14,8 @@ import {
 } from '../../lib/background/suggestion-triage/index.ts';
 import { triagePendingItem } from '../../lib/background/suggestion-triage/triage-items.ts';
 import { UNDO_WINDOW_MS } from '../../lib/background/suggestion-triage/triage-state.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
 import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { envelope, resetDesk, testDeps } from './desk-fakes.ts';
 import { type FakeService, fakeService, linkTestAccount } from './suggestion-triage-fakes.ts';
 

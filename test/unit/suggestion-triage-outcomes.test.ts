@@ -14,8 +14,8 @@ import {
   triagePendingItem,
 } from '../../lib/background/suggestion-triage/triage-items.ts';
 import { UNDO_WINDOW_MS } from '../../lib/background/suggestion-triage/triage-state.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
 import { type Handlers, handleRequest } from '../../lib/messaging/background.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import {
   allow,
   envelope,

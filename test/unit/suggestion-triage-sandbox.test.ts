@@ -8,7 +8,7 @@ import { saveConnectionSettings } from '../../lib/background/connection-settings
 import { createDeskDeps, type DeskDeps } from '../../lib/background/core/deps.ts';
 import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
 import { triageUndoWindowMsForTestsItem } from '../../lib/background/suggestion-triage/triage-items.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
 import { sandboxConnection } from '../support/sandbox-connection.ts';
 import {

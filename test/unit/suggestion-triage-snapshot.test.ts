@@ -9,10 +9,10 @@ import {
   SNAPSHOT_ROWS,
   triageSnapshotItem,
 } from '../../lib/background/suggestion-triage/first-paint-snapshot.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { FIRST_PAINT_KEY, readFirstPaint, takeFirstPaint } from '../../lib/messaging/first-paint.ts';
 import type { TriageView } from '../../lib/messaging/protocol/index.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { unlinkAccount } from './desk-fakes.ts';
 import { linkTestAccount, makeSuggestions, useTriageHarness } from './suggestion-triage-fakes.ts';
 

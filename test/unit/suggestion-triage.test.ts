@@ -1,11 +1,11 @@
 // The worker's triage list: cached, refreshed behind the answer, its first rows for a fast paint; the protocol's boundary.
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../lib/api/errors.ts';
-import { badgeCountsItem } from '../../lib/background/badge.ts';
 import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
+import { badgeCountsItem } from '../../lib/background/suggestion-triage/badge.ts';
 import { TRIAGE_FRESH_MS } from '../../lib/background/suggestion-triage/cached-list.ts';
-import { WAITING } from '../../lib/listing-statuses.ts';
 import { type Handlers, handleRequest } from '../../lib/messaging/background.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { envelope, routedFetch, useApi } from './desk-fakes.ts';
 import { makeSuggestions, useTriageHarness } from './suggestion-triage-fakes.ts';
 

@@ -2,8 +2,8 @@
 // public/managed-schema.json and documented in README, "Rollout in an agency"): the connection and the
 // embedded-panel sites. Only the worker reads it, and a value set there wins over what the options page saved.
 import { browser } from 'wxt/browser';
-import { checkSiteOrigin } from '../../embedded-panel/site-origin.ts';
 import { type ConnectionSettingsView, connectionSettingsInput } from '../../messaging/protocol/index.ts';
+import { checkSiteOrigin } from '../../shared/embedded-panel/site-origin.ts';
 
 export const MANAGED_CONNECTION_KEYS = ['environment', 'apiUrl', 'authUrl', 'clientId', 'apiVersion'] as const;
 export type ManagedConnectionKey = (typeof MANAGED_CONNECTION_KEYS)[number];

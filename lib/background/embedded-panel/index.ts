@@ -1,10 +1,10 @@
 // The embedded panel's background side: the sites it is on, the tickets that open a panel frame, what a
 // panel may read (its page's location, that location's listings) and the shortcut that toggles it.
 import { browser } from 'wxt/browser';
-import type { TogglePanelMessage } from '../../embedded-panel/page-messages.ts';
 import { PANEL_PATH } from '../../messaging/background.ts';
 import type { PanelSitesView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
+import type { TogglePanelMessage } from '../../shared/embedded-panel/page-messages.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { defineFeature } from '../feature.ts';
 import { createLocator, locateDeps } from './locate.ts';

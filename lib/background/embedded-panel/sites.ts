@@ -1,9 +1,9 @@
 // The sites the embedded panel is on. Each is three things kept in step: an entry here, a host
 // permission the user granted, and a content script registered for that origin only.
 import { browser } from 'wxt/browser';
-import type { LocationRule } from '../../embedded-panel/rules.ts';
-import { permissionPattern } from '../../embedded-panel/site-origin.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
+import type { LocationRule } from '../../shared/embedded-panel/rules.ts';
+import { permissionPattern } from '../../shared/embedded-panel/site-origin.ts';
 import { defineItem } from '../../storage-item.ts';
 import { readManagedPolicy } from '../core/managed-policy.ts';
 

@@ -12,22 +12,22 @@ import {
   type Service,
 } from '../../api/provisioning.ts';
 import type { Handlers } from '../../messaging/background.ts';
-import {
-  type AvailableServiceView,
-  optionsPath,
-  type ServiceView,
-  type TrackedAddRequestView,
-  type TrackerView,
+import { optionsPath } from '../../messaging/protocol/envelope.ts';
+import type {
+  AvailableServiceView,
+  ServiceView,
+  TrackedAddRequestView,
+  TrackerView,
 } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
-import { type AgreementGroup, agreementGroups } from '../../provisioning/agreements.ts';
-import { commitmentMet, commitmentMetOn } from '../../provisioning/commitment.ts';
-import { isSandboxConnection } from '../../provisioning/sandbox-connection.ts';
+import { type AgreementGroup, agreementGroups } from '../../shared/provisioning/agreements.ts';
 import { getConnectionSettings } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { findAccount } from '../core/linked-accounts.ts';
 import { defineFeature, type StorageWrites } from '../feature.ts';
+import { commitmentMet, commitmentMetOn } from './commitment.ts';
 import { createAccountLocations } from './locations.ts';
+import { isSandboxConnection } from './sandbox-connection.ts';
 import { createSender } from './sending.ts';
 import { createTracker, inReviewCount, POLL_ALARM, toView } from './tracker.ts';
 import {

@@ -9,11 +9,11 @@
 import { browser } from 'wxt/browser';
 import { mapBounded } from '../../api/paging.ts';
 import type { SuggestionDecision } from '../../api/suggestions.ts';
-import { WAITING } from '../../listing-statuses.ts';
 import type { DeskEvents } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 import { coalesce } from '../../shared/coalesce.ts';
-import { DECISION_SEND_CONCURRENCY } from '../../triage-batch.ts';
+import { WAITING } from '../../shared/listing-statuses.ts';
+import { DECISION_SEND_CONCURRENCY } from '../../shared/triage-batch.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import { withAccountLock } from '../core/account-lock.ts';
 import { connectionSettingsItem, currentApiOrigin } from '../core/connection.ts';

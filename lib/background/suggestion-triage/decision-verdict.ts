@@ -1,10 +1,10 @@
 // What one PUT's answer means for a decision: done, settled elsewhere, worth another try later, waiting
 // for Relink (or the Connection it was made on), or refused for good. Only a definitive answer fails it.
 import { isApiError } from '../../api/errors.ts';
-import { WAITING } from '../../listing-statuses.ts';
 import { toWireError } from '../../messaging/background.ts';
 import { DeskError, type WireError } from '../../messaging/wire-error.ts';
-import { UNCONFIRMED } from '../../triage-batch.ts';
+import { WAITING } from '../../shared/listing-statuses.ts';
+import { UNCONFIRMED } from '../../shared/triage-batch.ts';
 
 export type Verdict =
   | { kind: 'sent' }

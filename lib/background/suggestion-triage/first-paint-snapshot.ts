@@ -2,8 +2,9 @@
 // waiting suggestions, kept in storage.session, which extension pages read directly (the browser answers
 // without starting a stopped worker) and content scripts cannot (trusted contexts only, Chrome and Firefox).
 // Publisher data and names only: nothing here is a secret. The popup swaps in the live view when it comes.
-import { WAITING } from '../../listing-statuses.ts';
+
 import type { TriageView } from '../../messaging/protocol/index.ts';
+import { WAITING } from '../../shared/listing-statuses.ts';
 import { defineItem } from '../../storage-item.ts';
 
 /** A popup shows about six rows; a few more cover a taller window without a jump when the live view comes. */

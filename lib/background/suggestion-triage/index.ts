@@ -3,10 +3,9 @@
 // the decision outbox, decision-outbox.ts.
 import { browser } from 'wxt/browser';
 import { decideSuggestion, fetchAllSuggestions, type SuggestionDecision } from '../../api/suggestions.ts';
-import { WAITING } from '../../listing-statuses.ts';
 import type { Handlers } from '../../messaging/background.ts';
 import { protocol } from '../../messaging/protocol/index.ts';
-import { setBadgeCount } from '../badge.ts';
+import { WAITING } from '../../shared/listing-statuses.ts';
 import { activeAccountKeyItem, linkedAccountsItem } from '../core/account-items.ts';
 import type { ApiSession, WithAccount } from '../core/api-session.ts';
 import { connectionSettingsItem } from '../core/connection.ts';
@@ -15,6 +14,7 @@ import { readAccounts } from '../core/linked-accounts.ts';
 import { withoutPublisherNames } from '../core/publisher-names.ts';
 import { notifyFailures } from '../failure-notice.ts';
 import { defineFeature } from '../feature.ts';
+import { setBadgeCount } from './badge.ts';
 import { createCachedList } from './cached-list.ts';
 import { createDecisionOutbox, FLUSH_ALARM, type OutboxDeps } from './decision-outbox.ts';
 import { createSnapshotWriter, triageSnapshotItem } from './first-paint-snapshot.ts';

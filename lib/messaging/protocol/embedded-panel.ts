@@ -2,7 +2,7 @@
 // may ask: which location the page is about, that location's listings. The content script itself may
 // only ask for the one-time ticket that opens a panel frame ('page' access).
 import { z } from 'zod';
-import { checkSiteOrigin } from '../../embedded-panel/site-origin.ts';
+import { checkSiteOrigin } from '../../shared/embedded-panel/site-origin.ts';
 import { lazy, request } from './request.ts';
 
 export type MatchFieldView = 'id' | 'name' | 'phone' | 'address';

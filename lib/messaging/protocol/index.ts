@@ -26,7 +26,6 @@ export * from './account-linking.ts';
 export * from './badge.ts';
 export * from './connection-settings.ts';
 export * from './embedded-panel.ts';
-export * from './envelope.ts';
 export * from './listings-health.ts';
 export * from './listings-workspace.ts';
 export * from './locations.ts';

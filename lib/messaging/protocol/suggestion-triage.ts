@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STATUS_NAME, WAITING } from '../../listing-statuses.ts';
+import { STATUS_NAME, WAITING } from '../../shared/listing-statuses.ts';
 import type { WireError } from '../wire-error.ts';
 import { type Access, accountKey, empty, lazy, request, safeId } from './request.ts';
 

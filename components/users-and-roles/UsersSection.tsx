@@ -17,7 +17,7 @@ import { UsersTable } from './UsersTable.tsx';
 import { UsersAccount } from './users-account.ts';
 import { DEFAULT_USERS_FILTER, type UsersFilter, visibleUsers } from './users-list.ts';
 import { createUsersStore, type UsersStore } from './users-store.ts';
-import './user-editor.css';
+import './users-and-roles.css';
 import { formatNumber } from '../../lib/shared/format.ts';
 
 type Open =

@@ -3,17 +3,17 @@
 // Counts are kept in storage per account, so switching accounts or a worker restart redraws at once.
 
 import { browser } from 'wxt/browser';
-import { listSuggestions } from '../api/suggestions.ts';
-import type { Handlers } from '../messaging/background.ts';
-import type { BadgeView } from '../messaging/protocol/index.ts';
-import { defineItem } from '../storage-item.ts';
-import { linkedAccountsItem } from './core/account-items.ts';
-import { type AccountLink, isLinked, withAccountLock } from './core/account-lock.ts';
-import { currentApiOrigin } from './core/connection.ts';
-import type { DeskDeps } from './core/deps.ts';
-import { readAccounts } from './core/linked-accounts.ts';
-import { defineFeature } from './feature.ts';
-import { triageFailuresItem } from './suggestion-triage/triage-items.ts';
+import { listSuggestions } from '../../api/suggestions.ts';
+import type { Handlers } from '../../messaging/background.ts';
+import type { BadgeView } from '../../messaging/protocol/index.ts';
+import { defineItem } from '../../storage-item.ts';
+import { linkedAccountsItem } from '../core/account-items.ts';
+import { type AccountLink, isLinked, withAccountLock } from '../core/account-lock.ts';
+import { currentApiOrigin } from '../core/connection.ts';
+import type { DeskDeps } from '../core/deps.ts';
+import { readAccounts } from '../core/linked-accounts.ts';
+import { defineFeature } from '../feature.ts';
+import { triageFailuresItem } from './triage-items.ts';
 
 export interface BadgeCount {
   count: number;

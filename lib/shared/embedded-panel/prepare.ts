@@ -1,10 +1,18 @@
 // A location list folded once, to be looked for on many pages: the locations' words numbered, each distinct
 // phrase (id, street, name) stored once and indexed under its rarest word, phones as numbers. Lists are flat
 // (a start offset per entry) so that preparing 2,000 locations makes few objects.
-import type { MatchableLocation } from './matcher.ts';
 import { foldWords, phoneKey } from './normalize.ts';
 import { phoneCode } from './phone-runs.ts';
 import { type WordTable, wordTable } from './word-table.ts';
+
+// Declared here, where a list is first read, so that matcher.ts depends on this file and not both ways.
+export interface MatchableLocation {
+  id: string;
+  name: string;
+  /** One line: street, city, region, postal code. */
+  address: string;
+  phone: string;
+}
 
 /** What was found of a location, as bits of one number per location. */
 export const ID = 1;

@@ -1,16 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { accessSummary, addRow, changeRow, removeRow } from '../../components/user-editor/acl-rules.ts';
-import { runEach } from '../../components/user-editor/BulkDialog.tsx';
-import { deleteConfirmation } from '../../components/user-editor/DeleteUserDialog.tsx';
-import { lastLoginText } from '../../components/user-editor/last-login.ts';
+import { accessSummary, addRow, changeRow, removeRow } from '../../components/users-and-roles/acl-rules.ts';
+import { runEach } from '../../components/users-and-roles/BulkDialog.tsx';
+import { deleteConfirmation } from '../../components/users-and-roles/DeleteUserDialog.tsx';
+import { lastLoginText } from '../../components/users-and-roles/last-login.ts';
 import {
   deriveUserId,
   EMPTY_FORM,
   passwordStrength,
   validateField,
   validateForm,
-} from '../../components/user-editor/user-form.ts';
-import { visibleUsers } from '../../components/user-editor/users-list.ts';
+} from '../../components/users-and-roles/user-form.ts';
+import { visibleUsers } from '../../components/users-and-roles/users-list.ts';
 import type { AclRowView, UserView } from '../../lib/messaging/protocol/index.ts';
 
 describe('the user form', () => {

@@ -5,18 +5,18 @@
 // are checked: a page's cost grows with the page, not with the number of locations.
 import { canonicalWord, FOLD, FOLD_LIMIT, foldWords, isGeneralPunctuation, NOT_WORD, UNFOLDABLE } from './normalize.ts';
 import { inRun, phoneCodesIn, phoneCodesInRun } from './phone-runs.ts';
-import { ADDRESS, ID, NAME, PHONE, type PreparedLocations, prepareLocations } from './prepare.ts';
+import {
+  ADDRESS,
+  ID,
+  type MatchableLocation,
+  NAME,
+  PHONE,
+  type PreparedLocations,
+  prepareLocations,
+} from './prepare.ts';
 import { foldedWordId, HASH_START, hashStep, type WordTable } from './word-table.ts';
 
-export { type PreparedLocations, prepareLocations } from './prepare.ts';
-
-export interface MatchableLocation {
-  id: string;
-  name: string;
-  /** One line: street, city, region, postal code. */
-  address: string;
-  phone: string;
-}
+export { type MatchableLocation, type PreparedLocations, prepareLocations } from './prepare.ts';
 
 export type MatchField = 'id' | 'name' | 'phone' | 'address';
 

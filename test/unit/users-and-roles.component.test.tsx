@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { UsersSection } from '../../components/user-editor/UsersSection.tsx';
+import { UsersSection } from '../../components/users-and-roles/UsersSection.tsx';
 import type { RoleView, UsersView, UserView } from '../../lib/messaging/protocol/index.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
 
