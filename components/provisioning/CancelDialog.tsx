@@ -4,10 +4,10 @@ import { useState } from 'preact/hooks';
 import type { ServiceView } from '../../lib/messaging/protocol/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { TextField } from '../ui/Field.tsx';
 import { PickList } from '../ui/Select.tsx';
 import type { StoreIo } from '../ui/store.ts';
-import { serviceMessage } from './service-message.ts';
 
 export interface CancelDialogProps {
   io: StoreIo;
@@ -23,7 +23,7 @@ export function CancelDialog({ io, fromAccountId, location, services, onClose, o
   const [skus, setSkus] = useState<string[]>([]);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [stopped, setStopped] = useState<ServiceView[] | null>(null);
 
   const chosen = services.filter((s) => skus.includes(s.sku));
@@ -43,7 +43,7 @@ export function CancelDialog({ io, fromAccountId, location, services, onClose, o
       setStopped(result);
       onCancelled(result);
     } catch (caught) {
-      setError(serviceMessage(caught));
+      setError(caught);
     } finally {
       setBusy(false);
     }
@@ -124,14 +124,7 @@ export function CancelDialog({ io, fromAccountId, location, services, onClose, o
         autoComplete="off"
         error={typed && !nameMatches ? 'The name does not match yet.' : null}
       />
-      {error ? (
-        <div class="ui-notice" data-tone="danger" role="alert">
-          <div class="ui-notice__body">
-            <p class="ui-notice__title">The service refused</p>
-            <p class="ui-notice__message">{error}</p>
-          </div>
-        </div>
-      ) : null}
+      <ErrorNotice error={error} title="Nothing was cancelled" />
     </Dialog>
   );
 }

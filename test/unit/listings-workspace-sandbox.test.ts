@@ -360,7 +360,7 @@ describe('listings workspace against the sandbox', () => {
     expect(failed!.failed[0]).toMatchObject({
       state: 'failed',
       attempts: 1,
-      error: { code: '2099', message: expect.stringContaining('503') },
+      error: { code: '2099', status: 503, message: expect.stringMatching(/^The service was busy/) },
     });
     expect((await requests()).filter((r) => r.method === 'PUT').map((r) => r.status)).toEqual([503, 503, 503, 503]);
 
