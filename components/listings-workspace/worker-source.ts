@@ -49,6 +49,7 @@ export function toLoadState(accountKey: string | null, load: ListingsLoadView): 
     fetchedAt: load.fetchedAt,
     cancelled: load.state === 'cancelled',
     error: load.error ?? load.incomplete?.error ?? null,
+    warnings: load.warnings,
   };
 }
 

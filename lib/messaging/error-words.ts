@@ -136,3 +136,51 @@ export function problemLine(problem: Problem): string {
   const smallPrint = smallPrintOf(problem);
   return smallPrint ? `${sentence} (${smallPrint})` : sentence;
 }
+
+// ---- warnings: a list that came, with something to say about it ----
+
+export interface ListWarning {
+  code: number;
+  type: string;
+  message: string;
+  name?: string;
+}
+
+/** The client's names for its own warnings, as lib/api/lists.ts writes them (a unit test holds them equal). */
+export const EMPTY_ANSWER = 'client.empty-answer';
+export const SKIPPED_ITEMS = 'client.skipped-items';
+
+/** A warning as a view carries it (structured-clone safe); older stores kept only its text. */
+export function listWarning(warning: ListWarning | string): ListWarning {
+  if (typeof warning === 'string') return { code: 0, type: 'WARNING', message: warning };
+  const { code, type, message, name } = warning;
+  return name ? { code, type, message, name } : { code, type, message };
+}
+
+/** Why a listings answer is empty, as vendor-facts requires every empty list to say. */
+export const NO_LISTINGS_WHY =
+  'The service answers with no listings when the account has no active Listings subscription or is not a production account. Check both with the service, then refresh.';
+
+/** A calm sentence for one warning; the service's own words and code go to the small print. */
+export function warningWords(warning: ListWarning, noun = 'items'): ProblemWords {
+  if (warning.name === EMPTY_ANSWER) {
+    return { sentence: `The service sent no ${noun} for this account. ${NO_LISTINGS_WHY}`, smallPrint: 'empty answer' };
+  }
+  if (warning.name === SKIPPED_ITEMS) {
+    return {
+      sentence: `${warning.message.replace(/\.$/, '')}; Listings Desk shows the rest. Refresh to read them again, or report the code if it stays.`,
+      smallPrint: 'unreadable items',
+    };
+  }
+  const code = warning.code ? `code ${warning.code}` : '';
+  const smallPrint = [code, warning.type.toLowerCase().replaceAll('_', ' '), quoted(warning.message)]
+    .filter(Boolean)
+    .join(' · ');
+  if (warning.type === 'WARNING') {
+    return { sentence: 'The service sent a note with this list; Listings Desk shows everything it sent.', smallPrint };
+  }
+  return {
+    sentence: 'The service could not give part of this list; Listings Desk shows what it sent. Refresh to ask again.',
+    smallPrint,
+  };
+}

@@ -223,6 +223,20 @@ describe('listings workspace against the sandbox', () => {
     expect(await requests()).toEqual([]);
   });
 
+  test('the service’s warnings reach the load view with their code, and survive a worker restart', async () => {
+    const warning = { code: 5012, type: 'WARNING', message: 'Some publishers are being updated' };
+    await control('POST', 'faults', {
+      method: 'GET',
+      path: '/v2/accounts/me/powerlistings/listings',
+      status: 200,
+      count: 1,
+      body: { meta: { uuid: 'u-1', errors: [warning] }, response: { count: 0, listings: [] } },
+    });
+    await loaded(workspace());
+    const view = await ask(workspace(), 'listings.query', { limit: 0 });
+    expect(view.load).toMatchObject({ state: 'loaded', total: 0, warnings: [warning] });
+  });
+
   test('rows show while the first load is still running', async () => {
     await control('POST', 'latency', { ms: 100 });
     const w = workspace();

@@ -1,6 +1,7 @@
 // The fetched listings of each account, kept across worker restarts. IndexedDB, not storage.local:
 // 100,000 listings are ~16 MB, over storage.local's 10 MB quota, and IndexedDB stores them by structured
 // clone (no JSON round trip). Only the worker opens this database.
+import type { ListWarningView } from '../../messaging/protocol/index.ts';
 import type { WireError } from '../../messaging/wire-error.ts';
 import type { AccountLink } from '../core/account-lock.ts';
 import type { ListingsColumns } from './table.ts';
@@ -17,7 +18,8 @@ export interface ListingsSnapshot {
   count: number;
   columns: ListingsColumns;
   incomplete: { missingPages: number; pages: number; error: WireError } | null;
-  warnings: string[];
+  /** Snapshots written before warnings kept their code hold only the text. */
+  warnings: (ListWarningView | string)[];
 }
 
 function result<T>(request: IDBRequest<T>): Promise<T> {

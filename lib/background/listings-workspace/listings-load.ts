@@ -4,6 +4,7 @@
 import { fetchAllListings, listListings } from '../../api/listings.ts';
 import { mapBounded } from '../../api/paging.ts';
 import { toWireError } from '../../messaging/background.ts';
+import { listWarning } from '../../messaging/error-words.ts';
 import type { ListingsLoadView } from '../../messaging/protocol/index.ts';
 import { type AccountLink, currentLink, isLinked, sameLink, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
@@ -83,7 +84,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
           fetchedAt: usable.fetchedAt,
           incomplete: usable.incomplete,
           error: null,
-          warnings: usable.warnings,
+          warnings: usable.warnings.map(listWarning),
         }
       : EMPTY_LOAD;
     return { accountKey, link, table, load };
@@ -184,7 +185,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
         fetchedAt,
         incomplete,
         error: null,
-        warnings: result.warnings.map((w) => w.message),
+        warnings: result.warnings.map(listWarning),
       };
       if (link) {
         const snapshot: ListingsSnapshot = {

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { WireError } from '../wire-error.ts';
 import { type Access, empty, lazy, request } from './request.ts';
-import { statusName } from './suggestion-triage.ts';
+import { type ListWarningView, statusName } from './suggestion-triage.ts';
 
 const filterId = lazy(() => z.string().max(200));
 
@@ -93,7 +93,7 @@ export interface ListingsLoadView {
   incomplete: { missingPages: number; pages: number; error: WireError } | null;
   error: WireError | null;
   /** The service's warnings, e.g. an empty answer without a Listings subscription. */
-  warnings: string[];
+  warnings: ListWarningView[];
 }
 
 export interface ListingsTableView {

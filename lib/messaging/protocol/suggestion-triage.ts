@@ -26,6 +26,8 @@ export interface ListWarningView {
   code: number;
   type: string;
   message: string;
+  /** The client's own warnings: 'client.empty-answer', 'client.skipped-items'. */
+  name?: string;
 }
 
 export interface TriageAccountView {
