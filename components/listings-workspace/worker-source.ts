@@ -26,7 +26,7 @@ const wireSort = (sort: ListingsSort) => ({ key: sort.column, direction: sort.di
 
 function toRow(row: ListingTableRow): WorkspaceRow {
   return {
-    key: row.id,
+    key: row.key,
     id: row.id,
     locationId: row.locationId,
     locationName: row.locationName,

@@ -64,6 +64,9 @@ export interface StatusDetailView {
 
 /** One row of the table, with the names it is shown by already joined in. */
 export interface ListingTableRow {
+  /** Names the row in selections: the id, or (no id from the service) its location and publisher. */
+  key: string;
+  /** '' when the service sent none. */
   id: string;
   locationId: string;
   /** '' when the location is not (yet) known by name: show the id. */
