@@ -1,7 +1,7 @@
-// What the service said, in the user's words, in real Chromium against the sandbox: an account without
-// a Listings subscription says why it has no listings (workspace and popup), the service's warning
-// about a list shows as a calm note, and a refused load reads as a sentence with the code small, never
-// as the client's "fetchAllListings: HTTP 403 — …".
+// What the service sent and said, shown in the user's words, in real Chromium against the sandbox: an
+// account without a Listings subscription says why it has no listings (workspace and popup), the
+// service's warning about a list shows as a calm note, a refused load reads as a sentence with the code
+// small (never the client's "fetchAllListings: HTTP 403 — …"), and a listing without an id is shown.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -85,4 +85,31 @@ test('a refused load reads as a sentence with the code small, not the client’s
   expect(text).toContain('code 2005 · HTTP 403 · “Insufficient privileges”');
   expect(text).not.toMatch(/fetchAllListings|listListings|HTTP 403 —/);
   await shoot(page, 'workspace-refused');
+});
+
+test('a listing the service sent without an id shows, with its status details, and can be selected', async () => {
+  const unlocated = {
+    locationId: 'HB-002',
+    publisherId: 'BING',
+    status: 'UNAVAILABLE',
+    statusDetails: [{ code: 'ADDRESS', type: 'UNAVAILABLE_REASON', message: 'unable to locate your address' }],
+  };
+  const known = { id: 'YELP-HB-001', locationId: 'HB-001', publisherId: 'YELP', status: 'LIVE' };
+  await desk.control.faults({
+    method: 'GET',
+    path: LISTINGS_PATH,
+    status: 200,
+    count: 50,
+    body: { meta: { uuid: 'u-3', errors: [] }, response: { count: 2, listings: [known, unlocated] } },
+  });
+  await desk.link();
+  const page = await openWorkspace(desk);
+  const rows = page.locator('table.lw-grid tr[data-key]');
+  await expect.poll(() => rows.count(), { timeout: LOAD_TIMEOUT_MS }).toBe(2);
+  const row = page.locator('tr[data-key="@HB-002/BING"]');
+  expect(await row.textContent()).toContain('unable to locate your address');
+  await row.getByRole('checkbox').click();
+  await page.getByText('1 selected').waitFor();
+  expect(await row.getAttribute('aria-selected')).toBe('true');
+  await shoot(page, 'workspace-listing-without-id');
 });
