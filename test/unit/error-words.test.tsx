@@ -169,6 +169,17 @@ describe('every request of every feature, answered by a failing service', () => 
     { name: '401', answer: () => envelope({}, 401, [{ code: 2000, type: 'FATAL_ERROR', message: 'Invalid token' }]) },
   ];
 
+  test('a request the running worker does not know is answered in words, not by its name', async () => {
+    const reply = await handleRequest(
+      { desk: 'request', type: 'users.delete', input: { userId: 'u1' } },
+      sender as never,
+      {},
+      policy as never,
+    );
+    expect(reply).toMatchObject({ ok: false, error: { code: 'not-available' } });
+    expect(JSON.stringify(reply)).not.toContain('users.delete');
+  });
+
   for (const fault of SERVICE_FAULTS) {
     test(`${fault.name}: no reply and no view names an operation`, async () => {
       await linkTestAccount();
