@@ -173,7 +173,7 @@ describe('every request of every feature, answered by a failing service', () => 
     const reply = await handleRequest(
       { desk: 'request', type: 'users.delete', input: { userId: 'u1' } },
       sender as never,
-      {},
+      {} as never,
       policy as never,
     );
     expect(reply).toMatchObject({ ok: false, error: { code: 'not-available' } });
