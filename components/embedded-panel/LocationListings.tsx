@@ -89,7 +89,7 @@ function Health({ source, locationId }: { source: WorkspaceSource; locationId: s
       <p class="panel__health" data-testid="panel-health">
         {healthLine(health)}
       </p>
-      <ListWarnings warnings={health.warnings} noun="listings" size="sm" />
+      <ListWarnings warnings={health.warnings} size="sm" />
     </>
   );
 }

@@ -176,11 +176,7 @@ export function ListingsWorkspace() {
             onCancel={() => void source.cancel()}
           />
           <ErrorNotice error={stateError} title="Listings could not be loaded" />
-          <ListWarnings
-            warnings={state?.loading ? null : state?.warnings}
-            noun="listings"
-            omitEmptyAnswer={!state?.loaded}
-          />
+          <ListWarnings warnings={state?.loading ? null : state?.warnings} omitEmptyAnswer={!state?.loaded} />
           <FilterBar wanted={wanted} onChange={changeFilters} directories={directories} searchRef={searchRef} />
           <div class="lw-actions">
             {/* A change asked for and not drawn yet: the count is about to change (the attribute follows the signal, no render). */}

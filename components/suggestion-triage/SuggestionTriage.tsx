@@ -234,7 +234,6 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         class="st-notice"
         size="sm"
         warnings={view.warnings}
-        noun="suggestions"
         omitEmptyAnswer={items.length === 0 && listingsTotal === 0}
       />
       <WindowedFeed

@@ -1,7 +1,8 @@
 // What a failed call means, in the words of the person who asked for it: what happened, what Listings
 // Desk does now, what they can do. The service's code, status and (redacted) message go to the small
-// print; the client's operation names ("deleteUser: HTTP 503 — …") never reach a sentence. Plain code:
-// the worker words every error it replies with (toWireError), and pages word what they show.
+// print; the client's operation names ("deleteUser: HTTP 503 — …") never reach a sentence. Plain code,
+// small on purpose (the popup loads it): the worker words every error it replies with (toWireError, with
+// service-words.ts for every status), and pages word only what changes while shown (a retry's countdown).
 
 export interface ProblemDetail {
   code: number;
@@ -48,7 +49,7 @@ function statusOf(problem: Problem): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-export function inWords(ms: number): string {
+function inWords(ms: number): string {
   const seconds = Math.max(1, Math.round(ms / 1000));
   if (seconds < 90) return `${seconds} s`;
   const minutes = Math.round(seconds / 60);
@@ -59,7 +60,7 @@ function clock(ms: number): string {
   return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 }
 
-function quoted(text: string): string {
+export function quoted(text: string): string {
   const short = text.length > SMALL_PRINT_MESSAGE_LENGTH ? `${text.slice(0, SMALL_PRINT_MESSAGE_LENGTH - 1)}…` : text;
   return `“${short}”`;
 }
@@ -78,7 +79,8 @@ export function smallPrintOf(problem: Problem): string {
     .join(' · ');
 }
 
-function generalSentence(code: string, status: number | undefined, problem: Problem, retry: string): string {
+/** The sentences a queued piece of work needs on the page too (a decision waiting to be sent again). */
+function coreSentence(code: string, status: number | undefined, problem: Problem, retry: string): string {
   if (code === 'needs-relink' || status === 401)
     return 'The account’s link was revoked or has expired, so Listings Desk stopped using it. Link the account again, then try again';
   if (status === 429 || code === '2040') {
@@ -95,21 +97,6 @@ function generalSentence(code: string, status: number | undefined, problem: Prob
     return 'Listings Desk couldn’t reach the service. Check the network connection, then try again';
   }
   if (retry) return `This wasn’t sent yet${retry}`;
-  if (status === 403)
-    return 'This account is not allowed to do this at the service, so nothing was changed. Ask an administrator of the account for access';
-  if (status === 404) return 'The service no longer has this, so nothing was changed. Refresh to see what it holds now';
-  if (status === 409)
-    return 'The service refused this because of what it holds now, so nothing was changed. Its message says why; refresh to see the current state';
-  if (code === 'unusable-response')
-    return 'The service sent an answer Listings Desk couldn’t read, so none of it is shown. Try again; if it keeps happening, report the code shown with this';
-  if (code === 'count-changed')
-    return 'The list changed at the service while Listings Desk was reading it. Try again to read it whole';
-  if (code === 'aborted')
-    return 'This was cancelled before it finished; nothing more will be sent. Start it again when you are ready';
-  if (code === 'invalid-input')
-    return 'Listings Desk did not send this, because a value in it is not valid. Correct it, then try again';
-  if (status === 400 || status === 405 || status === 207)
-    return 'The service refused this request, so nothing was changed. Correct what its message names, then try again';
   return 'Something went wrong while talking to the service. Try again; if it keeps happening, report the code shown with this';
 }
 
@@ -122,7 +109,8 @@ export function problemWords(problem: Problem, options: WordsOptions = {}): Prob
   const status = statusOf(problem);
   const code = problem.code;
   const retry = retryAt === null ? '' : `; Listings Desk will try again in ${inWords(retryAt - now)}`;
-  const sentence = own?.(code, status) ?? generalSentence(code, status, problem, retry);
+  // A feature's own sentence first (the worker's for every status: service-words.ts), then the core's.
+  const sentence = own?.(code, status) ?? coreSentence(code, status, problem, retry);
   return { sentence: `${sentence}.`, smallPrint: smallPrintOf(problem) };
 }
 
@@ -144,43 +132,15 @@ export interface ListWarning {
   type: string;
   message: string;
   name?: string;
+  /** Worded by the worker (service-words.ts): the sentence a person reads, and the small print. */
+  sentence?: string;
+  smallPrint?: string;
 }
 
 /** The client's names for its own warnings, as lib/api/lists.ts writes them (a unit test holds them equal). */
 export const EMPTY_ANSWER = 'client.empty-answer';
 export const SKIPPED_ITEMS = 'client.skipped-items';
 
-/** A warning as a view carries it (structured-clone safe); older stores kept only its text. */
-export function listWarning(warning: ListWarning | string): ListWarning {
-  if (typeof warning === 'string') return { code: 0, type: 'WARNING', message: warning };
-  const { code, type, message, name } = warning;
-  return name ? { code, type, message, name } : { code, type, message };
-}
-
 /** Why a listings answer is empty, as vendor-facts requires every empty list to say. */
 export const NO_LISTINGS_WHY =
   'The service answers with no listings when the account has no active Listings subscription or is not a production account. Check both with the service, then refresh.';
-
-/** A calm sentence for one warning; the service's own words and code go to the small print. */
-export function warningWords(warning: ListWarning, noun = 'items'): ProblemWords {
-  if (warning.name === EMPTY_ANSWER) {
-    return { sentence: `The service sent no ${noun} for this account. ${NO_LISTINGS_WHY}`, smallPrint: 'empty answer' };
-  }
-  if (warning.name === SKIPPED_ITEMS) {
-    return {
-      sentence: `${warning.message.replace(/\.$/, '')}; Listings Desk shows the rest. Refresh to read them again, or report the code if it stays.`,
-      smallPrint: 'unreadable items',
-    };
-  }
-  const code = warning.code ? `code ${warning.code}` : '';
-  const smallPrint = [code, warning.type.toLowerCase().replaceAll('_', ' '), quoted(warning.message)]
-    .filter(Boolean)
-    .join(' · ');
-  if (warning.type === 'WARNING') {
-    return { sentence: 'The service sent a note with this list; Listings Desk shows everything it sent.', smallPrint };
-  }
-  return {
-    sentence: 'The service could not give part of this list; Listings Desk shows what it sent. Refresh to ask again.',
-    smallPrint,
-  };
-}

@@ -1,6 +1,7 @@
 // Any error, as the redacted wire shape a reply carries. Worker-side only: it needs zod, which UI bundles leave out.
 import { z } from 'zod';
 import { problemWords } from './error-words.ts';
+import { serviceSentence } from './service-words.ts';
 import { DeskError, type WireError } from './wire-error.ts';
 
 export function zodToWire(error: z.ZodError): WireError {
@@ -37,7 +38,7 @@ export function toWireError(error: unknown): WireError {
     const code = details[0] ? String(details[0].code) : (api.kind ?? `http-${api.status ?? 'error'}`);
     const resetAt = api.rateLimit?.reset ? api.rateLimit.reset * 1000 : undefined;
     // The message is what a person reads: a sentence, never the client's "operation: HTTP nnn — …".
-    const { sentence } = problemWords({ code, status: api.status, details, resetAt });
+    const { sentence } = problemWords({ code, status: api.status, details, resetAt }, { own: serviceSentence });
     return {
       code,
       message: sentence,

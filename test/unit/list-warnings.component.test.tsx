@@ -10,6 +10,7 @@ import { SuggestionTriage } from '../../components/suggestion-triage/SuggestionT
 import { ListWarnings } from '../../components/ui/ListWarnings.tsx';
 import * as clientLists from '../../lib/api/lists.ts';
 import { EMPTY_ANSWER, type ListWarning, SKIPPED_ITEMS } from '../../lib/messaging/error-words.ts';
+import { listWarning } from '../../lib/messaging/service-words.ts';
 import { FakeSource, fakeRows } from './listings-workspace-fakes.ts';
 import { triageView } from './triage-ui-fakes.ts';
 
@@ -23,10 +24,12 @@ vi.mock('../../lib/messaging/ui.ts', () => ({
   onDeskEvent: vi.fn(() => () => undefined),
 }));
 
-const SERVICE_WARNING: ListWarning = { code: 5012, type: 'WARNING', message: 'Some publishers are being updated' };
-const ITEM_ERROR: ListWarning = { code: 2150, type: 'NON_FATAL_ERROR', message: 'Listing 77 could not be loaded' };
-const EMPTY: ListWarning = clientLists.emptyAnswerWarning('listings');
-const SKIPPED: ListWarning = clientLists.skippedItemsWarning(3, 'listings');
+// As the worker words them (service-words.ts) before a view carries them.
+const listed = (w: ListWarning) => listWarning(w, 'listings');
+const SERVICE_WARNING = listed({ code: 5012, type: 'WARNING', message: 'Some publishers are being updated' });
+const ITEM_ERROR = listed({ code: 2150, type: 'NON_FATAL_ERROR', message: 'Listing 77 could not be loaded' });
+const EMPTY = listed(clientLists.emptyAnswerWarning('listings'));
+const SKIPPED = listed(clientLists.skippedItemsWarning(3, 'listings'));
 
 const WHY = /no active Listings subscription or is not a production account/;
 
@@ -43,7 +46,7 @@ describe('a warning, in words', () => {
   });
 
   test('each kind is a calm sentence (a status, not an alert) with the code in small print', () => {
-    render(<ListWarnings warnings={[SERVICE_WARNING, ITEM_ERROR, EMPTY, SKIPPED]} noun="listings" />);
+    render(<ListWarnings warnings={[SERVICE_WARNING, ITEM_ERROR, EMPTY, SKIPPED]} />);
     const note = screen.getByRole('status');
     expect(screen.queryByRole('alert')).toBeNull();
     const lines = [...note.querySelectorAll('p')].map((p) => p.textContent);
@@ -57,7 +60,7 @@ describe('a warning, in words', () => {
   });
 
   test('nothing is drawn without warnings', () => {
-    const { container } = render(<ListWarnings warnings={[]} noun="listings" />);
+    const { container } = render(<ListWarnings warnings={[]} />);
     expect(container.textContent).toBe('');
   });
 });
@@ -118,4 +121,4 @@ describe('the popup', () => {
   });
 });
 
-const SKIPPED_SUGGESTIONS: ListWarning = clientLists.skippedItemsWarning(2, 'suggestions');
+const SKIPPED_SUGGESTIONS = listWarning(clientLists.skippedItemsWarning(2, 'suggestions'), 'suggestions');

@@ -132,8 +132,15 @@ describe('suggestion-triage: the list', () => {
       ).fetch,
     });
     const view = await loaded(t);
+    // Worded by the worker, the service's own message kept for the small print.
     expect(view.warnings).toEqual([
-      { code: 2004, type: 'WARNING', message: 'Some suggestions are not shown without a subscription' },
+      {
+        code: 2004,
+        type: 'WARNING',
+        message: 'Some suggestions are not shown without a subscription',
+        sentence: 'The service sent a note with this list; Listings Desk shows everything it sent.',
+        smallPrint: 'code 2004 · warning · “Some suggestions are not shown without a subscription”',
+      },
     ]);
   });
 

@@ -4,8 +4,8 @@
 import { fetchAllListings, listListings } from '../../api/listings.ts';
 import { mapBounded } from '../../api/paging.ts';
 import { toWireError } from '../../messaging/background.ts';
-import { listWarning } from '../../messaging/error-words.ts';
 import type { ListingsLoadView } from '../../messaging/protocol/index.ts';
+import { listWarning } from '../../messaging/service-words.ts';
 import { type AccountLink, currentLink, isLinked, sameLink, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import { locationsItem } from '../locations.ts';
@@ -84,7 +84,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
           fetchedAt: usable.fetchedAt,
           incomplete: usable.incomplete,
           error: null,
-          warnings: usable.warnings.map(listWarning),
+          warnings: usable.warnings.map((w) => listWarning(w, 'listings')),
         }
       : EMPTY_LOAD;
     return { accountKey, link, table, load };
@@ -185,7 +185,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
         fetchedAt,
         incomplete,
         error: null,
-        warnings: result.warnings.map(listWarning),
+        warnings: result.warnings.map((w) => listWarning(w, 'listings')),
       };
       if (link) {
         const snapshot: ListingsSnapshot = {

@@ -28,6 +28,9 @@ export interface ListWarningView {
   message: string;
   /** The client's own warnings: 'client.empty-answer', 'client.skipped-items'. */
   name?: string;
+  /** Worded by the worker (service-words.ts): what a person reads, and the small print. */
+  sentence?: string;
+  smallPrint?: string;
 }
 
 export interface TriageAccountView {
