@@ -12,8 +12,9 @@ function decisionSentence(code: string, status: number | undefined, queued: bool
   if (code === 'needs-relink' || status === 401)
     return 'The account’s link was revoked or has expired; link it again to send this';
   if (status === 403) return 'This account is not allowed to decide this suggestion';
-  if (status === 400 && !queued) return 'The service refused this decision';
-  return undefined;
+  if (queued || status === 429 || (status ?? 0) >= 500 || ['network', 'timeout', '2040'].includes(code))
+    return undefined;
+  return 'The service refused this decision';
 }
 
 /**

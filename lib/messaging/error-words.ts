@@ -31,7 +31,7 @@ export interface WordsOptions {
   retryAt?: number | null;
   now?: number;
   /** A feature's own sentence for a code or status it knows better (triage's 7301), else undefined. */
-  own?: (code: string, status: number | undefined) => string | undefined;
+  own?: (code: string, status: number | undefined, problem: Problem) => string | undefined;
 }
 
 /** The old wording the client built from its operation name, as stored failures may still hold it. */
@@ -56,10 +56,6 @@ function inWords(ms: number): string {
   return minutes < 90 ? `${minutes} min` : `${Math.round(minutes / 60)} h`;
 }
 
-function clock(ms: number): string {
-  return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-}
-
 export function quoted(text: string): string {
   const short = text.length > SMALL_PRINT_MESSAGE_LENGTH ? `${text.slice(0, SMALL_PRINT_MESSAGE_LENGTH - 1)}…` : text;
   return `“${short}”`;
@@ -79,25 +75,14 @@ export function smallPrintOf(problem: Problem): string {
     .join(' · ');
 }
 
-/** The sentences a queued piece of work needs on the page too (a decision waiting to be sent again). */
-function coreSentence(code: string, status: number | undefined, problem: Problem, retry: string): string {
-  if (code === 'needs-relink' || status === 401)
-    return 'The account’s link was revoked or has expired, so Listings Desk stopped using it. Link the account again, then try again';
-  if (status === 429 || code === '2040') {
-    if (retry) return `The service asked Listings Desk to slow down${retry}`;
-    const after = problem.resetAt ? ` after ${clock(problem.resetAt)}` : ' in a few minutes';
-    return `The service’s hourly request limit is used up, so nothing more was sent. Try again${after}`;
-  }
-  if (status !== undefined && status >= 500) {
-    if (retry) return `The service was busy${retry}`;
-    return 'The service was busy and did not finish this; Listings Desk tried again and then stopped. Try again in a minute';
-  }
-  if (code === 'network' || code === 'timeout' || status === 408) {
-    if (retry) return `Listings Desk couldn’t reach the service${retry}`;
-    return 'Listings Desk couldn’t reach the service. Check the network connection, then try again';
-  }
-  if (retry) return `This wasn’t sent yet${retry}`;
-  return 'Something went wrong while talking to the service. Try again; if it keeps happening, report the code shown with this';
+/** The short sentences a page needs itself (a queued decision's countdown); the worker's are fuller. */
+function coreSentence(code: string, status: number | undefined, retry: string): string {
+  if (code === 'needs-relink' || status === 401) return 'The account’s link was revoked or has expired; link it again';
+  if (status === 429 || code === '2040') return `The service asked Listings Desk to slow down${retry}`;
+  if (status !== undefined && status >= 500) return `The service was busy${retry}`;
+  if (code === 'network' || code === 'timeout' || status === 408)
+    return `Listings Desk couldn’t reach the service${retry}`;
+  return retry ? `This wasn’t sent yet${retry}` : 'The service refused this';
 }
 
 /**
@@ -110,7 +95,7 @@ export function problemWords(problem: Problem, options: WordsOptions = {}): Prob
   const code = problem.code;
   const retry = retryAt === null ? '' : `; Listings Desk will try again in ${inWords(retryAt - now)}`;
   // A feature's own sentence first (the worker's for every status: service-words.ts), then the core's.
-  const sentence = own?.(code, status) ?? coreSentence(code, status, problem, retry);
+  const sentence = own?.(code, status, problem) ?? coreSentence(code, status, retry);
   return { sentence: `${sentence}.`, smallPrint: smallPrintOf(problem) };
 }
 

@@ -5,13 +5,28 @@ import {
   EMPTY_ANSWER,
   type ListWarning,
   NO_LISTINGS_WHY,
+  type Problem,
   type ProblemWords,
   quoted,
   SKIPPED_ITEMS,
 } from './error-words.ts';
 
-/** The sentence for a refusal or an unusable answer; undefined leaves it to the core (relink, limits, busy, offline). */
-export function serviceSentence(code: string, status: number | undefined): string | undefined {
+function clock(ms: number): string {
+  return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+/** The sentence for every error the worker replies with: what happened, what it does, what you can do. */
+export function serviceSentence(code: string, status: number | undefined, problem: Problem): string {
+  if (code === 'needs-relink' || status === 401)
+    return 'The account’s link was revoked or has expired, so Listings Desk stopped using it. Link the account again, then try again';
+  if (status === 429 || code === '2040') {
+    const after = problem.resetAt ? ` after ${clock(problem.resetAt)}` : ' in a few minutes';
+    return `The service’s hourly request limit is used up, so nothing more was sent. Try again${after}`;
+  }
+  if (status !== undefined && status >= 500)
+    return 'The service was busy and did not finish this; Listings Desk tried again and then stopped. Try again in a minute';
+  if (code === 'network' || code === 'timeout' || status === 408)
+    return 'Listings Desk couldn’t reach the service. Check the network connection, then try again';
   if (status === 403)
     return 'This account is not allowed to do this at the service, so nothing was changed. Ask an administrator of the account for access';
   if (status === 404) return 'The service no longer has this, so nothing was changed. Refresh to see what it holds now';
@@ -27,7 +42,7 @@ export function serviceSentence(code: string, status: number | undefined): strin
     return 'Listings Desk did not send this, because a value in it is not valid. Correct it, then try again';
   if (status === 400 || status === 405 || status === 207)
     return 'The service refused this request, so nothing was changed. Correct what its message names, then try again';
-  return undefined;
+  return 'Something went wrong while talking to the service. Try again; if it keeps happening, report the code shown with this';
 }
 
 /** A calm sentence for one warning; the service's own words and code go to the small print. */
