@@ -1,6 +1,7 @@
 // The located location's listings: the listings workspace's table filtered to that one location, in
 // its compact form (publisher, status, reasons, link), under a health line counting all its listings.
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { ListWarning } from '../../lib/messaging/error-words.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 import { listingStatusLabel, listingStatusRank } from '../listings-health/status-labels.ts';
 import { FilteredListings } from '../listings-workspace/FilteredListings.tsx';
@@ -9,10 +10,13 @@ import { toLoadState, wireFilters, workerSource } from '../listings-workspace/wo
 import { NO_FILTERS } from '../listings-workspace/workspace-filters.ts';
 import type { WorkspaceSource } from '../listings-workspace/workspace-source.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { ListWarnings } from '../ui/ListWarnings.tsx';
 
 export interface LocationHealth {
   matched: number;
   statusCounts: { status: string; count: number }[];
+  /** What the service said about the account's listings (an empty answer, items left out). */
+  warnings?: ListWarning[];
 }
 
 /** "12 listings: 9 Live · 3 Opted out", in the order statuses are listed everywhere else. */
@@ -54,7 +58,10 @@ function useLocationHealth(source: WorkspaceSource, locationId: string) {
       ask('listings.query', { filters, offset: 0, limit: 0, statusCounts: true }).then(
         (view) =>
           asked === latest &&
-          setState({ health: { matched: view.matched, statusCounts: view.statusCounts ?? [] }, error: null }),
+          setState({
+            health: { matched: view.matched, statusCounts: view.statusCounts ?? [], warnings: view.load.warnings },
+            error: null,
+          }),
         (error) => asked === latest && setState((was) => ({ ...was, error })),
       );
     };
@@ -78,9 +85,12 @@ function Health({ source, locationId }: { source: WorkspaceSource; locationId: s
       </p>
     );
   return (
-    <p class="panel__health" data-testid="panel-health">
-      {healthLine(health)}
-    </p>
+    <>
+      <p class="panel__health" data-testid="panel-health">
+        {healthLine(health)}
+      </p>
+      <ListWarnings warnings={health.warnings} size="sm" />
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
+import { NO_LISTINGS_WHY } from '../../lib/messaging/error-words.ts';
 import type { ListingsHealthView } from '../../lib/messaging/protocol/index.ts';
 import { describeError } from '../ui/ErrorNotice.tsx';
 import { OptionsLink } from '../ui/OptionsLink.tsx';
@@ -58,7 +59,8 @@ export function HealthSummary({ view, error }: HealthSummaryProps) {
         ) : null}
         {problem ? (
           <span class="lh__error" role="alert">
-            Couldn’t refresh: {describeError(problem).message}
+            Couldn’t refresh. {describeError(problem).message}{' '}
+            <small class="ui-notice__code">{describeError(problem).code}</small>
           </span>
         ) : null}
       </div>
@@ -81,7 +83,9 @@ export function HealthSummary({ view, error }: HealthSummaryProps) {
           )}
         </ul>
       ) : null}
-      {total === 0 ? <p class="lh__note">The service returned no listings for this account.</p> : null}
+      {total === 0 ? (
+        <p class="lh__note">The service returned no listings for this account. {NO_LISTINGS_WHY}</p>
+      ) : null}
     </section>
   );
 }

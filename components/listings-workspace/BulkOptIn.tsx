@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
-import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { describeError, ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import type { OptDirection, OptInJob, OptInPreview, Selection, WorkspaceSource } from './workspace-source.ts';
 
@@ -167,8 +167,8 @@ export function OptInProgress({ job, onRetry, onDismiss }: OptInProgressProps) {
           <ul>
             {job.failed.map((b) => (
               <li key={b.index}>
-                Request {b.index + 1} ({b.pairs} pairs): <code>{b.error?.code ?? 'error'}</code>{' '}
-                {b.error?.message ?? ''}
+                Request {b.index + 1} ({b.pairs} pairs): {describeError(b.error ?? 'It was not sent.').message}{' '}
+                <small class="ui-notice__code">{describeError(b.error).code}</small>
               </li>
             ))}
           </ul>

@@ -1,9 +1,11 @@
 // The options page's Listings workspace: every listing of the active account, found in a keystroke
 // (filters that live in the URL), and opted in or out safely in bulk; plus the publishers directory.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { NO_LISTINGS_WHY } from '../../lib/messaging/error-words.ts';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { ListWarnings } from '../ui/ListWarnings.tsx';
 import { OptInDialog, OptInProgress } from './BulkOptIn.tsx';
 import { csvFileName, downloadCsv } from './csv-download.ts';
 import { FilterBar } from './FilterBar.tsx';
@@ -176,6 +178,7 @@ export function ListingsWorkspace() {
             onCancel={() => void source.cancel()}
           />
           <ErrorNotice error={stateError} title="Listings could not be loaded" />
+          <ListWarnings warnings={state?.loading ? null : state?.warnings} omitEmptyAnswer={!state?.loaded} />
           <FilterBar wanted={wanted} onChange={changeFilters} directories={directories} searchRef={searchRef} />
           <div class="lw-actions">
             {/* A change asked for and not drawn yet: the count is about to change (the attribute follows the signal, no render). */}
@@ -251,9 +254,16 @@ export function ListingsWorkspace() {
             }}
           />
           {matched === 0 && !state?.loading ? (
-            <EmptyState title="No listings match">
-              {state?.loaded ? 'Change or clear the filters to see more.' : 'This account has no listings loaded.'}
-            </EmptyState>
+            state?.loaded ? (
+              <EmptyState title="No listings match">Change or clear the filters to see more.</EmptyState>
+            ) : state?.fetchedAt ? (
+              // A finished load with nothing in it: say why, as vendor-facts asks of every empty list.
+              <EmptyState title="The service sent no listings for this account">{NO_LISTINGS_WHY}</EmptyState>
+            ) : (
+              <EmptyState title="No listings loaded">
+                This account’s listings are not loaded yet; Load all listings fetches them.
+              </EmptyState>
+            )
           ) : (
             <ListingsTable
               label="Listings"

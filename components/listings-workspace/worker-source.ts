@@ -26,7 +26,7 @@ const wireSort = (sort: ListingsSort) => ({ key: sort.column, direction: sort.di
 
 function toRow(row: ListingTableRow): WorkspaceRow {
   return {
-    key: row.id,
+    key: row.key,
     id: row.id,
     locationId: row.locationId,
     locationName: row.locationName,
@@ -50,6 +50,7 @@ export function toLoadState(accountKey: string | null, load: ListingsLoadView): 
     cancelled: load.state === 'cancelled',
     error: load.error ?? load.incomplete?.error ?? null,
     resumesAt: load.incomplete?.resumesAt ?? null,
+    warnings: load.warnings,
   };
 }
 

@@ -1,6 +1,7 @@
 // What the workspace needs from wherever the listings live. The listings stay in the worker (100,000
 // are ~16 MB: too much to push through messaging per filter), so the page asks for a count and the
 // window of rows it shows. Tests and the bench hand the components a source of their own.
+import type { ListWarning } from '../../lib/messaging/error-words.ts';
 import type { ListingsFilters, ListingsSort } from './workspace-filters.ts';
 
 export interface WorkspaceRow {
@@ -30,6 +31,8 @@ export interface LoadState {
   error: { code: string; message: string } | null;
   /** The hourly quota ended the load short of `total`: the rest loads by itself at this time (epoch ms). */
   resumesAt?: number | null;
+  /** What the service said about the listings that came (items left out, an empty answer). */
+  warnings?: ListWarning[];
 }
 
 export interface RowsWindow {

@@ -4,10 +4,10 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ServiceView } from '../../lib/messaging/protocol/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { TextField } from '../ui/Field.tsx';
 import { PickList } from '../ui/Select.tsx';
 import type { StoreIo } from '../ui/store.ts';
-import { serviceMessage } from './service-message.ts';
 
 export interface CancelDialogProps {
   io: StoreIo;
@@ -23,7 +23,7 @@ export function CancelDialog({ io, fromAccountId, location, services, onClose, o
   const [skus, setSkus] = useState<string[]>([]);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [stopped, setStopped] = useState<ServiceView[] | null>(null);
   const results = useRef<HTMLUListElement>(null);
   // The confirm button focus sat on is gone with the form: the results' heading takes focus, so they are read.
@@ -48,7 +48,7 @@ export function CancelDialog({ io, fromAccountId, location, services, onClose, o
       setStopped(result);
       onCancelled(result);
     } catch (caught) {
-      setError(serviceMessage(caught));
+      setError(caught);
     } finally {
       setBusy(false);
     }
@@ -129,14 +129,7 @@ export function CancelDialog({ io, fromAccountId, location, services, onClose, o
         autoComplete="off"
         error={typed && !nameMatches ? 'The name does not match yet.' : null}
       />
-      {error ? (
-        <div class="ui-notice" data-tone="danger" role="alert">
-          <div class="ui-notice__body">
-            <p class="ui-notice__title">The service refused</p>
-            <p class="ui-notice__message">{error}</p>
-          </div>
-        </div>
-      ) : null}
+      <ErrorNotice error={error} title="Nothing was cancelled" />
     </Dialog>
   );
 }

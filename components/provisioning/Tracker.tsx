@@ -5,7 +5,7 @@ import type { TrackedAddRequestView, TrackerView } from '../../lib/messaging/pro
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import type { StoreIo } from '../ui/store.ts';
-import { formatTime, serviceMessage } from './service-message.ts';
+import { formatTime } from './service-message.ts';
 
 /** The service's times carry no zone: shown as sent, only easier to read. */
 const serviceTime = (value: string) => (value ? value.replace('T', ' ') : '—');
@@ -54,7 +54,9 @@ function TrackedRequest({
         {!request.terminal && request.nextCheckAt ? ` · next check ${formatTime(request.nextCheckAt)}` : ''}
       </p>
       {request.checkProblem ? (
-        <p class="prov-request__problem">Last check did not get through ({request.checkProblem}); it is tried again.</p>
+        <p class="prov-request__problem">
+          The last check did not get through; Listings Desk checks again by itself. {request.checkProblem}
+        </p>
       ) : null}
       <ol class="prov-timeline" aria-label="Statuses">
         {request.timeline.map((step) => (
@@ -105,7 +107,7 @@ function TrackedRequest({
 }
 
 export function Tracker({ io, view, focusKey, onView }: TrackerProps) {
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   async function act(run: () => Promise<TrackerView>) {
     setBusy(true);
@@ -113,7 +115,7 @@ export function Tracker({ io, view, focusKey, onView }: TrackerProps) {
     try {
       onView(await run());
     } catch (caught) {
-      setError(serviceMessage(caught));
+      setError(caught);
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import type { SuggestionView, TriageView } from '../../lib/messaging/protocol/in
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { locationText, useLocationNames } from '../locations/use-location-names.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { ListWarnings } from '../ui/ListWarnings.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { BulkProgress } from './BulkProgress.tsx';
 import { EmptyList } from './EmptyList.tsx';
@@ -250,6 +251,12 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         relinkAction={relinkAction}
         onDismiss={store.clearNotices}
         onRetry={() => void store.load(true, true)}
+      />
+      <ListWarnings
+        class="st-notice"
+        size="sm"
+        warnings={view.warnings}
+        omitEmptyAnswer={items.length === 0 && listingsTotal === 0}
       />
       <WindowedFeed
         containerRef={feedRef}

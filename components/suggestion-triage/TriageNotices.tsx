@@ -2,10 +2,8 @@
 // still shown), and a request the worker could not take.
 import type { ComponentChildren } from 'preact';
 import type { TriageView } from '../../lib/messaging/protocol/index.ts';
-import { isWireError } from '../../lib/messaging/wire-error.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { problemWords } from './decision-words.ts';
 
 export interface TriageNoticesProps {
   view: TriageView;
@@ -14,13 +12,6 @@ export interface TriageNoticesProps {
   relinkAction?: (accountKey: string) => ComponentChildren;
   onDismiss: () => void;
   onRetry: () => void;
-}
-
-/** The service's words turned into a sentence, the code kept as the notice's small print. */
-function readable(error: unknown): unknown {
-  if (!isWireError(error) || error.code === 'needs-relink' || error.code === 'background-unavailable') return error;
-  const words = problemWords(error);
-  return { code: words.smallPrint || error.code, message: words.sentence };
 }
 
 export function TriageNotices({
@@ -53,7 +44,7 @@ export function TriageNotices({
           size="sm"
           tone={relink ? 'danger' : 'warn'}
           title={view.fetchedAt ? 'Couldn’t refresh: showing the last list' : 'Couldn’t load suggestions'}
-          error={readable(view.error)}
+          error={view.error}
           actions={
             relink && relinkAction && view.account ? (
               relinkAction(view.account.accountKey)
@@ -65,7 +56,7 @@ export function TriageNotices({
           }
         />
       ) : null}
-      {error ? <ErrorNotice class="st-notice" size="sm" error={readable(error)} /> : null}
+      {error ? <ErrorNotice class="st-notice" size="sm" error={error} /> : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { isInternalMessage, problemWords, smallPrintOf } from '../../lib/messaging/error-words.ts';
 import { isWireError } from '../../lib/messaging/wire-error.ts';
 import './ui.css';
 
@@ -14,11 +15,21 @@ export interface ErrorNoticeProps {
   class?: string;
 }
 
-/** The message and code of an error, as readable text. Nothing from an error is rendered as HTML. */
+/**
+ * The sentence and small print of an error, as readable text. Nothing from an error is rendered as HTML.
+ * The worker words every error it sends (error-words.ts); a failure stored before it did is worded here.
+ */
 export function describeError(error: unknown): { message: string; code?: string } {
   if (typeof error === 'string') return { message: error };
-  if (isWireError(error)) return { message: error.message, code: error.code };
-  if (error instanceof Error) return { message: error.message };
+  if (isWireError(error)) {
+    const message = isInternalMessage(error.message) ? problemWords(error).sentence : error.message;
+    return { message, code: smallPrintOf(error) || undefined };
+  }
+  if (error instanceof Error) {
+    if (isInternalMessage(error.message))
+      return { message: problemWords({ code: 'error', message: error.message }).sentence };
+    return { message: error.message };
+  }
   return { message: 'Something went wrong.' };
 }
 
@@ -36,7 +47,7 @@ export function ErrorNotice(props: ErrorNoticeProps) {
       <div class="ui-notice__body">
         {title ? <p class="ui-notice__title">{title}</p> : null}
         <p class="ui-notice__message">{message}</p>
-        {code && tone !== 'ok' ? <span class="ui-notice__code">Code {code}</span> : null}
+        {code && tone !== 'ok' ? <small class="ui-notice__code">{code}</small> : null}
       </div>
       {actions ? <div class="ui-notice__actions">{actions}</div> : null}
     </div>

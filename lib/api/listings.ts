@@ -25,7 +25,8 @@ export interface StatusDetail {
 }
 
 export interface Listing {
-  id: string;
+  /** Absent when the service sent none (seen with status details such as "unable to locate your address"). */
+  id?: string;
   locationId: string;
   /** "" in the public record for some listings. */
   publisherId: string;
@@ -48,11 +49,21 @@ const optionalId = (item: Item, key: string, value: unknown) => {
   else if (value !== undefined && typeof value !== 'string') delete item[key];
 };
 
+/**
+ * What names a listing everywhere (rows, selections, the cache): its id, or, when the service sent
+ * none, its location and publisher, which identify it too. `/` is never in an id, so the two never meet.
+ */
+export function listingKey(listing: { id?: string; locationId: string; publisherId: string }): string {
+  return listing.id ? listing.id : `@${listing.locationId}/${listing.publisherId}`;
+}
+
 /** listingReader's shape, written out: a 100-listing page must read in ≤ 40 µs in the worker. */
 function readListingInPlace(item: Item): boolean {
   const { id, locationId, publisherId, status } = item;
-  if (!isId(id) || !isId(locationId) || !isId(publisherId) || typeof status !== 'string') return false;
+  if (!isId(locationId) || !isId(publisherId) || typeof status !== 'string') return false;
+  // No id: kept, named by its location and publisher (listingKey), as its status details matter most then.
   if (typeof id === 'number') item.id = String(id);
+  else if (id !== undefined && typeof id !== 'string') item.id = undefined;
   if (typeof locationId === 'number') item.locationId = String(locationId);
   if (typeof publisherId === 'number') item.publisherId = String(publisherId);
   const { listingUrl, screenshotUrl, screenShotUrl, accountId, additionalStatus, loginUrl } = item;
@@ -84,8 +95,9 @@ const STATUS_DETAIL: ItemShape = {
 export const listingReader = itemReader<Listing>(
   'listings',
   {
-    required: { id: 'id', locationId: 'id', publisherId: 'id', status: 'string' },
+    required: { locationId: 'id', publisherId: 'id', status: 'string' },
     optional: {
+      id: 'id',
       listingUrl: 'string',
       screenshotUrl: 'string',
       accountId: 'id',

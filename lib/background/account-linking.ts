@@ -4,7 +4,7 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { isApiError } from '../api/errors.ts';
 import { type AuthCallback, buildAuthorizeUrl, exchangeCode, parseAuthCallback } from '../api/oauth.ts';
-import type { Handlers } from '../messaging/background.ts';
+import { type Handlers, toWireError } from '../messaging/background.ts';
 import type { AccountsView, LinkedAccountView } from '../messaging/protocol/index.ts';
 import { DeskError } from '../messaging/wire-error.ts';
 import { defineItem } from '../storage-item.ts';
@@ -197,9 +197,14 @@ export function createAccountLinking(deps: DeskDeps, forgetAccount: ForgetAccoun
       );
       token = result.data;
     } catch (error) {
-      // ApiError messages are already redacted (no URL, code, key or token in them).
-      const why = isApiError(error) ? ` (${error.message})` : '';
-      throw linkError('exchange-failed', `Linking failed: the service did not hand out an access token${why}.`);
+      // The service's code and (redacted) message travel as the notice's small print, not in the sentence.
+      const wire = isApiError(error) ? toWireError(error) : undefined;
+      throw new DeskError({
+        code: 'exchange-failed',
+        message:
+          'Linking failed: the service did not hand out an access token, so nothing was linked. Try again; if it fails again, check the API key in Connection settings.',
+        ...(wire ? { status: wire.status, details: wire.details } : {}),
+      });
     }
     if (expected && String(token.appSpecificAccountId) !== expected.accountKey) {
       // Names come from the service: shown as text, cut short.

@@ -95,7 +95,10 @@ export async function handleRequest(
   if (!parsed.success) return { ok: false, error: zodToWire(parsed.error) };
   const handler = handlers[type] as ((input: unknown, context: RequestContext) => Promise<unknown>) | undefined;
   if (typeof handler !== 'function') {
-    return { ok: false, error: { code: 'not-available', message: `“${type}” is not available in this version.` } };
+    // A page newer than its worker (mid-update): a sentence, not the request's internal name.
+    const message =
+      'This is not available in the running version of Listings Desk. Reload the page; if it stays, restart the browser.';
+    return { ok: false, error: { code: 'not-available', message } };
   }
   try {
     const value = await handler(parsed.data, { access, sender });

@@ -1,5 +1,7 @@
 // Any error, as the redacted wire shape a reply carries. Worker-side only: it needs zod, which UI bundles leave out.
 import { z } from 'zod';
+import { problemWords } from './error-words.ts';
+import { serviceSentence } from './service-words.ts';
 import { DeskError, type WireError } from './wire-error.ts';
 
 export function zodToWire(error: z.ZodError): WireError {
@@ -8,10 +10,11 @@ export function zodToWire(error: z.ZodError): WireError {
     const key = issue.path.join('.') || 'input';
     fields[key] ??= issue.message;
   }
-  const first = Object.entries(fields)[0];
+  // Forms read `fields`; anyone else reads a sentence, not a schema path.
   return {
     code: 'invalid-input',
-    message: first ? `${first[0]}: ${first[1]}` : 'The request was not well-formed.',
+    message:
+      'Listings Desk’s background worker could not read this request, so nothing was done. Reload the page, then try again.',
     fields,
   };
 }
@@ -23,6 +26,7 @@ interface ApiErrorLike {
   status?: number;
   errors?: { code: number; type: string; message: string }[];
   kind?: string;
+  rateLimit?: { reset?: number };
 }
 
 export function toWireError(error: unknown): WireError {
@@ -31,12 +35,17 @@ export function toWireError(error: unknown): WireError {
   if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'ApiError') {
     const api = error as ApiErrorLike;
     const details = api.errors ?? [];
+    const code = details[0] ? String(details[0].code) : (api.kind ?? `http-${api.status ?? 'error'}`);
+    const resetAt = api.rateLimit?.reset ? api.rateLimit.reset * 1000 : undefined;
+    // The message is what a person reads: a sentence, never the client's "operation: HTTP nnn — …".
+    const { sentence } = problemWords({ code, status: api.status, details, resetAt }, { own: serviceSentence });
     return {
-      code: details[0] ? String(details[0].code) : (api.kind ?? `http-${api.status ?? 'error'}`),
-      message: api.message,
+      code,
+      message: sentence,
       operation: api.operation,
       status: api.status,
       details,
+      ...(resetAt ? { resetAt } : {}),
     };
   }
   // Unknown errors may quote a URL with credentials in it, so their text never leaves the worker.

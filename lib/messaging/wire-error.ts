@@ -18,6 +18,8 @@ export interface WireError {
   details?: WireErrorDetail[];
   /** Field-level problems for form input, keyed by field name. */
   fields?: Record<string, string>;
+  /** Epoch ms at which the service's request limit resets (a 429 that said so). */
+  resetAt?: number;
 }
 
 export class DeskError extends Error {
@@ -26,6 +28,7 @@ export class DeskError extends Error {
   readonly status?: number;
   readonly details: WireErrorDetail[];
   readonly fields: Record<string, string>;
+  readonly resetAt?: number;
 
   constructor(wire: WireError) {
     super(wire.message);
@@ -35,6 +38,7 @@ export class DeskError extends Error {
     this.status = wire.status;
     this.details = wire.details ?? [];
     this.fields = wire.fields ?? {};
+    this.resetAt = wire.resetAt;
   }
 
   toWire(): WireError {
@@ -45,6 +49,7 @@ export class DeskError extends Error {
       status: this.status,
       details: this.details,
       fields: this.fields,
+      ...(this.resetAt ? { resetAt: this.resetAt } : {}),
     };
   }
 }

@@ -245,6 +245,61 @@ describe('listings workspace against the sandbox', () => {
     expect(await requests()).toEqual([]);
   });
 
+  test('the service’s warnings reach the load view with their code, and survive a worker restart', async () => {
+    const warning = { code: 5012, type: 'WARNING', message: 'Some publishers are being updated' };
+    await control('POST', 'faults', {
+      method: 'GET',
+      path: '/v2/accounts/me/powerlistings/listings',
+      status: 200,
+      count: 1,
+      body: { meta: { uuid: 'u-1', errors: [warning] }, response: { count: 0, listings: [] } },
+    });
+    await loaded(workspace());
+    const view = await ask(workspace(), 'listings.query', { limit: 0 });
+    expect(view.load).toMatchObject({
+      state: 'loaded',
+      total: 0,
+      warnings: [{ ...warning, sentence: expect.stringMatching(/^The service sent a note/) }],
+    });
+  });
+
+  test('a listing without an id is kept with its status details: in the rows, the cache, the CSV and a selection', async () => {
+    const unlocated = {
+      locationId: 'HB-002',
+      publisherId: 'BING',
+      status: 'UNAVAILABLE',
+      statusDetails: [
+        { code: 'ADDRESS', type: 'UNAVAILABLE_REASON', message: 'unable to locate your address', actionable: true },
+      ],
+    };
+    const known = { id: 'YELP-HB-001', locationId: 'HB-001', publisherId: 'YELP', status: 'LIVE' };
+    await control('POST', 'faults', {
+      method: 'GET',
+      path: '/v2/accounts/me/powerlistings/listings',
+      status: 200,
+      count: 1,
+      body: { meta: { uuid: 'u-1', errors: [] }, response: { count: 2, listings: [known, unlocated] } },
+    });
+    await loaded(workspace());
+    // A restarted worker: the rows come back from IndexedDB.
+    const w = workspace();
+    const view = await ask(w, 'listings.query', { limit: 10, sort: { key: 'location', direction: 'asc' } });
+    expect(view.load).toMatchObject({ state: 'loaded', total: 2, warnings: [] });
+    expect(view.rows.map((r) => [r.key, r.id]).sort()).toEqual([
+      ['@HB-002/BING', ''],
+      ['YELP-HB-001', 'YELP-HB-001'],
+    ]);
+    const row = view.rows.find((r) => r.key === '@HB-002/BING');
+    expect(row?.statusDetails[0]?.message).toBe('unable to locate your address');
+    const { csv } = await w.handlers['listings.exportCsv'](
+      protocol['listings.exportCsv'].input.parse({ filters: {} }),
+      extension,
+    );
+    expect(csv).toContain('unable to locate your address');
+    const plan = await ask(w, 'listings.optIn.plan', { selection: { listingIds: ['@HB-002/BING'] } });
+    expect(plan).toMatchObject({ listings: 1, locations: 1, publishers: 1 });
+  });
+
   test('rows show while the first load is still running', async () => {
     await control('POST', 'latency', { ms: 100 });
     const w = workspace();
@@ -382,7 +437,7 @@ describe('listings workspace against the sandbox', () => {
     expect(failed!.failed[0]).toMatchObject({
       state: 'failed',
       attempts: 1,
-      error: { code: '2099', message: expect.stringContaining('503') },
+      error: { code: '2099', status: 503, message: expect.stringMatching(/^The service was busy/) },
     });
     expect((await requests()).filter((r) => r.method === 'PUT').map((r) => r.status)).toEqual([503, 503, 503, 503]);
 

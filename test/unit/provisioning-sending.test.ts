@@ -2,6 +2,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiClient } from '../../lib/api/client.ts';
+import { ApiError } from '../../lib/api/errors.ts';
 import { createSender } from '../../lib/background/provisioning/sending.ts';
 import { type SendBatch, sendBatchesItem, trackerItem } from '../../lib/background/provisioning/tracker-store.ts';
 
@@ -9,7 +10,10 @@ let posted: string[] = [];
 const client = {
   request: async (call: { json: { existingLocationId: string }; schema: { parse(v: unknown): unknown } }) => {
     posted.push(call.json.existingLocationId);
-    if (call.json.existingLocationId === 'NOPE') throw new Error('Unknown location: NOPE');
+    if (call.json.existingLocationId === 'NOPE') {
+      const errors = [{ code: 2099, type: 'FATAL_ERROR', message: 'Unknown location: NOPE' }];
+      throw new ApiError({ kind: 'http', operation: 'createExistingLocationAddRequest', status: 400, errors });
+    }
     return { data: call.schema.parse({ id: posted.length, status: 'PROCESSING', skus: ['PL-PREMIUM'] }), status: 200 };
   },
 } as unknown as ApiClient;
@@ -50,7 +54,10 @@ it('sends each waiting location once, tracks what was accepted, and does not res
   const [batch] = await sendBatchesItem.getValue();
   expect(batch?.items.map((i) => i.state)).toEqual(['failed', 'sent', 'failed', 'sent']);
   expect(batch?.items[0]?.message).toMatch(/not sent twice/);
-  expect(batch?.items[2]?.message).toMatch(/Unknown location: NOPE/);
+  // A sentence, then the service's code and own words.
+  expect(batch?.items[2]?.message).toMatch(
+    /^The service refused this request.*code 2099 · HTTP 400 · “Unknown location: NOPE”/,
+  );
   const tracked = await trackerItem.getValue();
   expect(tracked.map((r) => [r.key, r.locationName, r.status])).toEqual([
     ['acct|1', 'Location HB-002', 'PROCESSING'],

@@ -1,7 +1,7 @@
 // The fetched listings of each account, kept across worker restarts. IndexedDB, not storage.local:
 // 100,000 listings are ~16 MB, over storage.local's 10 MB quota, and IndexedDB stores them by structured
 // clone (no JSON round trip). Only the worker opens this database.
-import type { ListingsIncomplete } from '../../messaging/protocol/index.ts';
+import type { ListingsIncomplete, ListWarningView } from '../../messaging/protocol/index.ts';
 import type { AccountLink } from '../core/account-lock.ts';
 import type { ListingsColumns } from './table.ts';
 
@@ -19,7 +19,8 @@ export interface ListingsSnapshot {
   incomplete: ListingsIncomplete | null;
   /** The pages a load the quota ended has still to fetch (absent: none, or a snapshot from before). */
   missingOffsets?: number[];
-  warnings: string[];
+  /** Snapshots written before warnings kept their code hold only the text. */
+  warnings: (ListWarningView | string)[];
 }
 
 function result<T>(request: IDBRequest<T>): Promise<T> {

@@ -7,6 +7,7 @@ import { fetchAllListings, fetchListingPages, listListings } from '../../api/lis
 import { type Incomplete, mapBounded } from '../../api/paging.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { ListingsIncomplete, ListingsLoadView } from '../../messaging/protocol/index.ts';
+import { listWarning } from '../../messaging/service-words.ts';
 import { type AccountLink, currentLink, isLinked, sameLink, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import { locationsItem } from '../locations.ts';
@@ -110,7 +111,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
           fetchedAt: usable.fetchedAt,
           incomplete: usable.incomplete,
           error: null,
-          warnings: usable.warnings,
+          warnings: usable.warnings.map((w) => listWarning(w, 'listings')),
         }
       : EMPTY_LOAD;
     return { accountKey, link, table, load, missingOffsets: usable?.missingOffsets ?? [] };
@@ -206,7 +207,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
         fetchedAt,
         incomplete,
         error: null,
-        warnings: result.warnings.map((w) => w.message),
+        warnings: result.warnings.map((w) => listWarning(w, 'listings')),
       };
       if (link) {
         const snapshot: ListingsSnapshot = {

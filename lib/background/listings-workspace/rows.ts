@@ -4,6 +4,7 @@ import type { FolderView, LocationView, StatusDetailView } from '../../messaging
 
 /** What is kept of a listing: the table's columns, and what the cache stores. */
 export interface StoredListing {
+  /** '' when the service sent none: listingKey() names it by location and publisher. */
   id: string;
   locationId: string;
   publisherId: string;
@@ -15,7 +16,7 @@ export interface StoredListing {
 
 export function toStoredListing(l: Listing): StoredListing {
   return {
-    id: l.id,
+    id: l.id ?? '',
     locationId: l.locationId,
     publisherId: l.publisherId,
     status: l.status,

@@ -3,6 +3,8 @@
 // small integer columns in a precomputed sort order does, a cursor walk over IndexedDB does not. IndexedDB
 // (cache-store.ts) only keeps the rows across worker restarts. Text is matched per location and per
 // publisher once (word-search.ts), then each row checks two flags and its own URL.
+
+import { listingKey } from '../../api/listings.ts';
 import type {
   FolderView,
   ListingsSortKey,
@@ -19,7 +21,7 @@ export { type ListingsColumns, type StoredListing, type TableNames, toStoredList
 
 export class ListingsTable {
   private ids: string[] = [];
-  /** Built on first need: a table read from the cache may never be asked for an id. */
+  /** Each row by its listingKey; built on first need: a table read from the cache may never be asked. */
   private byId: Map<string, number> | undefined;
   private loc: number[] = [];
   private pub: number[] = [];
@@ -104,14 +106,15 @@ export class ListingsTable {
 
   /** Adds listings, or replaces those already held (same id): a page as it arrives, or refreshed rows. */
   upsert(listings: readonly StoredListing[]): void {
-    const byId = this.index();
+    const byKey = this.index();
     // Only new rows (a page of a load): the orders held stay right for the rows they have.
     let appendOnly = true;
     for (const listing of listings) {
-      const known = byId.get(listing.id);
+      const key = listingKey(listing);
+      const known = byKey.get(key);
       if (known !== undefined) appendOnly = false;
       const i = known ?? this.ids.length;
-      if (known === undefined) byId.set(listing.id, i);
+      if (known === undefined) byKey.set(key, i);
       this.ids[i] = listing.id;
       this.loc[i] = this.internLocation(listing.locationId);
       this.pub[i] = this.internPublisher(listing.publisherId);
@@ -149,8 +152,9 @@ export class ListingsTable {
     };
   }
 
-  get(id: string): StoredListing | undefined {
-    const i = this.index().get(id);
+  /** A listing by its listingKey (its id, when it has one). */
+  get(key: string): StoredListing | undefined {
+    const i = this.index().get(key);
     return i === undefined ? undefined : this.listing(i);
   }
 
@@ -263,6 +267,7 @@ export class ListingsTable {
     const listing = this.listing(index);
     const location = this.locations.get(listing.locationId);
     return {
+      key: listingKey(listing),
       id: listing.id,
       locationId: listing.locationId,
       locationName: location?.name ?? '',
@@ -308,7 +313,12 @@ export class ListingsTable {
   }
 
   private index(): Map<string, number> {
-    this.byId ??= new Map(this.ids.map((id, i) => [id, i]));
+    this.byId ??= new Map(
+      this.ids.map((id, i) => [
+        id || listingKey({ id, locationId: this.locIds[this.loc[i]!]!, publisherId: this.pubIds[this.pub[i]!]! }),
+        i,
+      ]),
+    );
     return this.byId;
   }
 

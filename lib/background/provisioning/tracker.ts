@@ -6,6 +6,8 @@ import { isTerminalAddRequestStatus, nextPollDelayMs } from '../../api/add-reque
 import type { ApiClient } from '../../api/client.ts';
 import { isApiError } from '../../api/errors.ts';
 import { type AddRequest, getAddRequest } from '../../api/provisioning.ts';
+import { toWireError } from '../../messaging/background.ts';
+import { problemLine } from '../../messaging/error-words.ts';
 import type { TrackedAddRequestView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 import { coalesce } from '../../shared/coalesce.ts';
@@ -39,11 +41,9 @@ export function toView(entry: TrackedAddRequest): TrackedAddRequestView {
   return { ...view, terminal: isTerminalAddRequestStatus(entry.status) };
 }
 
-/** The service's own message when it sent one, else ours. */
+/** What went wrong in words, with the service's code and own message after it. */
 export function problemText(error: unknown): string {
-  if (isApiError(error)) return error.errors[0]?.message ?? error.message;
-  if (error instanceof DeskError) return error.message;
-  return error instanceof Error ? error.message : String(error);
+  return problemLine(toWireError(error));
 }
 
 function isPassing(error: unknown): boolean {

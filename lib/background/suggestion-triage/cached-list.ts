@@ -6,6 +6,7 @@ import { isApiError } from '../../api/errors.ts';
 import { fetchAllSuggestions, type Suggestion } from '../../api/suggestions.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { SuggestionView, TriageView } from '../../messaging/protocol/index.ts';
+import { listWarning } from '../../messaging/service-words.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
 import { currentLink, withAccountLock, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
@@ -70,7 +71,7 @@ async function fetchList(client: ApiClient, status: string, filters: ListFilters
   // Pages may overlap when something was decided while paging: keep one of each.
   const seen = new Map<string, SuggestionView>();
   for (const s of all.suggestions) seen.set(s.id, toSuggestionView(s));
-  const warnings = all.warnings.map(({ code, type, message }) => ({ code, type, message }));
+  const warnings = all.warnings.map((w) => listWarning(w, 'suggestions'));
   return { count: all.count, suggestions: [...seen.values()].sort(byDate), warnings };
 }
 

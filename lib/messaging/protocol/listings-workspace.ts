@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { WireError } from '../wire-error.ts';
 import { type Access, empty, lazy, request } from './request.ts';
-import { statusName } from './suggestion-triage.ts';
+import { type ListWarningView, statusName } from './suggestion-triage.ts';
 
 const filterId = lazy(() => z.string().max(200));
 
@@ -64,6 +64,9 @@ export interface StatusDetailView {
 
 /** One row of the table, with the names it is shown by already joined in. */
 export interface ListingTableRow {
+  /** Names the row in selections: the id, or (no id from the service) its location and publisher. */
+  key: string;
+  /** '' when the service sent none. */
   id: string;
   locationId: string;
   /** '' when the location is not (yet) known by name: show the id. */
@@ -101,7 +104,7 @@ export interface ListingsLoadView {
   incomplete: ListingsIncomplete | null;
   error: WireError | null;
   /** The service's warnings, e.g. an empty answer without a Listings subscription. */
-  warnings: string[];
+  warnings: ListWarningView[];
 }
 
 export interface ListingsTableView {

@@ -26,6 +26,11 @@ export interface ListWarningView {
   code: number;
   type: string;
   message: string;
+  /** The client's own warnings: 'client.empty-answer', 'client.skipped-items'. */
+  name?: string;
+  /** Worded by the worker (service-words.ts): what a person reads, and the small print. */
+  sentence?: string;
+  smallPrint?: string;
 }
 
 export interface TriageAccountView {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../lib/api/client.ts';
-import { fetchAllListings, listingReader, listListings } from '../../../lib/api/listings.ts';
+import { fetchAllListings, listingKey, listingReader, listListings } from '../../../lib/api/listings.ts';
 import { EMPTY_ANSWER, SKIPPED_ITEMS } from '../../../lib/api/lists.ts';
 import { listAccounts } from '../../../lib/api/provisioning.ts';
 import { listPublishers } from '../../../lib/api/publishers.ts';
@@ -18,7 +18,7 @@ function clientAnswering(...responses: Response[]) {
 }
 
 describe('list items are read one by one', () => {
-  it('leaves out a listing without an id, uses the rest of the page and says how many were left out', async () => {
+  it('keeps a listing without an id (its location and publisher name it), leaves out what cannot be named, and says how many', async () => {
     const { locationId: _, ...noLocation } = listing('L-4');
     const result = await listListings(
       clientAnswering(
@@ -29,14 +29,19 @@ describe('list items are read one by one', () => {
       ),
     );
     expect(result.data.count).toBe(5);
-    expect(result.data.listings.map((l) => l.id)).toEqual(['L-1', '3']);
+    expect(result.data.listings.map((l) => l.id)).toEqual(['L-1', undefined, '3']);
+    expect(result.data.listings.map(listingKey)).toEqual([
+      'L-1',
+      `@${listing(1).locationId}/${listing(1).publisherId}`,
+      '3',
+    ]);
     expect(result.warnings).toEqual([
       {
         code: 0,
         type: 'WARNING',
         name: SKIPPED_ITEMS,
-        message: '3 listings could not be read and are not shown',
-        count: 3,
+        message: '2 listings could not be read and are not shown',
+        count: 2,
         subject: 'listings',
       },
     ]);
@@ -181,6 +186,7 @@ describe('the written-out listing reader', () => {
     const written = readItems(structuredClone(samples), listingReader);
     const declared = readItemsByShape(structuredClone(samples), listingReader);
     expect(written).toEqual(declared);
-    expect(written.skipped).toBe(6);
+    // An id-less listing (L-10, and the bare one) is kept: its location and publisher name it.
+    expect(written.skipped).toBe(4);
   });
 });
