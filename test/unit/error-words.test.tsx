@@ -25,8 +25,18 @@ const OPERATIONS = [
   ...new Set(
     readdirSync(API_DIR)
       .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) => [...readFileSync(join(API_DIR, f), 'utf8').matchAll(/operation: '(\w+)'|\(client, '(\w+)'/g)])
-      .map((m) => m[1] ?? m[2]!),
+      .flatMap((f) => [
+        ...readFileSync(join(API_DIR, f), 'utf8').matchAll(
+          /operation: '(\w+)'|\(client, '(\w+)'|noun: '(\w+)'|accountList\(\s*'(\w+)'/g,
+        ),
+      ])
+      // A paged list names its noun; paged-list.ts makes list<Noun> and fetchAll<Noun> of it.
+      .flatMap((m) => {
+        const noun = m[3] ?? m[4];
+        if (!noun) return [m[1] ?? m[2]!];
+        const name = noun.charAt(0).toUpperCase() + noun.slice(1);
+        return [`list${name}`, `fetchAll${name}`];
+      }),
   ),
 ];
 

@@ -255,7 +255,7 @@ describe('a load the hourly quota ended', () => {
     const text = notice.closest('[role]')?.textContent ?? '';
     const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(at);
     expect(text).toContain(`the other 599,994 will load by themselves at ${clock}`);
-    expect(text).toContain('Code 2040');
+    expect(text).toContain('code 2040');
     expect(text).not.toContain('Listings could not be loaded');
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../../lib/messaging/protocol/listings-workspace.ts';
 import { locationsEventAccess, locationsProtocol } from '../../lib/messaging/protocol/locations.ts';
 import { provisioningEventAccess, provisioningProtocol } from '../../lib/messaging/protocol/provisioning.ts';
+import { serviceStatusEventAccess, serviceStatusProtocol } from '../../lib/messaging/protocol/service-status.ts';
 import { triageEventAccess, triageProtocol } from '../../lib/messaging/protocol/suggestion-triage.ts';
 import { uiProtocol } from '../../lib/messaging/protocol/ui.ts';
 import { usersEventAccess, usersProtocol } from '../../lib/messaging/protocol/users-and-roles.ts';
@@ -27,6 +28,7 @@ const PREFIXES: Record<string, string[]> = {
   'listings-workspace': ['listings', 'publishers'],
   locations: ['locations'],
   provisioning: ['provisioning'],
+  'service-status': ['service'],
   'suggestion-triage': ['triage'],
   ui: ['ui'],
   'users-and-roles': ['users'],
@@ -41,6 +43,7 @@ const FEATURES: Record<string, object[]> = {
   'listings-workspace': [listingsWorkspaceProtocol, listingsWorkspaceEventAccess],
   locations: [locationsProtocol, locationsEventAccess],
   provisioning: [provisioningProtocol, provisioningEventAccess],
+  'service-status': [serviceStatusProtocol, serviceStatusEventAccess],
   'suggestion-triage': [triageProtocol, triageEventAccess],
   ui: [uiProtocol],
   'users-and-roles': [usersProtocol, usersEventAccess],
