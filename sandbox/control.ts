@@ -7,7 +7,7 @@ import { createRuntime, quotaHour } from './injection.ts';
 import { DAY_MS } from './model.ts';
 import { advanceAddRequests, finishAddRequest } from './rules/provisioning.ts';
 import { mintToken, tokenResponse } from './rules/tokens.ts';
-import { createSeed, MAX_LOCATIONS_PER_ACCOUNT } from './seed.ts';
+import { createSeed, MAX_CUSTOMER_ACCOUNTS, MAX_LOCATIONS_PER_ACCOUNT, MIN_CUSTOMER_ACCOUNTS } from './seed.ts';
 import type { Store } from './store.ts';
 
 const bad = (message: string) => plainJson({ error: message }, 400);
@@ -23,6 +23,7 @@ const matcher = {
   }),
   count,
 };
+const ACCOUNTS_RANGE = `accounts must be a whole number from ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS}`;
 const nonNegative = (field: string) =>
   z.number({ error: `${field} must be a number >= 0` }).min(0, { error: `${field} must be a number >= 0` });
 
@@ -39,6 +40,11 @@ const BODIES = {
     waitingSuggestions: z
       .int({ error: 'waitingSuggestions must be a whole number ≥ 0' })
       .min(0, { error: 'waitingSuggestions must be a whole number ≥ 0' })
+      .optional(),
+    accounts: z
+      .int({ error: ACCOUNTS_RANGE })
+      .min(MIN_CUSTOMER_ACCOUNTS, { error: ACCOUNTS_RANGE })
+      .max(MAX_CUSTOMER_ACCOUNTS, { error: ACCOUNTS_RANGE })
       .optional(),
   }),
   token: z.object({
@@ -113,6 +119,7 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
       ok: true,
       hostile: s.hostile,
       locationsPerAccount: s.locationsPerAccount,
+      accounts: s.customerAccounts,
       publishers: s.publishers.length,
       listings: store.listingCount(),
     });
