@@ -1,6 +1,10 @@
 // The sandbox's book of customer accounts (issue 24): N accounts, each answering its own suggestions with its
 // own token, one quota for the API key whichever account calls, and the quota's headers on every answer.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../sandbox/server.ts';
 import { runCli } from '../support/run-cli.ts';
 import {
   call,
@@ -245,6 +249,34 @@ describe('sandbox quota across accounts', () => {
     const bad = await fetch(`${ctx.sb.apiUrl}/__sandbox/quota`, { method: 'POST', body: '{"resetInSeconds":0}' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'resetInSeconds must be a number > 0' });
+  });
+});
+
+describe('sandbox accounts in a data file', () => {
+  it('serves the same added accounts, listings included, after a restart from the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-accounts-'));
+    const dataFile = join(dir, 'state.json');
+    const pageOf = async (sb: typeof ctx.sb, token: string) =>
+      (await call<{ count: number; listings: unknown[] }>(sb, 'GET', LISTINGS, { token, query: { offset: 40 } })).body
+        .response;
+    try {
+      const first = await startSandbox({ port: 0, authPort: 0, crmPort: false, dataFile, accounts: 7 });
+      const token = await mint(first, '1007');
+      const before = await pageOf(first, token);
+      await first.close();
+      // Started without --accounts: the file's seven accounts, and 1007's listings made again from the seed.
+      const second = await startSandbox({ port: 0, authPort: 0, crmPort: false, dataFile });
+      try {
+        const after = await pageOf(second, token);
+        expect(after.count).toBe(before.count);
+        expect(after.count).toBeGreaterThan(0);
+        expect(after.listings).toEqual(before.listings);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
