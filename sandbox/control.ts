@@ -3,11 +3,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SandboxApp, SandboxDeps } from './deps.ts';
 import { plainJson } from './envelope.ts';
-import { createRuntime, quotaHour } from './injection.ts';
+import { createRuntime, quotaReset } from './injection.ts';
 import { DAY_MS } from './model.ts';
 import { advanceAddRequests, finishAddRequest } from './rules/provisioning.ts';
 import { mintToken, tokenResponse } from './rules/tokens.ts';
-import { createSeed, MAX_LOCATIONS_PER_ACCOUNT } from './seed.ts';
+import { createSeed, MAX_CUSTOMER_ACCOUNTS, MAX_LOCATIONS_PER_ACCOUNT, MIN_CUSTOMER_ACCOUNTS } from './seed.ts';
 import type { Store } from './store.ts';
 
 const bad = (message: string) => plainJson({ error: message }, 400);
@@ -23,6 +23,7 @@ const matcher = {
   }),
   count,
 };
+const ACCOUNTS_RANGE = `accounts must be a whole number from ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS}`;
 const nonNegative = (field: string) =>
   z.number({ error: `${field} must be a number >= 0` }).min(0, { error: `${field} must be a number >= 0` });
 
@@ -39,6 +40,11 @@ const BODIES = {
     waitingSuggestions: z
       .int({ error: 'waitingSuggestions must be a whole number ≥ 0' })
       .min(0, { error: 'waitingSuggestions must be a whole number ≥ 0' })
+      .optional(),
+    accounts: z
+      .int({ error: ACCOUNTS_RANGE })
+      .min(MIN_CUSTOMER_ACCOUNTS, { error: ACCOUNTS_RANGE })
+      .max(MAX_CUSTOMER_ACCOUNTS, { error: ACCOUNTS_RANGE })
       .optional(),
   }),
   token: z.object({
@@ -67,6 +73,10 @@ const BODIES = {
     used: z
       .int({ error: 'used must be a whole number ≥ 0' })
       .min(0, { error: 'used must be a whole number ≥ 0' })
+      .optional(),
+    resetInSeconds: z
+      .number({ error: 'resetInSeconds must be a number > 0' })
+      .positive({ error: 'resetInSeconds must be a number > 0' })
       .optional(),
   }),
   resolve: z.object({
@@ -113,6 +123,7 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
       ok: true,
       hostile: s.hostile,
       locationsPerAccount: s.locationsPerAccount,
+      accounts: s.customerAccounts,
       publishers: s.publishers.length,
       listings: store.listingCount(),
     });
@@ -177,17 +188,19 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
   });
 
   const quotaView = () => {
-    const hour = quotaHour(runtime);
+    const reset = quotaReset(runtime);
     const { perHour, used } = runtime.quota;
-    return { perHour, used, remaining: Math.max(0, perHour - used), reset: (hour + 1) * 3600 };
+    return { perHour, used, remaining: Math.max(0, perHour - used), reset };
   };
   control.get('/quota', () => plainJson(quotaView()));
   control.post('/quota', async (c) => {
     const b = await parse(c.req.raw, BODIES.quota);
     if (b instanceof Response) return b;
-    quotaHour(runtime);
+    quotaReset(runtime);
     if (b.perHour !== undefined) runtime.quota.perHour = b.perHour;
     if (b.used !== undefined) runtime.quota.used = b.used;
+    // The window ends early (a client's wait for the reset, in seconds rather than an hour); `used` starts again then.
+    if (b.resetInSeconds !== undefined) runtime.quota.resetAtMs = Date.now() + b.resetInSeconds * 1000;
     return plainJson(quotaView());
   });
 

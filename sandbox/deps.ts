@@ -14,6 +14,7 @@ export interface OAuthConfig {
 export interface SeedDefaults {
   hostile: boolean;
   locationsPerAccount: number | undefined;
+  accounts: number | undefined;
 }
 
 export interface SandboxDeps {

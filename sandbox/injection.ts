@@ -23,8 +23,11 @@ export interface Runtime {
   faults: Fault[];
   malformed: Matcher[];
   rateLimits: { count: number; resetInSeconds: number }[];
-  /** Requests counted in the current real hour, against `perHour`. */
-  quota: { hour: number; used: number; perHour: number };
+  /**
+   * Requests counted in the current window against `perHour`, one quota for the API key whichever account's
+   * token calls. The window is the real hour, or ends at `resetAtMs` when the control API set one.
+   */
+  quota: { hour: number; used: number; perHour: number; resetAtMs?: number };
   requests: LoggedRequest[];
 }
 
@@ -58,11 +61,17 @@ export function createRuntime(): Runtime {
   };
 }
 
-/** The current real hour; the count of requests starts again with each one. */
-export function quotaHour(runtime: Runtime): number {
-  const hour = Math.floor(Date.now() / 3_600_000);
-  if (runtime.quota.hour !== hour) runtime.quota = { ...runtime.quota, hour, used: 0 };
-  return hour;
+/** When the current quota window ends (epoch seconds); the count of requests starts again with each window. */
+export function quotaReset(runtime: Runtime): number {
+  const now = Date.now();
+  const hour = Math.floor(now / 3_600_000);
+  const { resetAtMs } = runtime.quota;
+  if (resetAtMs !== undefined) {
+    if (now < resetAtMs) return Math.ceil(resetAtMs / 1000);
+    // A set reset passed: a fresh count until the top of the real hour, as the vendor's does.
+    runtime.quota = { perHour: runtime.quota.perHour, hour, used: 0 };
+  } else if (runtime.quota.hour !== hour) runtime.quota = { ...runtime.quota, hour, used: 0 };
+  return (hour + 1) * 3600;
 }
 
 function take<T extends Matcher>(list: T[], method: string, path: string): T | undefined {
@@ -91,8 +100,7 @@ export function injection(store: Store, runtime: Runtime): MiddlewareHandler {
     const query = isV2 ? loggedQuery(url) : undefined;
     if (query) entry.query = query;
     runtime.requests.push(entry);
-    const hour = quotaHour(runtime);
-    let reset = (hour + 1) * 3600;
+    let reset = quotaReset(runtime);
     let remaining: number | undefined;
 
     const finish = (response: Response): Response => {

@@ -1,6 +1,6 @@
-// CLI: `npm run sandbox -- [--port N] [--auth-port N] [--crm-port N] [--data FILE] [--hostile] [--locations N] [--processing-ms N]`
+// CLI: `npm run sandbox -- [--port N] [--auth-port N] [--crm-port N] [--data FILE] [--hostile] [--locations N] [--accounts N] [--processing-ms N]`
 import { busyPortMessage, checkDataFile, countOption, parseCli, sandboxPorts, UsageError } from './cli-support.ts';
-import { MAX_LOCATIONS_PER_ACCOUNT } from './seed.ts';
+import { accountsProblem, MAX_CUSTOMER_ACCOUNTS, MAX_LOCATIONS_PER_ACCOUNT, MIN_CUSTOMER_ACCOUNTS } from './seed.ts';
 import { PUBLISHERS } from './seed-data.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from './server.ts';
 
@@ -14,6 +14,7 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --reset-data       with --data: move FILE aside (to FILE.old) and start from the seed
   --hostile          seed publisher data carrying HTML, <script> and javascript: URLs
   --locations N      locations per customer account (default 30, at most 20000)
+  --accounts N       customer accounts: 1001, 1002, then added businesses (default 5, ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS})
   --processing-ms N  how long add requests stay PROCESSING (default 2000)`;
 
 function fail(error: unknown): never {
@@ -33,6 +34,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
       'reset-data': { type: 'boolean' },
       hostile: { type: 'boolean' },
       locations: { type: 'string' },
+      accounts: { type: 'string' },
       'processing-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -51,6 +53,12 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
       `--locations is at most ${most} (${(MAX_LOCATIONS_PER_ACCOUNT * PUBLISHER_COUNT).toLocaleString('en-US')} listings per account), not ${values.locations}; an enterprise account of 600,000 listings is --locations 8696.`,
     );
   }
+  const accounts = values.accounts === undefined ? undefined : Number(values.accounts);
+  if (accounts !== undefined && (values.accounts!.trim() === '' || accountsProblem(accounts))) {
+    throw new UsageError(
+      `--accounts must be a whole number from ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS} (1001 and 1002 are always there), not "${values.accounts}".`,
+    );
+  }
   const processingMs = countOption(values['processing-ms'], '--processing-ms', 0);
   if (values['reset-data'] && !values.data)
     throw new UsageError('--reset-data needs --data FILE: the file to start afresh.');
@@ -62,6 +70,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
     hostile: values.hostile === true,
     ...(values.data ? { dataFile: values.data } : {}),
     ...(locationsPerAccount !== undefined ? { locationsPerAccount } : {}),
+    ...(accounts !== undefined ? { accounts } : {}),
     ...(processingMs !== undefined ? { addRequestProcessingMs: processingMs } : {}),
   };
   try {

@@ -213,6 +213,8 @@ export interface SandboxState {
   schemaVersion: 1;
   hostile: boolean;
   locationsPerAccount: number;
+  /** Customer accounts seeded (1001, 1002, then 1003… from `--accounts`); absent in older data files: 2. */
+  customerAccounts?: number;
   /** Added to the real clock; moved by POST /__sandbox/clock. */
   clockOffsetMs: number;
   publishers: Publisher[];

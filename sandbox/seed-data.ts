@@ -287,7 +287,7 @@ const site = (neighborhood: string, city: string, region: string, postalCode: st
   areaCode,
 });
 
-const BAKERY_SITES: Site[] = [
+export const BAKERY_SITES: Site[] = [
   site('Pearl District', 'Portland', 'OR', '97209', '503'),
   site('Alberta Arts', 'Portland', 'OR', '97211', '503'),
   site('Sellwood', 'Portland', 'OR', '97202', '503'),
@@ -320,7 +320,7 @@ const BAKERY_SITES: Site[] = [
   site('Hood River Heights', 'Hood River', 'OR', '97031', '541'),
 ];
 
-const OUTDOOR_SITES: Site[] = [
+export const OUTDOOR_SITES: Site[] = [
   site('Pearl Street', 'Boulder', 'CO', '80302', '303'),
   site('LoDo', 'Denver', 'CO', '80202', '303'),
   site('Washington Avenue', 'Golden', 'CO', '80401', '303'),

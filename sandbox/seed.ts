@@ -2,7 +2,13 @@
 // Dates are relative to the sandbox clock so minimum-commitment and expiry rules stay meaningful.
 import { applyHostile } from './hostile.ts';
 import type { SandboxState } from './model.ts';
-import { SeedListings } from './seed/listings.ts';
+import {
+  addedAccount,
+  DEFAULT_CUSTOMER_ACCOUNTS,
+  MAX_CUSTOMER_ACCOUNTS,
+  MIN_CUSTOMER_ACCOUNTS,
+} from './seed/accounts.ts';
+import { SeedListingSet, SeedListings } from './seed/listings.ts';
 import { seedAccounts, seedFolders, seedRoles, seedUsers } from './seed/people.ts';
 import { makeLocations, subLocations } from './seed/places.ts';
 import { createPrng } from './seed/random.ts';
@@ -15,6 +21,8 @@ export interface SeedOptions {
   locationsPerAccount?: number;
   /** Waiting suggestions of account 1001 (default 48); at most 7 per location, so raise locationsPerAccount too. */
   waitingSuggestions?: number;
+  /** Customer accounts, 1001 and 1002 included (default 5, at most 50); 1003 on are added businesses. */
+  accounts?: number;
   /** Sandbox-clock milliseconds the seed's dates are relative to. */
   nowMs: number;
 }
@@ -40,9 +48,22 @@ function seedPlaces(perAccount: number, hostile: boolean) {
 }
 
 /** The listings a state's seed generates (the state keeps only those changed since): rebuilt, not saved. */
-export function seedListingsOf(state: Pick<SandboxState, 'locationsPerAccount' | 'hostile'>): SeedListings {
-  return seedPlaces(state.locationsPerAccount, state.hostile).listings;
+export function seedListingsOf(
+  state: Pick<SandboxState, 'locationsPerAccount' | 'hostile' | 'customerAccounts'>,
+): SeedListingSet {
+  const added = Array.from(
+    { length: (state.customerAccounts ?? MIN_CUSTOMER_ACCOUNTS) - MIN_CUSTOMER_ACCOUNTS },
+    (_, k) => addedAccount(k, state.locationsPerAccount, 0, state.hostile).listings,
+  );
+  return new SeedListingSet(seedPlaces(state.locationsPerAccount, state.hostile).listings, added);
 }
+
+/** A bad `accounts` option, in one sentence; undefined when it is fine. */
+export function accountsProblem(accounts: number): string | undefined {
+  if (Number.isInteger(accounts) && accounts >= MIN_CUSTOMER_ACCOUNTS && accounts <= MAX_CUSTOMER_ACCOUNTS) return;
+  return `The sandbox seeds ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS} customer accounts (1001 and 1002 are always there), not ${accounts}.`;
+}
+export { DEFAULT_CUSTOMER_ACCOUNTS, MAX_CUSTOMER_ACCOUNTS, MIN_CUSTOMER_ACCOUNTS };
 
 export function createSeed(options: SeedOptions): SandboxState {
   const nowMs = options.nowMs;
@@ -52,6 +73,9 @@ export function createSeed(options: SeedOptions): SandboxState {
       `The sandbox holds at most ${MAX_LOCATIONS_PER_ACCOUNT.toLocaleString('en-US')} locations per account, not ${perAccount.toLocaleString('en-US')}.`,
     );
   }
+  const customerAccounts = options.accounts ?? DEFAULT_CUSTOMER_ACCOUNTS;
+  const problem = accountsProblem(customerAccounts);
+  if (problem) throw new RangeError(problem);
   // One stream drawn in a fixed order: locations, then listings, then suggestions.
   const { rng, bakery, outdoor, wholesale, popups, rentals } = seedPlaces(perAccount, options.hostile === true);
   const locations = [...bakery, ...outdoor, ...wholesale, ...popups, ...rentals];
@@ -75,12 +99,20 @@ export function createSeed(options: SeedOptions): SandboxState {
     ),
   ];
 
+  // Added accounts go last, each from its own stream, so every index above (and the hostile seed's) stays put.
+  const added = Array.from({ length: customerAccounts - MIN_CUSTOMER_ACCOUNTS }, (_, k) =>
+    addedAccount(k, perAccount, nowMs, options.hostile === true),
+  );
+  locations.push(...added.flatMap((a) => a.locations));
+  suggestions.push(...added.flatMap((a) => a.suggestions));
+
   const { services, nextId } = seedServices(nowMs, { bakery, outdoor, wholesale, rentals });
 
   const state: SandboxState = {
     schemaVersion: 1,
     hostile: options.hostile === true,
     locationsPerAccount: perAccount,
+    customerAccounts,
     clockOffsetMs: 0,
     publishers: PUBLISHERS.map((p) => ({
       id: p.id,
@@ -88,7 +120,7 @@ export function createSeed(options: SeedOptions): SandboxState {
       alternateBrands: p.brands.map(([name, url]) => ({ name, url })),
       supportedCountries: [...p.countries],
     })),
-    accounts: seedAccounts(),
+    accounts: [...seedAccounts(), ...added.map((a) => a.account)],
     folders: seedFolders(),
     locations,
     generatedListings: true,

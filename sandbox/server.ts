@@ -29,6 +29,8 @@ export interface SandboxOptions {
   dataFile?: string;
   hostile?: boolean;
   locationsPerAccount?: number;
+  /** Customer accounts (1001, 1002, then added businesses): default 5, 2 to 50. */
+  accounts?: number;
   addRequestProcessingMs?: number;
   /** The demo CRM for the embedded panel (default 8789, or a free port when `port` is 0, as in tests); false: none. */
   crmPort?: number | false;
@@ -120,14 +122,25 @@ function createApps(store: Store, config: OAuthConfig, defaults: SandboxDeps['de
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const hostile = options.hostile === true;
   const loaded = options.dataFile ? Store.loadFile(options.dataFile) : undefined;
-  const state = loaded ?? createSeed({ hostile, locationsPerAccount: options.locationsPerAccount, nowMs: Date.now() });
+  const state =
+    loaded ??
+    createSeed({
+      hostile,
+      locationsPerAccount: options.locationsPerAccount,
+      accounts: options.accounts,
+      nowMs: Date.now(),
+    });
   const store = new Store(state, {
     dataFile: options.dataFile,
     addRequestProcessingMs: options.addRequestProcessingMs ?? 2000,
   });
   if (!loaded) store.changed();
   const config: OAuthConfig = { apiKey: SANDBOX_API_KEY, clientId: SANDBOX_CLIENT_ID, appName: 'Listings Desk' };
-  const { api, auth } = createApps(store, config, { hostile, locationsPerAccount: options.locationsPerAccount });
+  const { api, auth } = createApps(store, config, {
+    hostile,
+    locationsPerAccount: options.locationsPerAccount,
+    accounts: options.accounts,
+  });
 
   const apiServer = await listen(api.fetch, options.port ?? 8787, '127.0.0.1');
   let authServer: NodeServer;

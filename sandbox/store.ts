@@ -3,7 +3,7 @@
 // account's listings are a grid of its locations × publishers, and only changed listings are stored.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { type Account, isoDate, type Listing, type Location, type SandboxState } from './model.ts';
-import type { SeedListings } from './seed/listings.ts';
+import type { SeedListingSet } from './seed/listings.ts';
 import { seedListingsOf } from './seed.ts';
 
 export interface StoreOptions {
@@ -15,7 +15,7 @@ export class Store {
   readonly dataFile: string | undefined;
   readonly addRequestProcessingMs: number;
   private current: SandboxState;
-  private seed: SeedListings | undefined;
+  private seed: SeedListingSet | undefined;
   private stored: Map<string, number> | undefined;
   /** Each account's listing pairs in the service's order, by account id ('' for all); built on first use. */
   private readonly grids = new Map<string, ListingGrid>();
@@ -82,7 +82,7 @@ export class Store {
   }
 
   /** The seed's listings, generated on demand; undefined for a data file that stores every listing. */
-  private get seedListings(): SeedListings | undefined {
+  private get seedListings(): SeedListingSet | undefined {
     if (!this.current.generatedListings) return undefined;
     this.seed ??= seedListingsOf(this.current);
     return this.seed;

@@ -64,9 +64,9 @@ export class SeedListings {
     return this.states.length;
   }
 
-  /** The seeded locations of an account that have listings, in the seed's order. */
-  locationIds(accountId: string): string[] {
-    return this.places.filter((p) => p.accountId === accountId).map((p) => p.id);
+  /** The seeded locations of an account (undefined: of all) that have listings, in the seed's order. */
+  locationIds(accountId: string | undefined): string[] {
+    return this.places.filter((p) => accountId === undefined || p.accountId === accountId).map((p) => p.id);
   }
 
   has(locationId: string, publisherId: string): boolean {
@@ -134,4 +134,41 @@ function rankBy(ids: readonly string[]): Uint32Array {
     rank[i] = r;
   });
   return rank;
+}
+
+/** The main seed's listings and each added account's (`--accounts`), each part from its own PRNG stream. */
+export class SeedListingSet {
+  private readonly main: SeedListings;
+  private readonly added: SeedListings[];
+  private readonly addedByLocation = new Map<string, SeedListings>();
+
+  constructor(main: SeedListings, added: SeedListings[]) {
+    this.main = main;
+    this.added = added;
+    for (const part of added) for (const id of part.locationIds(undefined)) this.addedByLocation.set(id, part);
+  }
+
+  get size(): number {
+    return this.added.reduce((n, part) => n + part.size, this.main.size);
+  }
+
+  locationIds(accountId: string): string[] {
+    return [...this.main.locationIds(accountId), ...this.added.flatMap((part) => part.locationIds(accountId))];
+  }
+
+  private part(locationId: string): SeedListings {
+    return this.addedByLocation.get(locationId) ?? this.main;
+  }
+
+  has(locationId: string, publisherId: string): boolean {
+    return this.part(locationId).has(locationId, publisherId);
+  }
+
+  status(locationId: string, publisherId: string): ListingStatus | undefined {
+    return this.part(locationId).status(locationId, publisherId);
+  }
+
+  listing(locationId: string, publisherId: string): Listing | undefined {
+    return this.part(locationId).listing(locationId, publisherId);
+  }
 }

@@ -68,6 +68,8 @@ export function makeSuggestions(
   nowMs: number,
   resolver: string,
   startId: number,
+  /** A waiting suggestion's age in days, drawn in order (default: 0 to 40 days). */
+  waitingAge: () => number = () => int(rng, 0, 40),
 ): Suggestion[] {
   // Every waiting suggestion is on its own (location, field) so its originalContent is the current data.
   const slots: [Location, string][] = [];
@@ -82,7 +84,7 @@ export function makeSuggestions(
   for (const status of order) {
     for (let n = 0; n < counts[status] && slot < slots.length; n++, slot++) {
       const [location, fieldName] = slots[slot] as [Location, string];
-      const ageDays = status === 'WAITING_ON_CUSTOMER' ? int(rng, 0, 40) : int(rng, 20, 120);
+      const ageDays = status === 'WAITING_ON_CUSTOMER' ? waitingAge() : int(rng, 20, 120);
       const created = nowMs - ageDays * DAY_MS;
       const resolved = status === 'WAITING_ON_CUSTOMER' ? '' : isoDate(created + int(rng, 1, 14) * DAY_MS);
       const originalContent = fieldContent(location, fieldName);
