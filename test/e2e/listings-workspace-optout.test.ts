@@ -62,12 +62,18 @@ test('selected live rows: confirmation, requests of the selection only, Retry fa
   await desk.control.faults({ method: 'PUT', path: OPTOUT_PATH, status: 500, count: 4 * requests });
   await dialog.getByRole('button', { name: `Opt out ${PICKED} listings` }).click();
 
-  await page.getByText(/Opt-out finished with \d+ failed requests?/).waitFor({ timeout: 40_000 });
+  await page
+    .getByRole('region', { name: 'Opt-out progress' })
+    .getByText(/Opt-out finished with \d+ failed requests?/)
+    .waitFor({ timeout: 40_000 });
   expect(await page.locator('.lw-job__failed li').count()).toBe(requests);
   expect(await statusesOf(pairs)).toEqual(Array(PICKED).fill('LIVE'));
 
   await page.getByRole('button', { name: 'Retry failed' }).click();
-  await page.getByText(`Opted out ${PICKED} listings`).waitFor({ timeout: 40_000 });
+  await page
+    .getByRole('region', { name: 'Opt-out progress' })
+    .getByText(`Opted out ${PICKED} listings`)
+    .waitFor({ timeout: 40_000 });
   expect(await statusesOf(pairs)).toEqual(Array(PICKED).fill('OPTED_OUT'));
   // The sandbox saw only the selection, at most 100 pairs a request, each pair in one answered request.
   const answered = (await optOutRequests()).filter((r) => r.status === 200);

@@ -68,7 +68,7 @@ test("a load the service's hourly quota ends says how many of how many came and 
   await note.waitFor({ timeout: 30_000 });
   const text = (await note.textContent()) ?? '';
   expect(text).toMatch(/the other [\d,]+ will load by themselves at \d/);
-  expect(text).toContain('Code');
+  expect(text).toContain('code 2040');
   // Not "N of N listings" as if every listing were in: the count line holds the rows loaded.
   const loaded = Number(/Loaded ([\d,]+) of/.exec(text)![1]!.replace(/,/g, ''));
   expect(loaded).toBeLessThan(2070);
