@@ -128,11 +128,13 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
 
   async function open(accountKey: string): Promise<AccountTable> {
     const link = await currentLink(accountKey);
+    // The first windows from the head go out first: reading the snapshot back holds the worker (~1 s at
+    // 600k, the structured clone), and so does the rebuild after it.
+    await heading?.promise.catch(() => undefined);
     const snapshot = await readSnapshot(accountKey).catch(() => undefined);
     const usable = snapshot && link && sameLink(snapshot.link, link) ? snapshot : undefined;
     const names = await cachedNames(accountKey);
-    // The first window answered from the head goes out before the rebuild holds the worker.
-    if (usable) await Promise.all([heading?.promise, yieldToReplies()]);
+    if (usable) await yieldToReplies();
     const table = usable ? ListingsTable.fromColumns(usable.columns, names) : new ListingsTable([], names);
     if (usable) warmSoon(table);
     const load = usable ? loadedView(usable, table.size) : EMPTY_LOAD;
