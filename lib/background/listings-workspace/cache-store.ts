@@ -1,9 +1,9 @@
 // The fetched listings of each account, kept across worker restarts. IndexedDB, not storage.local:
 // 100,000 listings are ~16 MB, over storage.local's 10 MB quota, and IndexedDB stores them by structured
 // clone (no JSON round trip). Only the worker opens this database.
-import type { ListingsIncomplete } from '../../messaging/protocol/index.ts';
+import type { ListingsIncomplete, ListingTableRow } from '../../messaging/protocol/index.ts';
 import type { AccountLink } from '../core/account-lock.ts';
-import type { ListingsColumns, StoredListing } from './table.ts';
+import type { ListingsColumns } from './table.ts';
 
 const DB_NAME = 'listings-desk-workspace';
 const STORE = 'listings';
@@ -31,9 +31,8 @@ export interface ListingsSnapshot {
 export interface ListingsHead extends Omit<ListingsSnapshot, 'columns' | 'missingOffsets'> {
   /** How many rows the snapshot holds. */
   size: number;
-  /** table.ts namesKey() of the names the rows were sorted by. */
-  namesKey: string;
-  rows: StoredListing[];
+  /** As shown, names joined: checking them against the cached names would read those first. */
+  rows: ListingTableRow[];
 }
 
 function result<T>(request: IDBRequest<T>): Promise<T> {
@@ -82,13 +81,13 @@ export async function readSnapshot(accountKey: string): Promise<ListingsSnapshot
 /** Reads only the first rows (a few KB), never the snapshot. */
 export async function readHead(accountKey: string): Promise<ListingsHead | undefined> {
   const found = (await withStore('readonly', (_, heads) => heads.get(accountKey), [HEADS])) as ListingsHead | undefined;
-  return found && Array.isArray(found.rows) && typeof found.namesKey === 'string' ? found : undefined;
+  return found && Array.isArray(found.rows) && typeof found.size === 'number' ? found : undefined;
 }
 
 /** The snapshot and its first rows, in one transaction: a head never outlives or predates its rows. */
 export async function writeSnapshot(
   snapshot: ListingsSnapshot,
-  head: Pick<ListingsHead, 'size' | 'namesKey' | 'rows'>,
+  head: Pick<ListingsHead, 'size' | 'rows'>,
 ): Promise<void> {
   const { columns: _, missingOffsets: __, ...meta } = snapshot;
   await withStore('readwrite', (store, heads) => {

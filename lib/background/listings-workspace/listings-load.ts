@@ -14,7 +14,7 @@ import { deleteSnapshot, type ListingsSnapshot, readHead, readSnapshot, writeSna
 import type { WorkspaceDeps } from './deps.ts';
 import { heldAccounts } from './held-accounts.ts';
 import { cachedPublishers } from './publishers-directory.ts';
-import { joinNames, ListingsTable, namesKey, type TableNames, toStoredListing } from './table.ts';
+import { ListingsTable, type TableNames, toStoredListing } from './table.ts';
 
 const PROGRESS_MS = 250;
 /** One location's listings fetched for the embedded panel are not fetched again for this long. */
@@ -25,7 +25,7 @@ const WARM_AFTER_MS = 1000;
 const warmSoon = (table: ListingsTable) => setTimeout(() => table.warm(), WARM_AFTER_MS);
 /** The default order's first rows kept apart from the snapshot: the page's first windows (50 each). */
 const HEAD_ROWS = 200;
-const headOf = (table: ListingsTable) => ({ size: table.size, namesKey: table.namesKey, rows: table.head(HEAD_ROWS) });
+const headOf = (table: ListingsTable) => ({ size: table.size, rows: table.head(HEAD_ROWS) });
 
 /** A macrotask: a reply already settled is sent before a long synchronous step. */
 const yieldToReplies = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -141,19 +141,11 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     return { accountKey, link, table, load, missingOffsets: usable?.missingOffsets ?? [] };
   }
 
-  /** The snapshot's head as the first windows, in the order and with the names the table will have. */
+  /** The snapshot's head as the first windows, as they were shown when it was written. */
   async function readHeadWindow(accountKey: string, link: AccountLink): Promise<HeadWindow | undefined> {
     const head = await readHead(accountKey).catch(() => undefined);
     if (!head || !sameLink(head.link, link)) return undefined;
-    const names = await cachedNames(accountKey);
-    if (namesKey(names) !== head.namesKey) return undefined;
-    const locations = new Map(names.locations.map((l) => [l.id, l]));
-    const publishers = new Map(names.publishers.map((p) => [p.id, p.name]));
-    return {
-      size: head.size,
-      load: loadedView(head, head.size),
-      rows: head.rows.map((r) => joinNames(r, locations, publishers)),
-    };
+    return { size: head.size, load: loadedView(head, head.size), rows: head.rows };
   }
 
   /**
@@ -166,6 +158,12 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     if (heading?.accountKey !== accountKey) heading = { accountKey, promise: readHeadWindow(accountKey, link) };
     const { promise } = heading;
     void tableFor(accountKey, link)
+      .then(async (entry) => {
+        // Names changed since the head was written (a location renamed): the page is told to ask again.
+        const head = await promise;
+        if (head && JSON.stringify(entry.table.head(head.rows.length)) !== JSON.stringify(head.rows))
+          await changed(entry);
+      })
       .catch(() => undefined)
       .finally(() => {
         if (heading?.promise === promise) heading = undefined;

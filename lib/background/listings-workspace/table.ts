@@ -40,19 +40,6 @@ export function joinNames(
   };
 }
 
-/**
- * What of the names the default order depends on (locations' name and city, publishers' name): rows
- * saved in that order with one key are in order under names with the same key.
- */
-export function namesKey(names: TableNames): string {
-  return namesFingerprint({
-    locSortText: names.locations.map(
-      (l) => `${(l.name || l.id).toLowerCase()}\n${(l.city ?? '').toLowerCase()}\n${l.id}`,
-    ),
-    pubSortText: names.publishers.map((p) => `${(p.name || p.id).toLowerCase()}\n${p.id}`),
-  });
-}
-
 export class ListingsTable {
   private ids: string[] = [];
   /** Built on first need: a table read from the cache may never be asked for an id. */
@@ -88,7 +75,6 @@ export class ListingsTable {
   private namesVersion = 0;
   /** The ranks a merge compares by, for the names and the locations, publishers and statuses seen. */
   private mergeRanks: { key: string; ranks: SortRanks } | undefined;
-  private sortNamesKey = namesKey({ locations: [], folders: [], publishers: [] });
 
   constructor(listings: readonly StoredListing[] = [], names?: TableNames) {
     if (names) this.setNames(names);
@@ -171,7 +157,6 @@ export class ListingsTable {
     this.locText = this.locIds.map((id) => locationText(id, this.locations.get(id)));
     this.pubText = this.pubIds.map((id) => this.publisherText(id));
     this.namesVersion++;
-    this.sortNamesKey = namesKey(names);
     this.changed();
   }
 
@@ -301,15 +286,10 @@ export class ListingsTable {
     return joinNames(this.listing(index), this.locations, this.publisherNames);
   }
 
-  /** The first `n` rows of the default order (location, ascending): what a restart shows first. */
-  head(n: number): StoredListing[] {
+  /** The first `n` rows of the default order (location, ascending) as shown: what a restart shows first. */
+  head(n: number): ListingTableRow[] {
     const order = this.order('location');
-    return Array.from(order.subarray(0, n), (i) => this.listing(i));
-  }
-
-  /** namesKey() of the names the rows are sorted by now. */
-  get namesKey(): string {
-    return this.sortNamesKey;
+    return Array.from(order.subarray(0, n), (i) => this.row(i));
   }
 
   /** How many listings of each status, publisher and location; known locations and publishers with none too. */
