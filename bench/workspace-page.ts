@@ -22,7 +22,7 @@ export interface WorkspaceBenchOptions {
 }
 
 /** Everything is loaded: the load bar says when the listings were fetched. */
-async function loaded(page: Page): Promise<void> {
+export async function loaded(page: Page): Promise<void> {
   await page.waitForFunction(
     () => /listings, fetched/.test(document.querySelector('.lw-load__note')?.textContent ?? ''),
     undefined,
@@ -44,7 +44,7 @@ async function loaded(page: Page): Promise<void> {
  * frame, and `check()`'s read-back of the box after its click, ran on the page's main thread while the
  * answer waited for it (~7 ms of a 27 ms median). A person's click does neither.
  */
-async function filterTimes(page: Page): Promise<number[]> {
+export async function filterTimes(page: Page): Promise<number[]> {
   await page.evaluate(() => {
     const w = globalThis as unknown as { benchFilter: BenchStep };
     interface BenchStep {

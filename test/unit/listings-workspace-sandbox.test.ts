@@ -11,6 +11,7 @@ import { createListingsWorkspace } from '../../lib/background/listings-workspace
 import { LISTINGS_RESUME_ALARM } from '../../lib/background/listings-workspace/listings-load.ts';
 import { OPT_IN_ALARM } from '../../lib/background/listings-workspace/opt-in-jobs.ts';
 import { forgetPublishers } from '../../lib/background/listings-workspace/publishers-directory.ts';
+import { ListingsTable } from '../../lib/background/listings-workspace/table.ts';
 import { createLocations, locationsItem } from '../../lib/background/locations.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { type DeskEvents, protocol } from '../../lib/messaging/protocol/index.ts';
@@ -298,6 +299,44 @@ describe('listings workspace against the sandbox', () => {
     expect(csv).toContain('unable to locate your address');
     const plan = await ask(w, 'listings.optIn.plan', { selection: { listingIds: ['@HB-002/BING'] } });
     expect(plan).toMatchObject({ listings: 1, locations: 1, publishers: 1 });
+  });
+
+  test('after a worker restart the first windows come from the snapshot’s head before the table is rebuilt, the same rows as after', async () => {
+    await loaded(workspace());
+    const rebuilt = vi.spyOn(ListingsTable, 'fromColumns');
+    const restarted = workspace();
+    const first = await ask(restarted, 'listings.query', { offset: 0, limit: 50 });
+    const second = await ask(restarted, 'listings.query', { offset: 50, limit: 50 });
+    expect(rebuilt).not.toHaveBeenCalled();
+    expect(first.rows).toHaveLength(50);
+    expect(first).toMatchObject({ matched: 2070, total: 2070, load: { state: 'loaded', loaded: 2070 } });
+    expect(first.rows[0]).toMatchObject({
+      locationName: expect.stringMatching(/\S/),
+      publisherName: expect.stringMatching(/\S/),
+    });
+    // Past the head, or filtered: the rebuilt table answers.
+    const past = await ask(restarted, 'listings.query', { offset: 1000, limit: 50 });
+    expect(rebuilt).toHaveBeenCalledTimes(1);
+    expect(past.rows).toHaveLength(50);
+    expect(await ask(restarted, 'listings.query', { offset: 0, limit: 50 })).toEqual(first);
+    expect(await ask(restarted, 'listings.query', { offset: 50, limit: 50 })).toEqual(second);
+    rebuilt.mockRestore();
+  });
+
+  test('a head written under other names than the cache holds now is replaced: the page is told to ask again', async () => {
+    await loaded(workspace());
+    const cached = await locationsItem.getValue();
+    const entry = cached['app-1001']!;
+    // The last location by name becomes the first.
+    const renamed = entry.locations.map((l, i) => (i === entry.locations.length - 1 ? { ...l, name: '0 First' } : l));
+    await locationsItem.setValue({ ...cached, 'app-1001': { ...entry, locations: renamed } });
+    events = [];
+    const restarted = workspace();
+    const first = await ask(restarted, 'listings.query', { offset: 0, limit: 50 });
+    expect(first.rows[0]?.locationName).not.toBe('0 First');
+    await expect.poll(() => events.some((e) => e.type === 'listings.changed'), { timeout: 10_000 }).toBe(true);
+    const again = await ask(restarted, 'listings.query', { offset: 0, limit: 50 });
+    expect(again.rows[0]?.locationName).toBe('0 First');
   });
 
   test('rows show while the first load is still running', async () => {

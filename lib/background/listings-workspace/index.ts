@@ -22,6 +22,7 @@ import { currentLink } from '../core/account-lock.ts';
 import { defineFeature, type StorageWrites } from '../feature.ts';
 import { createLocations, locationsItem } from '../locations.ts';
 import type { WorkspaceDeps } from './deps.ts';
+import { hasFilter } from './filter-text.ts';
 import { createListingsLoader, linkOf } from './listings-load.ts';
 import { createOptInJobs, type JobHooks, toJobView } from './opt-in-jobs.ts';
 import { splitOptIn } from './opt-in-plan.ts';
@@ -99,6 +100,14 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
       return { accountKey: null, matched: 0, total: 0, offset, rows: [], load };
     }
     const link = linkOf(account);
+    const defaultView = !hasFilter(filters) && sort.key === 'location' && sort.direction === 'asc' && !statusCounts;
+    if (defaultView && context.access === 'extension') {
+      const head = await loader.firstWindow(account.accountKey, link, offset, limit);
+      if (head) {
+        const { size, rows, load } = head;
+        return { accountKey: account.accountKey, matched: size, total: size, offset, rows, load };
+      }
+    }
     if (context.access === 'content') {
       // Rows held for an earlier link go first, so the one-location fetch fills the table that answers.
       await loader.tableFor(account.accountKey, link);

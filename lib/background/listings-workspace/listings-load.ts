@@ -6,12 +6,12 @@ import type { ApiError } from '../../api/errors.ts';
 import { fetchAllListings, fetchListingPages, listListings } from '../../api/listings.ts';
 import { type Incomplete, mapBounded } from '../../api/paging.ts';
 import { toWireError } from '../../messaging/background.ts';
-import type { ListingsIncomplete, ListingsLoadView } from '../../messaging/protocol/index.ts';
+import type { ListingsIncomplete, ListingsLoadView, ListingTableRow } from '../../messaging/protocol/index.ts';
 import { listWarning } from '../../messaging/service-words.ts';
 import { type AccountLink, currentLink, isLinked, sameLink, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import { locationsItem } from '../locations.ts';
-import { deleteSnapshot, type ListingsSnapshot, readSnapshot, writeSnapshot } from './cache-store.ts';
+import { deleteSnapshot, type ListingsSnapshot, readHead, readSnapshot, writeSnapshot } from './cache-store.ts';
 import type { WorkspaceDeps } from './deps.ts';
 import { heldAccounts } from './held-accounts.ts';
 import { cachedPublishers } from './publishers-directory.ts';
@@ -24,6 +24,12 @@ const LOCATION_FRESH_MS = 5 * 60_000;
 const WARM_AFTER_MS = 1000;
 
 const warmSoon = (table: ListingsTable) => setTimeout(() => table.warm(), WARM_AFTER_MS);
+/** The default order's first rows kept apart from the snapshot: the page's first windows (50 each). */
+const HEAD_ROWS = 200;
+const headOf = (table: ListingsTable) => ({ size: table.size, rows: table.head(HEAD_ROWS) });
+
+/** A macrotask: a reply already settled is sent before a long synchronous step. */
+const yieldToReplies = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** `listings-resume:<accountKey>`: the rest of a load the hourly quota ended, just after the quota's reset. */
 export const LISTINGS_RESUME_ALARM = 'listings-resume';
@@ -46,6 +52,29 @@ function quotaResetOf(error: unknown, maxWaitMs = 60_000): number | undefined {
   const e = error as ApiError;
   const reset = e?.status === 429 ? e.rateLimit?.reset : undefined;
   return reset !== undefined && reset * 1000 - Date.now() > maxWaitMs ? reset * 1000 : undefined;
+}
+
+/** What a snapshot's load was, as the page shows it. */
+function loadedView(
+  stored: Pick<ListingsSnapshot, 'count' | 'fetchedAt' | 'incomplete' | 'warnings'>,
+  size: number,
+): ListingsLoadView {
+  return {
+    state: 'loaded',
+    loaded: size,
+    total: stored.count,
+    fetchedAt: stored.fetchedAt,
+    incomplete: stored.incomplete,
+    error: null,
+    warnings: stored.warnings.map((w) => listWarning(w, 'listings')),
+  };
+}
+
+/** A snapshot's first rows, shown as they will be once its table is rebuilt. */
+interface HeadWindow {
+  size: number;
+  load: ListingsLoadView;
+  rows: ListingTableRow[];
 }
 
 export interface AccountTable {
@@ -94,27 +123,56 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
   let current: AccountTable | undefined;
   let opening: { accountKey: string; promise: Promise<AccountTable> } | undefined;
   let running: { accountKey: string; controller: AbortController; done: Promise<void> } | undefined;
+  /** The head being read for a restart's first windows. */
+  let heading: { accountKey: string; promise: Promise<HeadWindow | undefined> } | undefined;
   const readAccounts = heldAccounts();
 
   async function open(accountKey: string): Promise<AccountTable> {
     const link = await currentLink(accountKey);
+    // The first windows from the head go out first: reading the snapshot back holds the worker (~1 s at
+    // 600k, the structured clone), and so does the rebuild after it.
+    await heading?.promise.catch(() => undefined);
     const snapshot = await readSnapshot(accountKey).catch(() => undefined);
     const usable = snapshot && link && sameLink(snapshot.link, link) ? snapshot : undefined;
     const names = await cachedNames(accountKey);
+    if (usable) await yieldToReplies();
     const table = usable ? ListingsTable.fromColumns(usable.columns, names) : new ListingsTable([], names);
     if (usable) warmSoon(table);
-    const load: ListingsLoadView = usable
-      ? {
-          state: 'loaded',
-          loaded: table.size,
-          total: usable.count,
-          fetchedAt: usable.fetchedAt,
-          incomplete: usable.incomplete,
-          error: null,
-          warnings: usable.warnings.map((w) => listWarning(w, 'listings')),
-        }
-      : EMPTY_LOAD;
+    const load = usable ? loadedView(usable, table.size) : EMPTY_LOAD;
     return { accountKey, link, table, load, missingOffsets: usable?.missingOffsets ?? [] };
+  }
+
+  /** The snapshot's head as the first windows, as they were shown when it was written. */
+  async function readHeadWindow(accountKey: string, link: AccountLink): Promise<HeadWindow | undefined> {
+    const head = await readHead(accountKey).catch(() => undefined);
+    if (!head || !sameLink(head.link, link)) return undefined;
+    return { size: head.size, load: loadedView(head, head.size), rows: head.rows };
+  }
+
+  /**
+   * After a worker restart, the default view's first rows from the snapshot's head while the table is
+   * read back and rebuilt; undefined when the table is held, or the head cannot answer this window.
+   */
+  async function firstWindow(accountKey: string, link: AccountLink, offset: number, limit: number) {
+    if (current?.accountKey === accountKey || running?.accountKey === accountKey) return undefined;
+    // The head's read is asked before the snapshot's, so IndexedDB hands it back first.
+    if (heading?.accountKey !== accountKey) heading = { accountKey, promise: readHeadWindow(accountKey, link) };
+    const { promise } = heading;
+    void tableFor(accountKey, link)
+      .then(async (entry) => {
+        // Names changed since the head was written (a location renamed): the page is told to ask again.
+        const head = await promise;
+        if (head && JSON.stringify(entry.table.head(head.rows.length)) !== JSON.stringify(head.rows))
+          await changed(entry);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (heading?.promise === promise) heading = undefined;
+      });
+    const head = await promise.catch(() => undefined);
+    if (!head || current?.accountKey === accountKey) return undefined;
+    if (Math.min(offset + limit, head.size) > head.rows.length) return undefined;
+    return { ...head, rows: head.rows.slice(offset, offset + limit) };
   }
 
   /**
@@ -220,7 +278,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
           missingOffsets: entry.missingOffsets,
           warnings: entry.load.warnings,
         };
-        await writeIfLinked(link, () => writeSnapshot(snapshot)).catch(() => undefined);
+        await writeIfLinked(link, () => writeSnapshot(snapshot, headOf(next))).catch(() => undefined);
       }
       await scheduleResume(entry);
     } catch (error) {
@@ -293,7 +351,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
           missingOffsets: entry.missingOffsets,
           warnings: stored?.warnings ?? entry.load.warnings,
         };
-        await writeIfLinked(link, () => writeSnapshot(snapshot)).catch(() => undefined);
+        await writeIfLinked(link, () => writeSnapshot(snapshot, headOf(table))).catch(() => undefined);
       }
       await scheduleResume(entry);
     } catch (error) {
@@ -412,7 +470,8 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     if (link && entry.load.fetchedAt !== null) {
       const stored = await readSnapshot(accountKey).catch(() => undefined);
       if (stored && sameLink(stored.link, link)) {
-        await writeIfLinked(link, () => writeSnapshot({ ...stored, columns: entry.table.columns() })).catch(
+        const columns = entry.table.columns();
+        await writeIfLinked(link, () => writeSnapshot({ ...stored, columns }, headOf(entry.table))).catch(
           () => undefined,
         );
       }
@@ -451,6 +510,7 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
 
   return {
     tableFor,
+    firstWindow,
     activeAccount,
     load,
     cancel,

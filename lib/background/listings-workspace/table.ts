@@ -19,6 +19,30 @@ import { WordSearch } from './word-search.ts';
 
 export { type ListingsColumns, type StoredListing, type TableNames, toStoredListing } from './rows.ts';
 
+/** A listing as a table row, with the names it is shown by. */
+export function joinNames(
+  listing: StoredListing,
+  locations: ReadonlyMap<string, LocationView>,
+  publisherNames: ReadonlyMap<string, string>,
+): ListingTableRow {
+  const location = locations.get(listing.locationId);
+  return {
+    key: listingKey(listing),
+    id: listing.id,
+    locationId: listing.locationId,
+    locationName: location?.name ?? '',
+    city: location?.city ?? '',
+    address: location?.address ?? '',
+    folderId: location?.folderId ?? null,
+    publisherId: listing.publisherId,
+    publisherName: publisherNames.get(listing.publisherId) ?? '',
+    status: listing.status,
+    statusDetails: listing.statusDetails,
+    listingUrl: listing.listingUrl,
+    screenshotUrl: listing.screenshotUrl,
+  };
+}
+
 export class ListingsTable {
   private ids: string[] = [];
   /** Each row by its listingKey; built on first need: a table read from the cache may never be asked. */
@@ -264,23 +288,13 @@ export class ListingsTable {
   }
 
   row(index: number): ListingTableRow {
-    const listing = this.listing(index);
-    const location = this.locations.get(listing.locationId);
-    return {
-      key: listingKey(listing),
-      id: listing.id,
-      locationId: listing.locationId,
-      locationName: location?.name ?? '',
-      city: location?.city ?? '',
-      address: location?.address ?? '',
-      folderId: location?.folderId ?? null,
-      publisherId: listing.publisherId,
-      publisherName: this.publisherNames.get(listing.publisherId) ?? '',
-      status: listing.status,
-      statusDetails: listing.statusDetails,
-      listingUrl: listing.listingUrl,
-      screenshotUrl: listing.screenshotUrl,
-    };
+    return joinNames(this.listing(index), this.locations, this.publisherNames);
+  }
+
+  /** The first `n` rows of the default order (location, ascending) as shown: what a restart shows first. */
+  head(n: number): ListingTableRow[] {
+    const order = this.order('location');
+    return Array.from(order.subarray(0, n), (i) => this.row(i));
   }
 
   /** How many listings of each status, publisher and location; known locations and publishers with none too. */

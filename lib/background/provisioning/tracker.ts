@@ -9,7 +9,6 @@ import { type AddRequest, getAddRequest } from '../../api/provisioning.ts';
 import { toWireError } from '../../messaging/background.ts';
 import { problemLine } from '../../messaging/error-words.ts';
 import type { TrackedAddRequestView } from '../../messaging/protocol/index.ts';
-import { DeskError } from '../../messaging/wire-error.ts';
 import { coalesce } from '../../shared/coalesce.ts';
 import {
   checkedThisSessionItem,
