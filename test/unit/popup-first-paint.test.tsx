@@ -13,7 +13,13 @@ vi.mock('../../lib/messaging/ui.ts', () => ({
     asked.push({ type, input });
     if (type === 'triage.decide') {
       const { suggestionIds } = input as { suggestionIds: string[] };
-      return { batchId: 'b1', revision: 9, pending: suggestionIds.map((id) => pendingView(id)) };
+      return {
+        batchId: 'b1',
+        revision: 9,
+        pending: suggestionIds.map((id) => pendingView(id)),
+        failures: [],
+        batches: [],
+      };
     }
     throw new Error(`no answer for ${type}`);
   }),
