@@ -1,7 +1,6 @@
 // A labelled native control for choosing one of several (PickList.tsx: any of several). Native controls keep
 // keyboard and screen-reader behaviour for free.
 import type { ComponentChildren } from 'preact';
-import { useId } from 'preact/hooks';
 import { Field } from './Field.tsx';
 import './ui.css';
 
