@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
 
 /** Preact and the shared components, triage list included; the popup's first module stays apart. */
 const SHARED_UI =
-  /\/node_modules\/(preact|@preact)\/|\/components\/(ui|suggestion-triage|account-linking|account-switcher|locations)\/|\/components\/listings-health\/status-labels\.ts|\/lib\/messaging\/(ui|wire-error|error-words)\.ts|\/lib\/shared\/triage-batch\.ts/;
+  /\/node_modules\/(preact|@preact)\/|\/components\/(ui|suggestion-triage|account-linking|account-switcher|locations)\/|\/components\/listings-health\/status-labels\.ts|\/lib\/messaging\/(ui|wire-error|error-words)\.ts|\/lib\/shared\/(triage-batch|format|coalesce)\.ts/;
 /** Used by one other page only (or by the popup's first module, which must not wait for preact). */
 const NOT_SHARED =
   /\/(LinkedAccounts|KeyboardShortcutsSetting|VirtualTable|PickList|TextField)\.tsx|\/(row-window|view-input|filters-hash|tabs)\.ts/;
