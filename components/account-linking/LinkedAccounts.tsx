@@ -8,6 +8,8 @@ import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from './
 import { RelinkButton } from './RelinkButton.tsx';
 import { useLinking } from './use-linking.ts';
 import './account-linking.css';
+import '../ui/table.css';
+import './linked-accounts.css';
 
 const linkedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -4,9 +4,10 @@ import { type ConnectionView, ENVIRONMENTS } from '../../lib/messaging/protocol/
 import { DeskError } from '../../lib/messaging/wire-error.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { Field, TextField } from '../ui/Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useStarted } from '../ui/store.ts';
+import { TextField } from '../ui/TextField.tsx';
 import {
   type ConnectionForm,
   ENVIRONMENT_LABELS,

@@ -7,7 +7,7 @@ import { ask } from '../../lib/messaging/ui.ts';
 import { checkSiteOrigin, permissionPattern } from '../../lib/shared/embedded-panel/site-origin.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { TextField } from '../ui/Field.tsx';
+import { TextField } from '../ui/TextField.tsx';
 import { SiteRuleEditor } from './SiteRuleEditor.tsx';
 import './embedded-panel-section.css';
 

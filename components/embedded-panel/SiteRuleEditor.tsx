@@ -4,8 +4,8 @@ import { useState } from 'preact/hooks';
 import type { MatchFieldView, PanelRuleView } from '../../lib/messaging/protocol/index.ts';
 import { urlPatternProblem } from '../../lib/shared/embedded-panel/rules.ts';
 import { Button } from '../ui/Button.tsx';
-import { TextField } from '../ui/Field.tsx';
 import { Select } from '../ui/Select.tsx';
+import { TextField } from '../ui/TextField.tsx';
 
 const KINDS = [
   { value: 'none', label: 'No rule: match the page’s text' },

@@ -5,6 +5,7 @@ import { formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import type { PublisherEntry } from './workspace-source.ts';
+import '../ui/table.css';
 
 export interface PublishersDirectoryProps {
   publishers: readonly PublisherEntry[];

@@ -2,7 +2,7 @@
 // Choosing one makes it the account provisioned from.
 import { useMemo, useState } from 'preact/hooks';
 import type { ProvisioningAccountView } from '../../lib/messaging/protocol/index.ts';
-import { TextField } from '../ui/Field.tsx';
+import { TextField } from '../ui/TextField.tsx';
 
 export interface AccountsTreeProps {
   accounts: ProvisioningAccountView[];

@@ -1,5 +1,6 @@
 // The services the chosen account may provision: sku, description, agreement, minimum usage, add-on relations.
 import type { AvailableServiceView } from '../../lib/messaging/protocol/index.ts';
+import '../ui/table.css';
 
 const UNIT_WORDS: Record<string, [string, string]> = {
   MONTH: ['month', 'months'],

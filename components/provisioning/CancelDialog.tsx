@@ -5,9 +5,9 @@ import type { ServiceView } from '../../lib/messaging/protocol/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { TextField } from '../ui/Field.tsx';
-import { PickList } from '../ui/Select.tsx';
+import { PickList } from '../ui/PickList.tsx';
 import type { StoreIo } from '../ui/store.ts';
+import { TextField } from '../ui/TextField.tsx';
 
 export interface CancelDialogProps {
   io: StoreIo;

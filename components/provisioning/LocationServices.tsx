@@ -7,6 +7,7 @@ import { Select } from '../ui/Select.tsx';
 import type { StoreIo } from '../ui/store.ts';
 import { CancelDialog } from './CancelDialog.tsx';
 import type { PickableLocation } from './provisioning-store.ts';
+import '../ui/table.css';
 
 export interface LocationServicesProps {
   io: StoreIo;

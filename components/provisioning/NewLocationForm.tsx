@@ -5,9 +5,10 @@ import type { AvailableServiceView, SendBatchView } from '../../lib/messaging/pr
 import { agreementGroups } from '../../lib/shared/provisioning/agreements.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { Field, TextField } from '../ui/Field.tsx';
-import { PickList } from '../ui/Select.tsx';
+import { Field } from '../ui/Field.tsx';
+import { PickList } from '../ui/PickList.tsx';
 import type { StoreIo } from '../ui/store.ts';
+import { TextField } from '../ui/TextField.tsx';
 import { serviceLabel } from './AddToExisting.tsx';
 import { BatchProgress } from './BatchProgress.tsx';
 import {

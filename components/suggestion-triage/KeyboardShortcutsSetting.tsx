@@ -2,7 +2,18 @@ import { signal } from '@preact/signals';
 import { useId, useState } from 'preact/hooks';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { query, type StoreIo, useStarted, workerIo } from '../ui/store.ts';
-import { shortcutsSentence } from './keymap.ts';
+import { TRIAGE_KEYMAP } from './keymap.ts';
+
+// Here, not in keymap.ts: only the options page shows the setting, and the popup loads the keymap.
+/** The setting's sentence: "j / k move, a accepts, r rejects, u undoes, x selects, ? shows help". */
+export function shortcutsSentence(): string {
+  const groups = new Map<string, string[]>();
+  for (const entry of TRIAGE_KEYMAP) {
+    if (!entry.letter || !entry.says) continue;
+    groups.set(entry.says, [...(groups.get(entry.says) ?? []), entry.letter]);
+  }
+  return [...groups].map(([says, letters]) => `${letters.join(' / ')} ${says}`).join(', ');
+}
 
 /** The setting as the worker keeps it; a change shows at once and goes back if the worker refuses it. */
 function createShortcutsSettingStore(io: StoreIo = workerIo) {

@@ -45,13 +45,3 @@ export function helpRows(): [keys: string, what: string][] {
     entry.help,
   ]);
 }
-
-/** The setting's sentence: "j / k move, a accepts, r rejects, u undoes, x selects, ? shows help". */
-export function shortcutsSentence(): string {
-  const groups = new Map<string, string[]>();
-  for (const entry of TRIAGE_KEYMAP) {
-    if (!entry.letter || !entry.says) continue;
-    groups.set(entry.says, [...(groups.get(entry.says) ?? []), entry.letter]);
-  }
-  return [...groups].map(([says, letters]) => `${letters.join(' / ')} ${says}`).join(', ');
-}

@@ -4,6 +4,7 @@
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import type { PendingDecisionView, RequestInput, TriageView } from '../../lib/messaging/protocol/index.ts';
+import { coalesce } from '../../lib/shared/coalesce.ts';
 import { latestBatch } from '../../lib/shared/triage-batch.ts';
 import { followEvents, latestAnswer, revisionGate, type StoreIo, workerIo } from '../ui/store.ts';
 import { filtersFromHash, filtersToHash, sameFilters, type TriageFilters } from './filters-hash.ts';
@@ -194,43 +195,32 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
     worker.value = { ...v, pending: update(v.pending), revision };
   }
 
-  let inFlight: Promise<void> | null = null;
-  let again = false;
+  /**
+   * One view question at a time: an event during one asks for one more after it, not one per event. A refresh,
+   * a forced one or the first question runs at once (now()): views.ask makes the older answer stale.
+   */
+  const viewing = coalesce(async (refresh: boolean, force: boolean, rows?: number, asked?: Promise<TriageView>) => {
+    const shown = filters.peek();
+    try {
+      const answer = await views.ask(() => asked ?? io.ask('triage.view', viewInput(shown, refresh, force, rows)));
+      if (!answer.stale) applyView(answer.value, shown);
+    } catch (caught) {
+      if (sameFilters(shown, filters.peek())) error.value = caught;
+    }
+  });
 
   /**
    * `refresh` asks the worker to refetch from the service; `force` skips its freshness window.
    * `asked` is a question already on its way with these filters and input (the first one).
    */
-  async function load(refresh: boolean, force = false, rows?: number, asked?: Promise<TriageView>): Promise<void> {
-    // An event while a view is on its way: one more question after it, not one per event.
-    if (inFlight && !refresh && !force) {
-      again = true;
-      return inFlight;
-    }
-    const shown = filters.peek();
-    const run = (async () => {
-      try {
-        const answer = await views.ask(() => asked ?? io.ask('triage.view', viewInput(shown, refresh, force, rows)));
-        if (!answer.stale) applyView(answer.value, shown);
-      } catch (caught) {
-        if (sameFilters(shown, filters.peek())) error.value = caught;
-      }
-    })();
-    inFlight = run;
-    await run;
-    if (inFlight === run) inFlight = null;
-    if (again && !inFlight) {
-      again = false;
-      await load(false);
-    }
-  }
+  const load = (refresh: boolean, force = false, rows?: number, asked?: Promise<TriageView>): Promise<void> =>
+    refresh || force ? viewing.now(refresh, force, rows, asked) : viewing(false, false);
 
   function setFilters(next: TriageFilters): void {
     if (sameFilters(next, filters.peek())) return;
     filters.value = next;
     writeHash(next);
     views.supersede();
-    inFlight = null;
     void load(true);
   }
 

@@ -1,7 +1,6 @@
-// Labelled native controls for choosing: Select (one of several) and PickList (any of several, as
-// filters use). Native controls keep keyboard and screen-reader behaviour for free.
+// A labelled native control for choosing one of several (PickList.tsx: any of several). Native controls keep
+// keyboard and screen-reader behaviour for free.
 import type { ComponentChildren } from 'preact';
-import { useId } from 'preact/hooks';
 import { Field } from './Field.tsx';
 import './ui.css';
 
@@ -55,59 +54,5 @@ export function Select<V extends string>(props: SelectProps<V>) {
         </select>
       )}
     </Field>
-  );
-}
-
-export interface PickListProps<V extends string> {
-  label: string;
-  /** The values picked; none picked means no filter. */
-  values: readonly V[];
-  choices: readonly Choice<V>[];
-  onValues: (values: V[]) => void;
-  hint?: ComponentChildren;
-  class?: string;
-}
-
-/** A group of checkboxes; the values it reports keep the order of `choices`. */
-export function PickList<V extends string>({
-  label,
-  values,
-  choices,
-  onValues,
-  hint,
-  class: className,
-}: PickListProps<V>) {
-  const id = useId();
-  const picked = new Set(values);
-  const toggle = (value: V, on: boolean) => {
-    const next = new Set(picked);
-    if (on) next.add(value);
-    else next.delete(value);
-    onValues(choices.map((c) => c.value).filter((v) => next.has(v)));
-  };
-  return (
-    <fieldset
-      class={className ? `ui-pick-list ${className}` : 'ui-pick-list'}
-      aria-describedby={hint ? `${id}-hint` : undefined}
-    >
-      <legend class="ui-pick-list__legend">{label}</legend>
-      {hint ? (
-        <div class="ui-pick-list__hint" id={`${id}-hint`}>
-          {hint}
-        </div>
-      ) : null}
-      <div class="ui-pick-list__choices">
-        {choices.map((choice) => (
-          <label key={choice.value} class="ui-pick-list__choice">
-            <input
-              type="checkbox"
-              checked={picked.has(choice.value)}
-              onChange={(event) => toggle(choice.value, event.currentTarget.checked)}
-            />
-            {choice.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }

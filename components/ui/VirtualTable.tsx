@@ -10,6 +10,7 @@ import type { ComponentChildren, HTMLAttributes, RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { type RowWindow, rowWindow } from './row-window.ts';
 import './ui.css';
+import './table.css';
 
 /** Before the first layout there is no viewport to measure. */
 const FALLBACK_VIEWPORT_PX = 600;

@@ -4,6 +4,7 @@ import { Button } from '../ui/Button.tsx';
 import { accessSummary } from './acl-rules.ts';
 import { lastLoginText, lastLoginTitle } from './last-login.ts';
 import { fullName, type UsersSort, type UsersSortColumn } from './users-list.ts';
+import '../ui/table.css';
 
 export interface UsersTableProps {
   users: UserView[];

@@ -7,14 +7,17 @@ import type { Plugin } from 'vite';
 
 /** Preact and the shared components, triage list included; the popup's first module stays apart. */
 const SHARED_UI =
-  /\/node_modules\/(preact|@preact)\/|\/components\/(ui|suggestion-triage|account-linking|account-switcher|locations)\/|\/components\/listings-health\/status-labels\.ts|\/lib\/messaging\/(ui|wire-error|error-words)\.ts|\/lib\/shared\/triage-batch\.ts/;
+  /\/node_modules\/(preact|@preact)\/|\/components\/(ui|suggestion-triage|account-linking|account-switcher|locations)\/|\/components\/listings-health\/status-labels\.ts|\/lib\/messaging\/(ui|wire-error|error-words)\.ts|\/lib\/shared\/(triage-batch|format|coalesce)\.ts/;
 /** Used by one other page only (or by the popup's first module, which must not wait for preact). */
 const NOT_SHARED =
-  /\/(LinkedAccounts|KeyboardShortcutsSetting|VirtualTable)\.tsx|\/(row-window|view-input|filters-hash)\.ts/;
+  /\/(LinkedAccounts|KeyboardShortcutsSetting|VirtualTable|PickList|TextField)\.tsx|\/(row-window|view-input|filters-hash|tabs)\.ts/;
 
 /** What the popup's first module needs to ask for its rows (shared with other pages, so otherwise split). */
 const FIRST_ASK =
   /virtual:wxt-(html-)?plugins|\/lib\/messaging\/(page-runtime|protocol\/envelope)\.ts|\/lib\/shared\/listing-statuses\.ts|\/components\/suggestion-triage\/(view-input|filters-hash)\.ts/;
+
+/** Styles only the options page uses (its tables, its pick lists); left ungrouped, the bundler puts them in the popup's first-ask. */
+const OPTIONS_ONLY_CSS = /\/components\/(ui\/(table|pick-list)|account-linking\/linked-accounts)\.css$/;
 
 /** Two shared chunks for the HTML pages' build (the one with the popup); other builds are left alone. */
 export function popupChunks(): Plugin {
@@ -35,8 +38,12 @@ export function popupChunks(): Plugin {
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
+            { name: 'options-only', test: byPath((path) => OPTIONS_ONLY_CSS.test(path)) },
             { name: 'first-ask', test: byPath((path) => FIRST_ASK.test(path)) },
-            { name: 'shared-ui', test: byPath((path) => SHARED_UI.test(path) && !NOT_SHARED.test(path)) },
+            {
+              name: 'shared-ui',
+              test: byPath((path) => SHARED_UI.test(path) && !NOT_SHARED.test(path) && !OPTIONS_ONLY_CSS.test(path)),
+            },
           ],
         },
       };

@@ -83,3 +83,39 @@ test('a change made elsewhere while the answer is on its way is still asked for'
   expect(asked).toEqual(['triage.decide', 'triage.view']);
   stop();
 });
+
+test('events during a view question cost one more question, and load() settles once its answer is shown', async () => {
+  let hold: Promise<void> | null = null;
+  const { t, io, asked } = storeOnTheWorker(async (type) => {
+    if (type === 'triage.view' && hold) await hold;
+  });
+  await h.loaded(t);
+  const store = createTriageStore(
+    { status: 'WAITING_ON_CUSTOMER', locationId: '', publisherId: '' },
+    { io, filtersInHash: false },
+  );
+  const stop = store.start();
+  await expect.poll(() => store.view.value?.suggestions.length ?? 0).toBeGreaterThan(0);
+  await t.settled();
+  await expect.poll(() => store.view.value?.complete).toBe(true);
+  const [first, second] = store.view.value!.suggestions;
+  let release!: () => void;
+  hold = new Promise((resolve) => {
+    release = resolve;
+  });
+  asked.length = 0;
+  // A question on its way (answered from before the changes below, held until released)...
+  void store.load(false);
+  await expect.poll(() => asked.length).toBe(1);
+  // ...then two decisions elsewhere: their events ask while it is still on its way.
+  await t.decide(h.accountKey, [first!.id], 'REJECTED');
+  await t.decide(h.accountKey, [second!.id], 'REJECTED');
+  const shown = store.load(false);
+  hold = null;
+  release();
+  await shown;
+  // Settled means the changes asked for are on screen, and all those asks were one more question.
+  expect(store.view.value?.pending.map((p) => p.suggestionId).sort()).toEqual([first!.id, second!.id].sort());
+  expect(asked).toEqual(['triage.view', 'triage.view']);
+  stop();
+});

@@ -6,11 +6,11 @@ vi.mock('../../lib/messaging/ui.ts', () => ({
   ask: (...args: unknown[]) => ask(...args),
   onDeskEvent: () => () => {},
 }));
-const { actionForKey, helpRows, shortcutsSentence, TRIAGE_KEYMAP } = await import(
-  '../../components/suggestion-triage/keymap.ts'
-);
+const { actionForKey, helpRows, TRIAGE_KEYMAP } = await import('../../components/suggestion-triage/keymap.ts');
 const { HelpDialog } = await import('../../components/suggestion-triage/HelpDialog.tsx');
-const { KeyboardShortcutsSetting } = await import('../../components/suggestion-triage/KeyboardShortcutsSetting.tsx');
+const { KeyboardShortcutsSetting, shortcutsSentence } = await import(
+  '../../components/suggestion-triage/KeyboardShortcutsSetting.tsx'
+);
 
 afterEach(() => {
   cleanup();

@@ -3,7 +3,8 @@ import { render as renderInto } from 'preact';
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { PickList, Select } from '../../components/ui/Select.tsx';
+import { PickList } from '../../components/ui/PickList.tsx';
+import { Select } from '../../components/ui/Select.tsx';
 
 afterEach(cleanup);
 
