@@ -355,6 +355,9 @@ describe('the list while the service does not answer', () => {
     const offline = await ask();
     expect(offline.unreachable).toBe('the service can’t be reached');
     expect(offline.revision).toBe(first.revision + 1);
+    // Another failed call during the same outage is no news: no write, no event.
+    reachability.noteFailure('http://127.0.0.1:1', clock + 1);
+    expect((await ask()).revision).toBe(offline.revision);
 
     reachability.noteAnswer('http://127.0.0.1:1');
     await vi.waitFor(() => expect(events).toHaveLength(2));

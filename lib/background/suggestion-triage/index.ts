@@ -138,7 +138,11 @@ export function createSuggestionTriage(deps: TriageDeps) {
     // Another active account: the popup must not paint the previous one's rows (it also checks the key).
     activeAccountKeyItem.watch(() => void snapshot.clear());
     // The service stopped (or came back) answering: open lists ask again, so "Updated …" says so.
-    deps.reachability.onChange(() => {
+    let unreachable = false;
+    deps.reachability.onChange((state) => {
+      // Every failed call is noted; only the turn from answering to not (and back) is news.
+      if ((state !== null) === unreachable) return;
+      unreachable = state !== null;
       void withAccountLock(() => commitTriage([])).then((revision) =>
         deps.broadcast('triage.changed', { accountKey: null, resolvedElsewhere: 0, revision }),
       );
