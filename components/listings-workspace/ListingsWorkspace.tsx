@@ -256,6 +256,9 @@ export function ListingsWorkspace() {
           {matched === 0 && !state?.loading ? (
             state?.loaded ? (
               <EmptyState title="No listings match">Change or clear the filters to see more.</EmptyState>
+            ) : state?.error ? (
+              // The load bar above holds Retry; here the empty table says why it is empty, never "not loaded yet".
+              <EmptyState title="No listings shown: the load failed">{state.error.message}</EmptyState>
             ) : state?.fetchedAt ? (
               // A finished load with nothing in it: say why, as vendor-facts asks of every empty list.
               <EmptyState title="The service sent no listings for this account">{NO_LISTINGS_WHY}</EmptyState>

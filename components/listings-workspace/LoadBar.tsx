@@ -19,7 +19,8 @@ export interface LoadBarProps {
 function noteText(state: LoadState): string {
   if (state.fetchedAt) return `${formatNumber(state.loaded)} listings, fetched ${time.format(state.fetchedAt)}`;
   if (state.cancelled) return `${formatNumber(state.loaded)} listings (loading was cancelled)`;
-  return 'Listings not loaded yet';
+  // A failed first load is not "not loaded yet": the notice beside says what failed.
+  return state.error ? 'No listings loaded' : 'Listings not loaded yet';
 }
 
 export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {

@@ -2,6 +2,7 @@
 // five views: add to existing locations, new locations, services of a location, available services, tracker.
 // Its hash: #provisioning?view=tracker&request=<key> (what a tracker notification opens).
 import { useEffect, useState } from 'preact/hooks';
+import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { type StoreIo, useStarted, workerIo } from '../ui/store.ts';
 import { onTablistKeyDown } from '../ui/tabs.ts';
@@ -44,7 +45,14 @@ function ViewBody({ store, view, focusKey }: { store: ProvisioningStore; view: V
       <ErrorNotice error={store.tracker.error.value} title="Could not read the tracker" />
     );
   }
-  if (!from) return <p class="prov-muted">Loading accounts…</p>;
+  if (!from)
+    return (
+      <p class="prov-muted">
+        {store.accounts.error.value
+          ? 'Nothing to show yet: provisioning starts from an account, and the accounts could not be loaded.'
+          : 'Loading accounts…'}
+      </p>
+    );
   if (view === 'catalog') {
     return (
       <>
@@ -99,14 +107,22 @@ export function ProvisioningPage({ io }: { io: StoreIo }) {
     <div class="prov">
       <aside class="prov__accounts" aria-label="Account provisioned from">
         <h2 class="prov__heading">Provision from</h2>
-        <ErrorNotice error={store.accounts.error.value} title="Could not load the accounts" />
+        <ErrorNotice
+          error={store.accounts.error.value}
+          title="Could not load the accounts"
+          actions={
+            <Button size="sm" busy={store.accounts.loading.value} onClick={() => void store.loadAccounts()}>
+              Retry
+            </Button>
+          }
+        />
         {accounts ? (
           <AccountsTree
             accounts={accounts.accounts}
             chosen={store.fromAccountId.value}
             onChoose={store.chooseAccount}
           />
-        ) : (
+        ) : store.accounts.error.value ? null : (
           <p class="prov-muted">Loading accounts…</p>
         )}
       </aside>

@@ -50,11 +50,15 @@ export function createProvisioningStore(io: StoreIo = workerIo) {
     void locations.load(accountId);
   }
 
+  /** The accounts list, then the linked account chosen once it names it (Retry asks again after a failure). */
+  async function loadAccounts(): Promise<void> {
+    await accounts.load();
+    const linked = accounts.value.value?.linkedAccountId;
+    if (fromAccountId.value === null && !accounts.error.value) chooseAccount(linked ?? 'me');
+  }
+
   function start(): () => void {
-    void accounts.load().then(() => {
-      const linked = accounts.value.value?.linkedAccountId;
-      if (fromAccountId.value === null) chooseAccount(linked ?? 'me');
-    });
+    void loadAccounts();
     // The stored tracker at once, then once per opening the requests made elsewhere.
     void tracker.load(false).then(() => tracker.load(true));
     return followEvents(
@@ -69,7 +73,7 @@ export function createProvisioningStore(io: StoreIo = workerIo) {
     );
   }
 
-  return { accounts, catalog, tracker, locations, fromAccountId, chooseAccount, start, io };
+  return { accounts, catalog, tracker, locations, fromAccountId, chooseAccount, loadAccounts, start, io };
 }
 
 export type ProvisioningStore = ReturnType<typeof createProvisioningStore>;

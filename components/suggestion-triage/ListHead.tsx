@@ -66,7 +66,11 @@ export function ListHead(props: ListHeadProps) {
         <>
           <span class="st-listhead__count">{countText(view, props.shown)}</span>
           <span class="st-listhead__fresh" aria-live="polite">
-            {view.refreshing ? 'Refreshing…' : view.fetchedAt ? `Updated ${ago(view.fetchedAt, Date.now())}` : ''}
+            {view.refreshing
+              ? 'Refreshing…'
+              : [view.fetchedAt && `Updated ${ago(view.fetchedAt, Date.now())}`, view.unreachable]
+                  .filter(Boolean)
+                  .join('; ')}
           </span>
           <Button
             variant="ghost"

@@ -185,9 +185,11 @@ export function UsersPanel({ store }: { store: UsersStore }) {
             </select>
           </label>
           <span class="ue__count" aria-live="polite">
-            {shown.length === users.length
-              ? `${formatNumber(users.length)} users`
-              : `${formatNumber(shown.length)} of ${formatNumber(users.length)}`}
+            {view.fetchedAt === null
+              ? ''
+              : shown.length === users.length
+                ? `${formatNumber(users.length)} users`
+                : `${formatNumber(shown.length)} of ${formatNumber(users.length)}`}
           </span>
           <Button size="sm" busy={store.loading.value} onClick={() => void store.load(true)}>
             Refresh
@@ -201,7 +203,16 @@ export function UsersPanel({ store }: { store: UsersStore }) {
         ) : (
           <ErrorNotice
             error={view.error}
-            title={users.length ? 'Showing the users as last fetched: the refresh failed' : 'Users could not be loaded'}
+            title={
+              view.fetchedAt !== null
+                ? 'Showing the users and roles as last fetched: the refresh failed'
+                : 'Users and roles could not be loaded'
+            }
+            actions={
+              <Button size="sm" onClick={() => void store.load(true)}>
+                Retry
+              </Button>
+            }
           />
         )}
         {notice ? <ErrorNotice tone="ok" error={notice} /> : null}
@@ -234,7 +245,7 @@ export function UsersPanel({ store }: { store: UsersStore }) {
           </div>
         ) : null}
         <div class="ue__layout">
-          <RolesPanel roles={roles} />
+          <RolesPanel roles={roles} loaded={view.fetchedAt !== null} />
           {users.length === 0 && !view.error ? (
             <EmptyState title="No users">This account has no users yet. Choose New user to add one.</EmptyState>
           ) : shown.length === 0 && users.length > 0 ? (

@@ -80,8 +80,11 @@ function coreSentence(code: string, status: number | undefined, retry: string): 
   if (code === 'needs-relink' || status === 401) return 'The account’s link was revoked or has expired; link it again';
   if (status === 429 || code === '2040') return `The service asked Listings Desk to slow down${retry}`;
   if (status !== undefined && status >= 500) return `The service was busy${retry}`;
+  // No countdown while nothing answers: a queued decision waits for the service, not for a clock.
   if (code === 'network' || code === 'timeout' || status === 408)
-    return `Listings Desk couldn’t reach the service${retry}`;
+    return retry
+      ? 'Queued: the service can’t be reached; Listings Desk keeps trying'
+      : 'Listings Desk couldn’t reach the service';
   return retry ? `This wasn’t sent yet${retry}` : 'The service refused this';
 }
 

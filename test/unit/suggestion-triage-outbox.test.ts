@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '../../lib/api/errors.ts';
+import { createReachability } from '../../lib/background/core/reachability.ts';
 import { FAILURE_NOTICE_ID, notifyFailures, startFailureNotices } from '../../lib/background/failure-notice.ts';
 import { CLAIM_BACKSTOP_MS, FLUSH_ALARM } from '../../lib/background/suggestion-triage/decision-outbox.ts';
 import { RETRY_BACKOFF_MS } from '../../lib/background/suggestion-triage/decision-verdict.ts';
@@ -14,7 +15,8 @@ import {
 } from '../../lib/background/suggestion-triage/index.ts';
 import { triagePendingItem } from '../../lib/background/suggestion-triage/triage-items.ts';
 import { UNDO_WINDOW_MS } from '../../lib/background/suggestion-triage/triage-state.ts';
-import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
+import type { RequestContext } from '../../lib/messaging/background.ts';
+import type { DeskEvents, ParsedInput } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { envelope, resetDesk, testDeps } from './desk-fakes.ts';
 import { type FakeService, fakeService, linkTestAccount } from './suggestion-triage-fakes.ts';
@@ -332,5 +334,33 @@ describe('decision outbox: ids that go into paths', () => {
     }
     for (const good of ['710001', 'abc-12_x', 'a.b']) expect(decide(good).success, good).toBe(true);
     expect(protocol['triage.undo'].input.safeParse({ suggestionIds: ['..'] }).success).toBe(false);
+  });
+});
+
+describe('the list while the service does not answer', () => {
+  test('the view says the service cannot be reached, and open lists are told to ask again', async () => {
+    const reachability = createReachability();
+    const t = worker({ reachability });
+    t.start();
+    const ask = (input: Partial<ParsedInput<'triage.view'>> = {}) =>
+      t.handlers['triage.view']({ status: WAITING, refresh: false, force: false, ...input }, {} as RequestContext);
+    await loaded(t);
+    await t.settled();
+    const first = await ask();
+    expect(first.unreachable).toBeUndefined();
+
+    events = [];
+    reachability.noteFailure('http://127.0.0.1:1', clock);
+    await vi.waitFor(() => expect(events.map((e) => e.payload.revision)).toEqual([first.revision + 1]));
+    const offline = await ask();
+    expect(offline.unreachable).toBe('the service can’t be reached');
+    expect(offline.revision).toBe(first.revision + 1);
+    // Another failed call during the same outage is no news: no write, no event.
+    reachability.noteFailure('http://127.0.0.1:1', clock + 1);
+    expect((await ask()).revision).toBe(offline.revision);
+
+    reachability.noteAnswer('http://127.0.0.1:1');
+    await vi.waitFor(() => expect(events).toHaveLength(2));
+    expect((await ask()).unreachable).toBeUndefined();
   });
 });

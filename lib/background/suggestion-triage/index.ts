@@ -7,6 +7,7 @@ import type { Handlers } from '../../messaging/background.ts';
 import { protocol } from '../../messaging/protocol/index.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
 import { activeAccountKeyItem, linkedAccountsItem } from '../core/account-items.ts';
+import { withAccountLock } from '../core/account-lock.ts';
 import type { ApiSession, WithAccount } from '../core/api-session.ts';
 import { connectionSettingsItem } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
@@ -19,7 +20,7 @@ import { createCachedList } from './cached-list.ts';
 import { createDecisionOutbox, FLUSH_ALARM, type OutboxDeps } from './decision-outbox.ts';
 import { createSnapshotWriter, triageSnapshotItem } from './first-paint-snapshot.ts';
 import { keyboardShortcutsItem, triageCacheItem } from './triage-items.ts';
-import { withoutTriageData } from './triage-state.ts';
+import { commitTriage, withoutTriageData } from './triage-state.ts';
 
 const REFRESH_ALARM = 'suggestion-triage-refresh';
 const REFRESH_PERIOD_MINUTES = 15;
@@ -136,6 +137,16 @@ export function createSuggestionTriage(deps: TriageDeps) {
     connectionSettingsItem.watch(() => void outbox.flushDue());
     // Another active account: the popup must not paint the previous one's rows (it also checks the key).
     activeAccountKeyItem.watch(() => void snapshot.clear());
+    // The service stopped (or came back) answering: open lists ask again, so "Updated …" says so.
+    let unreachable = false;
+    deps.reachability.onChange((state) => {
+      // Every failed call is noted; only the turn from answering to not (and back) is news.
+      if ((state !== null) === unreachable) return;
+      unreachable = state !== null;
+      void withAccountLock(() => commitTriage([])).then((revision) =>
+        deps.broadcast('triage.changed', { accountKey: null, resolvedElsewhere: 0, revision }),
+      );
+    });
     void outbox.flushDue();
   }
 
@@ -153,7 +164,8 @@ export function createSuggestionTriage(deps: TriageDeps) {
       const view = await list.view(status, refresh, force, { locationIds, publisherIds }, rows);
       // After the answer has left: the popup's next first paint.
       setTimeout(() => snapshot.offer(view, Boolean(locationIds?.length || publisherIds?.length)), 0);
-      return view;
+      // Live state, never in the snapshot: a popup painted from storage must not claim an old outage.
+      return deps.reachability.current() ? { ...view, unreachable: 'the service can’t be reached' } : view;
     },
     // No flush here: decide() arms the timer that sends what is due (one flush per request).
     'triage.decide': async ({ accountKey, suggestionIds, decision }) =>

@@ -93,6 +93,8 @@ export interface TriageView {
   /** What the service or the client warned about when this list was fetched; shown as a notice. */
   warnings: ListWarningView[];
   refreshing: boolean;
+  /** The service does not answer now: said beside "Updated …", so the list never looks fresher than it is. */
+  unreachable?: string;
   /** The last refresh failed; the cached list is still shown. */
   error: WireError | null;
   /** publisher id → name. */
