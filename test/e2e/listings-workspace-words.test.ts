@@ -71,7 +71,9 @@ test('a refused load reads as a sentence with the code small, not the client’s
     method: 'GET',
     path: LISTINGS_PATH,
     status: 403,
-    count: 1,
+    // Every listings call is refused: the health summary's counts ask for listings too, and a single
+    // refusal could land on one of them rather than on the workspace's load.
+    count: 100,
     body: {
       meta: { uuid: 'u-2', errors: [{ code: 2005, type: 'FATAL_ERROR', message: 'Insufficient privileges' }] },
       response: {},
