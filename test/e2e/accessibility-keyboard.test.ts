@@ -148,7 +148,11 @@ describe('keyboard paths', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('checkbox', { name: /^PL-PREMIUM/ }).check();
     await dialog.getByLabel(/Type the location’s name/).fill('Harbor Bakery – Alberta Arts');
-    await dialog.getByRole('button', { name: 'Cancel service' }).focus();
+    // The button is enabled once the typed name is checked: Enter on it before then would do nothing.
+    const cancel = dialog.getByRole('button', { name: 'Cancel service' });
+    await poll(() => cancel.isEnabled()).toBe(true);
+    await cancel.focus();
+    await poll(async () => (await focused(page)).text).toBe('Cancel service');
     await page.keyboard.press('Enter');
     await page.getByRole('list', { name: 'Stopped services' }).waitFor({ timeout: 15_000 });
     await poll(async () => await focused(page)).toEqual(
