@@ -15,6 +15,7 @@ import { createLocations } from '../../lib/background/locations.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { protocol } from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
+import { SandboxControl } from '../e2e/sandbox-control.ts';
 import {
   allow,
   fakeIdentity,
@@ -34,16 +35,9 @@ let sb: RunningSandbox;
 let deps = createDeskDeps();
 const extension = { access: 'extension', sender: {} } as RequestContext;
 
-async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sb.apiUrl}/__sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status}`);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+/** The sandbox's control API (`/__sandbox/*`), through the e2e tests' typed helper. */
+const control = <T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
+  new SandboxControl(sb.apiUrl).call<T>(method, path, body);
 
 /** Links account 1001 of the sandbox (the Connection is the sandbox), as the options page would. */
 async function link(): Promise<void> {

@@ -16,6 +16,7 @@ import { createLocations, locationsItem } from '../../lib/background/locations.t
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { type DeskEvents, protocol } from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
+import { SandboxControl } from '../e2e/sandbox-control.ts';
 import { sandboxConnection } from '../support/sandbox-connection.ts';
 import {
   allow,
@@ -39,16 +40,9 @@ interface Logged {
   query?: Record<string, string>;
 }
 
-async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sb.apiUrl}/__sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+/** The sandbox's control API (`/__sandbox/*`), through the e2e tests' typed helper. */
+const control = <T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
+  new SandboxControl(sb.apiUrl).call<T>(method, path, body);
 
 const requests = async () => (await control<{ requests: Logged[] }>('GET', 'requests')).requests;
 const sandboxListings = async () =>

@@ -7,6 +7,7 @@ import { createDeskDeps } from '../../lib/background/core/deps.ts';
 import { createUsersAndRoles } from '../../lib/background/users-and-roles/index.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
+import { SandboxControl } from '../e2e/sandbox-control.ts';
 import { sandboxConnection } from '../support/sandbox-connection.ts';
 import {
   allow,
@@ -21,16 +22,9 @@ import {
 
 let sb: RunningSandbox;
 
-async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sb.apiUrl}/__sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+/** The sandbox's control API (`/__sandbox/*`), through the e2e tests' typed helper. */
+const control = <T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
+  new SandboxControl(sb.apiUrl).call<T>(method, path, body);
 
 interface HeldUser {
   id: string;
