@@ -5,9 +5,11 @@
 //   quota 429, against those then in flight (the walk's concurrency less the one answered);
 // - with 600,024 cached: the first window after a worker stop, a filter keystroke until the DOM shows its
 //   count (workspace-page.ts's method), and the worker's heap after a forced GC.
+
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { askFrom, launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
+import { untilTrue } from './wait.ts';
 import { filterTimes, loaded } from './workspace-page.ts';
 
 const LOCATIONS = 8696;
@@ -54,25 +56,27 @@ async function loadEnded(home: Page): Promise<LoadView> {
 
 /** Until the worker has written the load that ended at `fetchedAt` to IndexedDB (its head is written with it). */
 async function snapshotWritten(home: Page, fetchedAt: number): Promise<void> {
-  await home.waitForFunction(
-    (at) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('listings-desk-workspace');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('heads')) return resolve(false);
-          const all = db.transaction('heads').objectStore('heads').getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve((all.result as { fetchedAt: number }[]).some((h) => h.fetchedAt === at));
+  // evaluate awaits the check's Promise; waitForFunction would take the Promise itself as true (bench/wait.ts).
+  const written = () =>
+    home.evaluate(
+      (at) =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open('listings-desk-workspace');
+          open.onerror = () => resolve(false);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('heads')) return resolve(false);
+            const all = db.transaction('heads').objectStore('heads').getAll();
+            all.onsuccess = () => {
+              db.close();
+              resolve((all.result as { fetchedAt: number }[]).some((h) => h.fetchedAt === at));
+            };
+            all.onerror = () => resolve(false);
           };
-          all.onerror = () => resolve(false);
-        };
-      }),
-    fetchedAt,
-    { timeout: 300_000, polling: 200 },
-  );
+        }),
+      fetchedAt,
+    );
+  await untilTrue(written, { timeoutMs: 300_000, intervalMs: 200, what: 'the snapshot written to IndexedDB' });
 }
 
 /** One CDP command in the extension's service worker, through a page's session (Target.sendMessageToTarget). */
