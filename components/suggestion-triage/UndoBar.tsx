@@ -4,7 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Button } from '../ui/Button.tsx';
 import { problemWords } from './decision-words.ts';
 import { decisionVerb } from './labels.ts';
-import type { UndoTarget } from './triage-store.ts';
+import type { UndoTarget } from './undo-target.ts';
 
 export interface UndoBarProps {
   target: UndoTarget | null;
