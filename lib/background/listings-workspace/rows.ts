@@ -1,6 +1,6 @@
-// What the workspace keeps of a listing, and the column form the cache stores it in.
-import type { Listing } from '../../api/listings.ts';
-import type { FolderView, LocationView, StatusDetailView } from '../../messaging/protocol/index.ts';
+// What the workspace keeps of a listing, the column form the cache stores it in, and the row it is shown as.
+import { type Listing, listingKey } from '../../api/listings.ts';
+import type { FolderView, ListingTableRow, LocationView, StatusDetailView } from '../../messaging/protocol/index.ts';
 
 /** What is kept of a listing: the table's columns, and what the cache stores. */
 export interface StoredListing {
@@ -74,4 +74,28 @@ export interface TableNames {
   locations: readonly LocationView[];
   folders: readonly FolderView[];
   publishers: readonly { id: string; name: string }[];
+}
+
+/** A listing as a table row, with the names it is shown by. */
+export function joinNames(
+  listing: StoredListing,
+  locations: ReadonlyMap<string, LocationView>,
+  publisherNames: ReadonlyMap<string, string>,
+): ListingTableRow {
+  const location = locations.get(listing.locationId);
+  return {
+    key: listingKey(listing),
+    id: listing.id,
+    locationId: listing.locationId,
+    locationName: location?.name ?? '',
+    city: location?.city ?? '',
+    address: location?.address ?? '',
+    folderId: location?.folderId ?? null,
+    publisherId: listing.publisherId,
+    publisherName: publisherNames.get(listing.publisherId) ?? '',
+    status: listing.status,
+    statusDetails: listing.statusDetails,
+    listingUrl: listing.listingUrl,
+    screenshotUrl: listing.screenshotUrl,
+  };
 }

@@ -13,35 +13,19 @@ import type {
   StatusDetailView,
 } from '../../messaging/protocol/index.ts';
 import { type Filters, foldersWithin, hasFilter, locationText } from './filter-text.ts';
-import { type ListingsColumns, packStrings, type StoredListing, type TableNames, unpackStrings } from './rows.ts';
+import { flags, intern } from './interning.ts';
+import {
+  joinNames,
+  type ListingsColumns,
+  packStrings,
+  type StoredListing,
+  type TableNames,
+  unpackStrings,
+} from './rows.ts';
 import { mergeOrder, namesFingerprint, rowComparator, type SortRanks, sortOrder, sortRanks } from './sort-order.ts';
 import { WordSearch } from './word-search.ts';
 
-export { type ListingsColumns, type StoredListing, type TableNames, toStoredListing } from './rows.ts';
-
-/** A listing as a table row, with the names it is shown by. */
-export function joinNames(
-  listing: StoredListing,
-  locations: ReadonlyMap<string, LocationView>,
-  publisherNames: ReadonlyMap<string, string>,
-): ListingTableRow {
-  const location = locations.get(listing.locationId);
-  return {
-    key: listingKey(listing),
-    id: listing.id,
-    locationId: listing.locationId,
-    locationName: location?.name ?? '',
-    city: location?.city ?? '',
-    address: location?.address ?? '',
-    folderId: location?.folderId ?? null,
-    publisherId: listing.publisherId,
-    publisherName: publisherNames.get(listing.publisherId) ?? '',
-    status: listing.status,
-    statusDetails: listing.statusDetails,
-    listingUrl: listing.listingUrl,
-    screenshotUrl: listing.screenshotUrl,
-  };
-}
+export { joinNames, type ListingsColumns, type StoredListing, type TableNames, toStoredListing } from './rows.ts';
 
 export class ListingsTable {
   private ids: string[] = [];
@@ -88,7 +72,7 @@ export class ListingsTable {
     const table = new ListingsTable([], names);
     const locs = columns.locationIds.map((id) => table.internLocation(id));
     const pubs = columns.publisherIds.map((id) => table.internPublisher(id));
-    const stats = columns.statuses.map((s) => table.intern(s, table.statuses, table.statusIndex));
+    const stats = columns.statuses.map((s) => intern(s, table.statuses, table.statusIndex));
     table.ids = unpackStrings(columns.ids);
     table.loc = Array.from(columns.loc, (i) => locs[i]!);
     table.pub = Array.from(columns.pub, (i) => pubs[i]!);
@@ -142,7 +126,7 @@ export class ListingsTable {
       this.ids[i] = listing.id;
       this.loc[i] = this.internLocation(listing.locationId);
       this.pub[i] = this.internPublisher(listing.publisherId);
-      this.stat[i] = this.intern(listing.status, this.statuses, this.statusIndex);
+      this.stat[i] = intern(listing.status, this.statuses, this.statusIndex);
       this.listingUrls[i] = listing.listingUrl;
       this.screenshotUrls[i] = listing.screenshotUrl;
       if (listing.statusDetails.length > 0) this.details.set(i, listing.statusDetails);
@@ -201,9 +185,9 @@ export class ListingsTable {
     const order = this.order(key);
     if (!hasFilter(filters)) return direction === 'asc' ? order : this.reversed(key, order);
     const n = order.length;
-    const statusOk = this.flags(filters.statuses, this.statusIndex, this.statuses.length);
-    const pubOk = this.flags(filters.publisherIds, this.pubIndex, this.pubIds.length);
-    let locOk = this.flags(filters.locationIds, this.locIndex, this.locIds.length);
+    const statusOk = flags(filters.statuses, this.statusIndex, this.statuses.length);
+    const pubOk = flags(filters.publisherIds, this.pubIndex, this.pubIds.length);
+    let locOk = flags(filters.locationIds, this.locIndex, this.locIds.length);
     if (filters.folderIds.length > 0) {
       const inFolders = foldersWithin(this.folders, filters.folderIds);
       const byFolder = new Uint8Array(this.locIds.length);
@@ -341,13 +325,13 @@ export class ListingsTable {
   }
 
   private internLocation(id: string): number {
-    return this.intern(id, this.locIds, this.locIndex, this.locText, (value) =>
+    return intern(id, this.locIds, this.locIndex, this.locText, (value) =>
       locationText(value, this.locations.get(value)),
     );
   }
 
   private internPublisher(id: string): number {
-    return this.intern(id, this.pubIds, this.pubIndex, this.pubText, (value) => this.publisherText(value));
+    return intern(id, this.pubIds, this.pubIndex, this.pubText, (value) => this.publisherText(value));
   }
 
   /** `appended`: rows were only added at the end, so the orders held are kept and merged into later. */
@@ -355,33 +339,6 @@ export class ListingsTable {
     this.version++;
     if (!appended) this.orders.clear();
     this.ranks.clear();
-  }
-
-  private intern(
-    value: string,
-    list: string[],
-    index: Map<string, number>,
-    texts?: string[],
-    text?: (value: string) => string,
-  ): number {
-    let found = index.get(value);
-    if (found === undefined) {
-      found = list.length;
-      list.push(value);
-      index.set(value, found);
-      if (texts) texts.push(text ? text(value) : value.toLowerCase());
-    }
-    return found;
-  }
-
-  private flags(values: readonly string[], index: Map<string, number>, size: number): Uint8Array | null {
-    if (values.length === 0) return null;
-    const flags = new Uint8Array(size);
-    for (const value of values) {
-      const found = index.get(value);
-      if (found !== undefined) flags[found] = 1;
-    }
-    return flags;
   }
 
   private sortTexts() {
