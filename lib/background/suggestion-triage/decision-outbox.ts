@@ -5,36 +5,33 @@
 // is overdue, and an alarm is the backstop: at the next due time, at a retry time, and while a claim is
 // in flight. A decision is claimed (sendingBy = this run, attempts + 1) before its PUT: a claim left by a
 // dead run is re-sent, and "already resolved" after an earlier attempt of ours counts as sent.
-// Answers are written in rounds: one locked storage write and one event per round, not per decision.
+// Answers are written in rounds: one locked storage write and one event per round, not per decision
+// (decision-answers.ts); a round's per-account sessions are decision-round.ts.
 import { browser } from 'wxt/browser';
 import { mapBounded } from '../../api/paging.ts';
 import type { SuggestionDecision } from '../../api/suggestions.ts';
 import type { DeskEvents } from '../../messaging/protocol/index.ts';
-import { DeskError } from '../../messaging/wire-error.ts';
 import { coalesce } from '../../shared/coalesce.ts';
-import { WAITING } from '../../shared/listing-statuses.ts';
 import { DECISION_SEND_CONCURRENCY } from '../../shared/triage-batch.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import { withAccountLock } from '../core/account-lock.ts';
 import { connectionSettingsItem, currentApiOrigin } from '../core/connection.ts';
 import { readAccounts, unknownAccountError } from '../core/linked-accounts.ts';
 import { apiKeyVaultItem, tokenVaultItem } from '../core/token-vault.ts';
+import { type RoundAnswer, recordAnswers } from './decision-answers.ts';
+import { openRound, type Round } from './decision-round.ts';
 import { BLOCKED_CODES, confirmedVerdict, type Verdict, verdictOf } from './decision-verdict.ts';
 import {
-  type FailedDecision,
   type PendingDecision,
   triageBatchesItem,
-  triageCacheItem,
   triageFailuresItem,
   triagePendingItem,
   triageRevisionItem,
 } from './triage-items.ts';
 import {
   commitTriage,
-  isListOf,
   keepRecent,
   notActiveAccountError,
-  same,
   toBatchView,
   toFailureView,
   tooLateToUndo,
@@ -288,14 +285,18 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     if (claimed.length > 0) {
       // The backstop, before the first PUT leaves: if this worker dies now, the next one re-sends.
       await schedule();
-      const round = openRound(claimed);
-      const answers: { entry: PendingDecision; verdict: Verdict }[] = [];
+      const round = openRound(claimed, {
+        runId,
+        generation: () => linkGeneration,
+        openSender: (accountKey) => deps.openSender(accountKey),
+      });
+      const answers: RoundAnswer[] = [];
       let writing: Promise<void> = Promise.resolve();
       let lastWrite = deps.now();
       const writeAnswers = () => {
         const batch = answers.splice(0);
         lastWrite = deps.now();
-        writing = writing.then(() => (batch.length ? record(batch) : undefined));
+        writing = writing.then(() => (batch.length ? recordAnswers(deps, hooks, runId, batch) : undefined));
       };
       await mapBounded(claimed.length, DECISION_SEND_CONCURRENCY, async (index) => {
         const entry = claimed[index]!;
@@ -308,58 +309,7 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     await schedule();
   }
 
-  /** Our claim on it is still stored: unlink (or a relink on another API) has not dropped it meanwhile. */
-  function stillClaimed(pending: PendingDecision[], entry: PendingDecision): boolean {
-    return pending.some((p) => same(p, entry) && p.sendingBy === runId);
-  }
-
-  const keyOf = (p: PendingDecision) => `${p.accountKey} ${p.batchId} ${p.suggestionId}`;
-
-  /**
-   * A round's sessions (one per account, opened at its first PUT) and the claims it may still send.
-   * Both are checked again only after a change to the accounts, the Connection or the vaults.
-   */
-  function openRound(claimed: PendingDecision[]) {
-    let generation = linkGeneration;
-    let standing = Promise.resolve(new Set(claimed.map(keyOf)));
-    const senders = new Map<string, Promise<DecisionSender>>();
-    /** Why an account's PUTs wait (a 401 made it need relinking): its other PUTs wait too, unsent. */
-    const blocked = new Map<string, unknown>();
-    return {
-      async mayStillSend(entry: PendingDecision): Promise<boolean> {
-        if (generation !== linkGeneration) {
-          generation = linkGeneration;
-          senders.clear();
-          blocked.clear();
-          // Shared: a PUT that asks while the read is on its way waits for it, not for the old claims.
-          standing = triagePendingItem
-            .getValue()
-            .then((pending) => new Set(pending.filter((p) => p.sendingBy === runId).map(keyOf)));
-        }
-        return (await standing).has(keyOf(entry));
-      },
-      async send(entry: PendingDecision): Promise<void> {
-        if (blocked.has(entry.accountKey)) throw blocked.get(entry.accountKey);
-        let opened = senders.get(entry.accountKey);
-        if (!opened) {
-          const opening = deps.openSender(entry.accountKey);
-          senders.set(entry.accountKey, opening);
-          // A session that could not open is opened again by the next PUT.
-          opening.catch(() => senders.get(entry.accountKey) === opening && senders.delete(entry.accountKey));
-          opened = opening;
-        }
-        try {
-          const sender = await opened;
-          await sender(entry.suggestionId, entry.decision);
-        } catch (caught) {
-          if (caught instanceof DeskError && BLOCKED_CODES.has(caught.code)) blocked.set(entry.accountKey, caught);
-          throw caught;
-        }
-      },
-    };
-  }
-
-  async function send(round: ReturnType<typeof openRound>, entry: PendingDecision): Promise<Verdict> {
+  async function send(round: Round, entry: PendingDecision): Promise<Verdict> {
     // Claimed sends wait their turn; one whose account was unlinked in the meantime is never sent.
     if (!(await round.mayStillSend(entry))) return { kind: 'dropped' };
     try {
@@ -378,101 +328,6 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
       return confirmedVerdict(entry.decision, status, undefined, entry.attempts ?? 1);
     } catch (caught) {
       return confirmedVerdict(entry.decision, null, caught ?? new Error('check failed'), entry.attempts ?? 1);
-    }
-  }
-
-  /** One locked write for a round's answers, then one event per account. */
-  async function record(answers: { entry: PendingDecision; verdict: Verdict }[]): Promise<void> {
-    const now = deps.now();
-    const perAccount = new Map<string, { decided: string[]; elsewhere: number; failed: number }>();
-    const revision = await withAccountLock(async () => {
-      const [pending, cache, failures, batches] = await Promise.all([
-        triagePendingItem.getValue(),
-        triageCacheItem.getValue(),
-        triageFailuresItem.getValue(),
-        triageBatchesItem.getValue(),
-      ]);
-      // Dropped while in flight: nothing about it is written back for a forgotten account.
-      const live = answers.filter(({ entry }) => stillClaimed(pending, entry));
-      if (live.length === 0) return null;
-      const byEntry = new Map(live.map((a) => [keyOf(a.entry), a.verdict]));
-      const verdictFor = (p: PendingDecision) => (p.sendingBy === runId ? byEntry.get(keyOf(p)) : undefined);
-      const nextPending: PendingDecision[] = [];
-      for (const p of pending) {
-        const verdict = verdictFor(p);
-        if (!verdict) nextPending.push(p);
-        else if (verdict.kind === 'retry') {
-          nextPending.push({ ...p, sendingBy: undefined, retryAt: verdict.retryAt, lastError: verdict.error });
-        } else if (verdict.kind === 'blocked') {
-          nextPending.push({ ...p, sendingBy: undefined, retryAt: null, lastError: verdict.error });
-        }
-      }
-      const newFailures: FailedDecision[] = [];
-      const counts = new Map<string, { sent: number; resolvedElsewhere: number; failed: number }>();
-      for (const { entry, verdict } of live) {
-        const account = perAccount.get(entry.accountKey) ?? { decided: [], elsewhere: 0, failed: 0 };
-        perAccount.set(entry.accountKey, account);
-        const batch = counts.get(entry.batchId) ?? { sent: 0, resolvedElsewhere: 0, failed: 0 };
-        counts.set(entry.batchId, batch);
-        if (verdict.kind === 'sent' || verdict.kind === 'resolved-elsewhere') {
-          account.decided.push(entry.suggestionId);
-          if (verdict.kind === 'sent') batch.sent++;
-          else {
-            batch.resolvedElsewhere++;
-            account.elsewhere++;
-          }
-        } else if (verdict.kind === 'failed') {
-          batch.failed++;
-          account.failed++;
-          const { suggestionId, accountKey, decision } = entry;
-          const { code, message } = verdict.error;
-          newFailures.push({ suggestionId, accountKey, decision, code, message, failedAt: now });
-        }
-      }
-      // The known lists shrink: no refetch, so a decision costs exactly one request.
-      const nextCache = { ...cache };
-      for (const [accountKey, { decided }] of perAccount) {
-        const gone = new Set(decided);
-        for (const [key, list] of Object.entries(cache)) {
-          if (!isListOf(key, accountKey, WAITING)) continue;
-          const suggestions = list.suggestions.filter((s) => !gone.has(s.id));
-          const removed = list.suggestions.length - suggestions.length;
-          if (removed > 0) nextCache[key] = { ...list, count: Math.max(0, list.count - removed), suggestions };
-        }
-      }
-      const failedIds = new Set(newFailures.map((f) => `${f.accountKey} ${f.suggestionId}`));
-      const nextBatches = keepRecent(batches, now).map((b) => {
-        const c = counts.get(b.batchId);
-        return c
-          ? {
-              ...b,
-              sent: b.sent + c.sent,
-              resolvedElsewhere: b.resolvedElsewhere + c.resolvedElsewhere,
-              failed: b.failed + c.failed,
-            }
-          : b;
-      });
-      const written = await commitTriage([
-        { item: triagePendingItem, value: nextPending },
-        { item: triageCacheItem, value: nextCache },
-        {
-          item: triageFailuresItem,
-          value: [...failures.filter((f) => !failedIds.has(`${f.accountKey} ${f.suggestionId}`)), ...newFailures],
-        },
-        { item: triageBatchesItem, value: nextBatches },
-      ]);
-      // In the lock: an unlinked account's list is gone from the cache, and so no count is written back.
-      for (const accountKey of perAccount.keys()) {
-        const waiting = nextCache[`${accountKey} ${WAITING}`];
-        if (waiting) await deps.setBadgeCount(accountKey, waiting.count).catch(() => undefined);
-      }
-      return written;
-    });
-    if (revision === null) return;
-    for (const [accountKey, { decided, elsewhere, failed }] of perAccount) {
-      hooks.settled(accountKey, decided, elsewhere);
-      await deps.broadcast('triage.changed', { accountKey, resolvedElsewhere: elsewhere, revision });
-      if (failed > 0) await deps.notifyFailures(accountKey, failed).catch(() => undefined);
     }
   }
 
