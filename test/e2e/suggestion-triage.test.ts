@@ -151,7 +151,7 @@ describe('suggestion triage', () => {
       // The focused row and the next two still open: what a, r, a will decide.
       const next = await popup.evaluate(() => {
         const all = [...document.querySelectorAll('[role="feed"] article')];
-        const from = all.findIndex((el) => el === document.activeElement);
+        const from = all.indexOf(document.activeElement as Element);
         return all
           .slice(from)
           .filter((el) => !el.hasAttribute('data-state'))
