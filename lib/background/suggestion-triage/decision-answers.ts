@@ -2,9 +2,9 @@
 // Split from decision-outbox.ts: the outbox sends, this records what came back; it shares only the run's id.
 import { WAITING } from '../../shared/listing-statuses.ts';
 import { withAccountLock } from '../core/account-lock.ts';
-import type { OutboxDeps, OutboxHooks } from './decision-outbox.ts';
 import { keyOf } from './decision-round.ts';
 import type { Verdict } from './decision-verdict.ts';
+import type { OutboxDeps, OutboxHooks } from './outbox-deps.ts';
 import {
   type FailedDecision,
   type PendingDecision,

@@ -10,7 +10,6 @@
 import { browser } from 'wxt/browser';
 import { mapBounded } from '../../api/paging.ts';
 import type { SuggestionDecision } from '../../api/suggestions.ts';
-import type { DeskEvents } from '../../messaging/protocol/index.ts';
 import { coalesce } from '../../shared/coalesce.ts';
 import { DECISION_SEND_CONCURRENCY } from '../../shared/triage-batch.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
@@ -21,6 +20,7 @@ import { apiKeyVaultItem, tokenVaultItem } from '../core/token-vault.ts';
 import { type RoundAnswer, recordAnswers } from './decision-answers.ts';
 import { openRound, type Round } from './decision-round.ts';
 import { BLOCKED_CODES, confirmedVerdict, type Verdict, verdictOf } from './decision-verdict.ts';
+import type { OutboxDeps, OutboxHooks } from './outbox-deps.ts';
 import {
   type PendingDecision,
   triageBatchesItem,
@@ -45,31 +45,7 @@ export const CLAIM_BACKSTOP_MS = 60_000;
 /** Answers are written at most this often during a long round (and once at its end). */
 const ROUND_WRITE_MS = 250;
 
-/** One PUT with an account's session already open; throws what the API session throws. */
-export type DecisionSender = (suggestionId: string, decision: SuggestionDecision) => Promise<void>;
-
-export interface OutboxDeps {
-  /**
-   * Opens an account once for a round of PUTs (connection, key and token read once, not per decision);
-   * throws what opening the session throws (needs relinking, another Connection, no account).
-   */
-  openSender: (accountKey: string) => Promise<DecisionSender>;
-  /**
-   * What the service now holds for a suggestion (its status; null when it is not listed), read from the
-   * list filtered by its location and publisher: the check after an answer that proved nothing.
-   */
-  readSuggestionStatus: (accountKey: string, suggestionId: string) => Promise<string | null>;
-  setBadgeCount: (accountKey: string, count: number) => Promise<void>;
-  broadcast: <K extends keyof DeskEvents>(type: K, payload: DeskEvents[K]) => Promise<void>;
-  /** Tells the user that decisions failed while nobody was looking. */
-  notifyFailures: (accountKey: string, failed: number) => Promise<void>;
-  now: () => number;
-}
-
-export interface OutboxHooks {
-  /** After a round: ids the service now has decided, and how many were settled elsewhere. */
-  settled: (accountKey: string, decidedIds: string[], resolvedElsewhere: number) => void;
-}
+export type { DecisionSender, OutboxDeps, OutboxHooks } from './outbox-deps.ts';
 
 export type UndoTarget = { batchId: string } | { suggestionIds: string[] };
 

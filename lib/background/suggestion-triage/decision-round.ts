@@ -1,8 +1,8 @@
 // A round of sends: one session per account (opened at its first PUT) and the claims the round may still send.
 // Split from decision-outbox.ts: what a round stands on (links, sessions, a blocked account) apart from when it runs.
 import { DeskError } from '../../messaging/wire-error.ts';
-import type { DecisionSender, OutboxDeps } from './decision-outbox.ts';
 import { BLOCKED_CODES } from './decision-verdict.ts';
+import type { DecisionSender, OutboxDeps } from './outbox-deps.ts';
 import { type PendingDecision, triagePendingItem } from './triage-items.ts';
 
 /** What a round reads from its outbox: the run's id, the current link generation, and how to open an account. */
