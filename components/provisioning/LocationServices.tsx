@@ -29,8 +29,10 @@ export function LocationServices({ io, fromAccountId, locations }: LocationServi
   const location = locations.find((l) => l.id === locationId);
 
   useEffect(() => {
-    if (!locationId && locations[0]) setLocationId(locations[0].id);
-  }, [locations, locationId]);
+    // Only when nothing is chosen yet: a choice made between the list's arrival and this effect stays.
+    const first = locations[0];
+    if (first) setLocationId((chosen) => chosen || first.id);
+  }, [locations]);
 
   useEffect(() => {
     if (!locationId) return;

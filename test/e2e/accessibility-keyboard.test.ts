@@ -144,8 +144,10 @@ describe('keyboard paths', () => {
     await page.goto(desk.url('options.html#provisioning?view=services'));
     await page.getByLabel('Location', { exact: true }).selectOption('HB-002');
     await page.getByRole('table', { name: 'Services of the location' }).waitFor();
+    // The location chosen stays chosen (the list's arrival once put the first location back).
+    await poll(() => page.getByLabel('Location', { exact: true }).inputValue()).toBe('HB-002');
     await page.getByRole('button', { name: 'Cancel services…' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: 'Cancel services at Harbor Bakery – Alberta Arts' });
     await dialog.getByRole('checkbox', { name: /^PL-PREMIUM/ }).check();
     await dialog.getByLabel(/Type the location’s name/).fill('Harbor Bakery – Alberta Arts');
     // The button is enabled once the typed name is checked: Enter on it before then would do nothing.
