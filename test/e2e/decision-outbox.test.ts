@@ -90,6 +90,10 @@ test('a decision waiting on a 429 is sent after the reset, though the worker was
   // Within a minute of the reset.
   await expect.poll(sentOk, { timeout: (RESET_S + 60) * 1000, interval: 500 }).toBe(true);
   expect(Date.now() - limitedAt).toBeLessThan((RESET_S + 60) * 1000);
+  // Settled in the worker too (its answer written, nothing pending), before the next test clears storage
+  // under it: a round that writes after that clear would hand the next test this test's list.
+  await expect.poll(async () => (await view()).pending.length, { timeout: 20_000 }).toBe(0);
+  expect((await view()).suggestions.map((s) => s.id)).not.toContain(target);
   await cdp.detach().catch(() => undefined);
 }, 120_000);
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { requestMessage } from '../../lib/messaging/protocol/envelope.ts';
 import type { LinkedAccountView, Reply, RequestInput, RequestType } from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/server.ts';
@@ -79,6 +79,30 @@ export interface Desk {
   closeBrowser(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Every Desk this file launched and has not closed: a failed test reports what their pages showed. */
+const liveDesks = new Set<Desk>();
+
+// A failure in CI leaves only its log: print what each open page showed, so a flaky failure can be read there.
+afterEach(async (context) => {
+  if (context.task.result?.state !== 'fail') return;
+  for (const desk of liveDesks) {
+    for (const page of desk.context.pages()) {
+      const text = await page
+        .evaluate(() => document.body?.innerText ?? '')
+        .catch((error: unknown) => `(unreadable: ${String(error)})`);
+      console.error(`[page at failure] ${page.url()}\n${text.slice(0, 2000)}`);
+    }
+    const storage = await desk.dumpStorage().catch(() => null);
+    if (storage) {
+      const session = storage.session as Record<string, unknown>;
+      console.error(
+        `[storage at failure] local: ${Object.keys(storage.local).join(', ')}; session: ${Object.keys(session).join(', ')}`,
+      );
+      console.error(`[storage at failure] revision ${JSON.stringify(storage.local.triageRevision ?? null)}`);
+    }
+  }
+});
 
 async function launchContext(extensionDir: string, headless: boolean) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'listings-desk-profile-'));
@@ -289,7 +313,7 @@ export async function launchDesk(options: LaunchOptions = {}): Promise<Desk> {
   if (options.connect !== false) await connect();
   if (options.undoWindowMs !== undefined) await setUndoWindow(options.undoWindowMs);
 
-  return {
+  const desk: Desk = {
     context,
     extensionId,
     serviceWorker,
@@ -311,9 +335,12 @@ export async function launchDesk(options: LaunchOptions = {}): Promise<Desk> {
     profileDir: userDataDir,
     closeBrowser: () => context.close(),
     close: async () => {
+      liveDesks.delete(desk);
       await context.close().catch(() => undefined);
       await sandbox.close().catch(() => undefined);
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+  liveDesks.add(desk);
+  return desk;
 }

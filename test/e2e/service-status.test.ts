@@ -56,4 +56,5 @@ test('the service stopped mid-session: a banner names its address and the retry 
   });
   await banner.getByRole('button', { name: 'Try now' }).click();
   await banner.waitFor({ state: 'detached', timeout: 15_000 });
-});
+  // Its waits add up to minutes on a loaded machine (a load, its retries spent, a restart): not the 60 s default.
+}, 240_000);
