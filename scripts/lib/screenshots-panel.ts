@@ -24,14 +24,14 @@ async function addCrmSite(context: BrowserContext, url: (path: string) => string
   }
 }
 
-async function panelFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const frame = page.frames().find((f) => f.url().includes('/panel.html'));
-    if (frame) return frame;
-    if (Date.now() > deadline) throw new Error('The embedded panel did not open on the demo CRM.');
-    await page.waitForEvent('frameattached', { timeout: deadline - Date.now() }).catch(() => undefined);
-  }
+const isPanel = (frame: Frame) => frame.url().includes('/panel.html');
+
+/** The panel's frame once `open` has run: awaited from before it runs, so its navigation cannot slip past. */
+async function openPanel(page: Page, open: () => Promise<void>): Promise<Frame> {
+  const navigated = page.waitForEvent('framenavigated', { predicate: isPanel, timeout: WAIT_MS });
+  navigated.catch(() => undefined);
+  await open();
+  return page.frames().find(isPanel) ?? (await navigated);
 }
 
 /** One record of the linked account, its panel open on the location's listings; then a PNG. */
@@ -44,8 +44,7 @@ async function shootPanel(context: BrowserContext, crmUrl: string, scheme: 'ligh
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.waitForSelector('listings-desk-panel', { state: 'attached', timeout: WAIT_MS });
   // The launcher sits in a closed shadow root at the right edge, 40 % down: clicked where a person sees it.
-  await page.mouse.click(SIZE.width - 8, SIZE.height * 0.4 + 40);
-  const panel = await panelFrame(page);
+  const panel = await openPanel(page, () => page.mouse.click(SIZE.width - 8, SIZE.height * 0.4 + 40));
   const confirm = panel.getByRole('button', { name: /^Yes, this is / });
   const health = panel.getByTestId('panel-health');
   await confirm.or(health).first().waitFor({ timeout: WAIT_MS });
