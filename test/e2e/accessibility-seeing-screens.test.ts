@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { panelPictures } from '../../scripts/lib/screenshots-panel.ts';
+import { shoot } from './axe.ts';
 import { type Desk, launchDesk } from './fixture.ts';
 import { linkFresh, waitLoaded } from './listings-workspace-helpers.ts';
 
@@ -75,7 +76,9 @@ describe('the options page at 1280 px', () => {
     await page.goto(desk.url('options.html#users'));
     const table = page.getByRole('table', { name: 'Users' });
     await poll(() => table.locator('tbody tr').count()).toBeGreaterThan(5);
-    expect(await cut(table.locator('tbody td:not(.ue-table__actions, .ue-table__check), .ue-table__username'))).toEqual([]);
+    expect(await cut(table.locator('tbody td:not(.ue-table__actions, .ue-table__check), .ue-table__username'))).toEqual(
+      [],
+    );
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       const style = (name: RegExp) =>
@@ -92,6 +95,14 @@ describe('the options page at 1280 px', () => {
       expect(password.color, scheme).not.toBe(danger);
       expect(contrast(remove.border, await token(page, '--bg')), scheme).toBeGreaterThanOrEqual(3);
     }
+    await shoot(page, 'seeing-users-1280');
+    // At 320 px the table scrolls sideways in its box: its wrapping cells do not shrink to a letter a line.
+    await page.setViewportSize({ width: 320, height: 640 });
+    const tallest = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => Math.max(...trs.map((tr) => tr.getBoundingClientRect().height)));
+    expect(tallest).toBeLessThan(80);
+    await shoot(page, 'seeing-users-320');
   });
 
   test('a disabled primary button is grey, not a faded accent, light and dark', async () => {
