@@ -124,7 +124,7 @@ function Row({ index, row, style, selected, active, rowId, onToggle, compact = f
         {row.publisherName || row.publisherId}
       </td>
       <td class="lw-cell" title={listingStatusLabel(row.status)}>
-        <span class="lw-status" data-tone={listingStatusTone(row.status)}>
+        <span class="lw-status" data-tone={listingStatusTone(row.status)} data-status={row.status}>
           {listingStatusLabel(row.status)}
         </span>
       </td>

@@ -60,15 +60,28 @@ function contrast(a: string, b: string): number {
 }
 
 describe('the options page at 1280 px', () => {
-  test('the listings Status column shows every "Waiting on …" whole', async () => {
+  test('the listings Status column shows every "Waiting on …" whole, each kind its own dot', async () => {
     const page = await desk.openOptions();
+    const colours = new Set<string>();
+    const shapes = new Set<string>();
     for (const status of ['WAITING_ON_PUBLISHER', 'WAITING_ON_YEXT', 'WAITING_ON_CUSTOMER']) {
       await page.goto(desk.url(`options.html#listings?status=${status}`));
       await waitLoaded(page);
       const cells = page.locator('tr[data-key] td:nth-child(4)');
       await poll(() => cells.first().textContent()).toMatch(/^Waiting on /);
       expect(await cut(cells), status).toEqual([]);
+      const dot = await cells
+        .first()
+        .locator('.lw-status')
+        .evaluate((s) => {
+          const before = getComputedStyle(s, '::before');
+          return { colour: before.backgroundColor, shape: `${before.borderRadius} ${before.transform}` };
+        });
+      colours.add(dot.colour);
+      shapes.add(dot.shape);
     }
+    expect(colours.size).toBe(3);
+    expect(shapes.size).toBe(3);
   });
 
   test('users: no address, username or last login is cut, and Delete is not dressed like Password', async () => {
@@ -147,6 +160,25 @@ describe('the popup at 400×600', () => {
       .evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().height));
     expect(Math.min(...heights)).toBeGreaterThanOrEqual(24);
     expect(await cut(popup.locator('.st-row__fieldname'))).toEqual([]);
+  });
+
+  test('a long change shows two lines; keyboard focus opens all of it, a click on a checkbox does not', async () => {
+    const popup = await popupWithList();
+    const feed = popup.getByRole('feed');
+    const rowIds = await feed.getByRole('article').evaluateAll((as) => as.map((a) => a.id));
+    // The first row whose change runs past two lines (the seed has several).
+    const clamped = (id: string) =>
+      popup.locator(`#${id} .st-diff`).evaluate((p) => p.scrollHeight > p.clientHeight + 1);
+    let long = '';
+    for (const id of rowIds.slice(0, -1)) if (!long && (await clamped(id))) long = id;
+    expect(long).not.toBe('');
+    await popup.locator(`#${long}`).getByRole('checkbox').click();
+    expect(await clamped(long)).toBe(true);
+    // Down and back up by keyboard: the row has keyboard focus now, and its whole change shows.
+    await popup.keyboard.press('ArrowDown');
+    await popup.keyboard.press('ArrowUp');
+    await poll(() => popup.evaluate(() => document.activeElement?.id)).toBe(long);
+    await poll(() => clamped(long)).toBe(false);
   });
 
   test('the three "Waiting on" statuses differ by colour (3:1 on the page) and by shape, light and dark', async () => {
