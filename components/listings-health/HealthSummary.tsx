@@ -32,7 +32,7 @@ export function HealthSummary({ view, error }: HealthSummaryProps) {
         {...listingsTarget(c.status)}
         title={`Open the ${listingStatusLabel(c.status).toLowerCase()} listings in the options page`}
       >
-        <span class="lh__dot" data-tone={listingStatusTone(c.status)} aria-hidden="true" />
+        <span class="lh__dot" data-tone={listingStatusTone(c.status)} data-status={c.status} aria-hidden="true" />
         {label} <b>{formatNumber(c.count)}</b>
       </OptionsLink>
     </li>
@@ -53,7 +53,12 @@ export function HealthSummary({ view, error }: HealthSummaryProps) {
         {total !== null && total > 0 && !problem ? (
           <div class="lh__bar" aria-hidden="true">
             {counts.map((c) => (
-              <span key={c.status} data-tone={listingStatusTone(c.status)} style={{ flexGrow: c.count }} />
+              <span
+                key={c.status}
+                data-tone={listingStatusTone(c.status)}
+                data-status={c.status}
+                style={{ flexGrow: c.count }}
+              />
             ))}
           </div>
         ) : null}

@@ -38,6 +38,18 @@ function Link({ text, url, label }: { text: string; url: string | null; label: s
 }
 
 /**
+ * The service may send a notice ("Screenshot will be available once the listing is live") instead of an
+ * address: short muted words in the narrow cell, the notice itself on hover and to a screen reader.
+ */
+function ScreenshotNotice({ text }: { text: string }) {
+  return (
+    <span class="lw-note" title={text}>
+      None yet<span class="visually-hidden">: {text}</span>
+    </span>
+  );
+}
+
+/**
  * Drawn again only when what it shows changes: a keystroke's render (the old rows kept until the answer)
  * and the answer's (the count, the selection) then leave the unchanged rows alone.
  */
@@ -112,7 +124,7 @@ function Row({ index, row, style, selected, active, rowId, onToggle, compact = f
         {row.publisherName || row.publisherId}
       </td>
       <td class="lw-cell" title={listingStatusLabel(row.status)}>
-        <span class="lw-status" data-tone={listingStatusTone(row.status)}>
+        <span class="lw-status" data-tone={listingStatusTone(row.status)} data-status={row.status}>
           {listingStatusLabel(row.status)}
         </span>
       </td>
@@ -124,7 +136,11 @@ function Row({ index, row, style, selected, active, rowId, onToggle, compact = f
       </td>
       {compact ? null : (
         <td class="lw-cell lw-cell--link">
-          <Link text={row.screenshotUrl} url={screenshotUrl} label={screenshotUrl ? 'Screenshot' : row.screenshotUrl} />
+          {screenshotUrl || !row.screenshotUrl.trim() ? (
+            <Link text={row.screenshotUrl} url={screenshotUrl} label="Screenshot" />
+          ) : (
+            <ScreenshotNotice text={row.screenshotUrl} />
+          )}
         </td>
       )}
     </tr>

@@ -7,6 +7,7 @@ import { ProvisioningSection } from '../provisioning/ProvisioningSection.tsx';
 import { UsersSection } from '../users-and-roles/UsersSection.tsx';
 import { AccountsSection } from './AccountsSection.tsx';
 import { ListingsSection } from './ListingsSection.tsx';
+import { PreferencesSection } from './PreferencesSection.tsx';
 
 export interface OptionsSection {
   id: string;
@@ -52,5 +53,11 @@ export const OPTIONS_SECTIONS = [
     title: 'Embedded panel',
     description: 'The sites where the panel shows a customer’s location beside its record in your CRM.',
     Body: EmbeddedPanelSection,
+  },
+  {
+    id: 'preferences',
+    title: 'Preferences',
+    description: 'How Listings Desk behaves for you in this browser.',
+    Body: PreferencesSection,
   },
 ] as const satisfies readonly OptionsSection[];

@@ -19,7 +19,7 @@ export function HelpDialog({ shortcutsOn, onClose }: HelpDialogProps) {
         ) : (
           <>
             Single-key shortcuts are switched off. Switch them on in the{' '}
-            <OptionsLink section="listings">options page</OptionsLink>.
+            <OptionsLink section="preferences">options page</OptionsLink> (Preferences).
           </>
         )
       }

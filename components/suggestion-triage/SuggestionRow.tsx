@@ -30,6 +30,12 @@ export interface SuggestionRowProps {
   onDismissFailure: (ids: string[]) => void;
 }
 
+/** The location's whole name (a long one is cut in the row) and its id: "Harbor Bakery – Pearl, location HB-001". */
+function locationTitle(name: string, id: string): string | undefined {
+  if (!id) return name || undefined;
+  return name && name !== id ? `${name}, location ${id}` : `Location ${id}`;
+}
+
 export function rowId(suggestionId: string): string {
   return `suggestion-${suggestionId.replace(/[^\w-]/g, '_')}`;
 }
@@ -97,11 +103,13 @@ function Row(props: SuggestionRowProps) {
           )}
         </header>
         <p class="st-row__field" id={`${id}-field`}>
-          <span class="st-row__location" title={s.locationId ? `Location ${s.locationId}` : undefined}>
+          <span class="st-row__location" title={locationTitle(locationName, s.locationId)}>
             {locationName || 'No location'}
           </span>
           <span aria-hidden="true">·</span>
-          <span class="st-row__fieldname">{s.fieldName || 'field not named'}</span>
+          <span class="st-row__fieldname" title={s.fieldName || undefined}>
+            {s.fieldName || 'field not named'}
+          </span>
           <time class="st-row__date" dateTime={s.dateCreated}>
             {shortDate(s.dateCreated)}
           </time>

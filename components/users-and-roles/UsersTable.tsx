@@ -28,6 +28,19 @@ const COLUMNS: { column: UsersSortColumn | null; label: string }[] = [
   { column: null, label: 'Access' },
 ];
 
+/** An address may break before its "@" (local part on one line, domain on the next), never mid-word first. */
+function breakBeforeAt(text: string) {
+  const at = text.indexOf('@');
+  if (at <= 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <wbr />
+      {text.slice(at)}
+    </>
+  );
+}
+
 export function UsersTable({
   users,
   roles,
@@ -99,31 +112,29 @@ export function UsersTable({
                     onChange={(event) => onSelect([user.id], event.currentTarget.checked)}
                   />
                 </td>
-                <td>
+                <td class="ue-table__wraps">
                   <button type="button" class="ue-table__name" onClick={() => onEdit(user)} title={`Edit ${name}`}>
                     {name}
                   </button>
                   <span class="ue-table__username" title={user.username}>
-                    {user.username}
+                    {breakBeforeAt(user.username)}
                   </span>
                 </td>
-                <td title={user.emailAddress}>{user.emailAddress}</td>
+                <td class="ue-table__wraps">{breakBeforeAt(user.emailAddress)}</td>
                 <td>{user.phoneNumber || <span class="ue-muted">—</span>}</td>
                 <td title={lastLoginTitle(user.lastLoginDate)}>{lastLoginText(user.lastLoginDate, now)}</td>
                 <td>{user.sso ? 'SSO' : <span class="ue-muted">—</span>}</td>
-                <td title={summary} class={user.acl.length ? undefined : 'ue-muted'}>
-                  {summary}
-                </td>
+                <td class={user.acl.length ? 'ue-table__wraps' : 'ue-table__wraps ue-muted'}>{summary}</td>
                 <td class="ue-table__actions">
                   <Button
                     size="sm"
-                    variant="ghost"
+                    variant="secondary"
                     onClick={() => onPassword(user)}
                     aria-label={`Set password for ${name}`}
                   >
                     Password
                   </Button>
-                  <Button size="sm" variant="ghost" onClick={() => onDelete(user)} aria-label={`Delete ${name}`}>
+                  <Button size="sm" variant="danger" onClick={() => onDelete(user)} aria-label={`Delete ${name}`}>
                     Delete
                   </Button>
                 </td>

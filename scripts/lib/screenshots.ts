@@ -1,9 +1,11 @@
-// `npm start -- --screenshots DIR`: the popup and every section of the options page, light and dark.
+// `npm start -- --screenshots DIR`: the popup, every section of the options page and the embedded panel over
+// the demo CRM, light and dark.
 // Sections are read from the options page's own navigation, so a section added later is captured too.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { requestMessage } from '../../lib/messaging/protocol/envelope.ts';
+import { panelPictures } from './screenshots-panel.ts';
 
 const AUTH_TIMEOUT_MS = 20_000;
 
@@ -64,6 +66,7 @@ export async function takeScreenshots(
   url: (path: string) => string,
   dir: string,
   step: (text: string) => void,
+  crmUrl = '',
 ): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
   const written: string[] = [];
@@ -91,6 +94,10 @@ export async function takeScreenshots(
       await shoot(context, url(`options.html#${section}`), [1280, 800], scheme, sectionFile);
       written.push(sectionFile);
     }
+  }
+  if (crmUrl) {
+    step(`opening the embedded panel over the demo CRM ${crmUrl}`);
+    written.push(...(await panelPictures(context, url, crmUrl, dir)));
   }
   written.push(...(await readmePictures(context, url, dir)));
   return written;

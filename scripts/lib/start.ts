@@ -11,8 +11,8 @@ import { CHROME_PATH, chromiumProblem, extensionArgs } from './chromium.ts';
 import { takeScreenshots } from './screenshots.ts';
 
 const USAGE = `Usage: npm start -- [options]
-  --screenshots DIR  link the first sandbox account, write PNGs of the popup and every options section
-                     (light and dark) to DIR, then exit
+  --screenshots DIR  link the first sandbox account, write PNGs of the popup, every options section and
+                     the embedded panel over the demo CRM (light and dark) to DIR, then exit
   --headless         no browser window even when a display exists
   --port N           sandbox API port (default 8787; 0 = a free port, and free ones for the two below too)
   --auth-port N      sandbox authorize-page port (default 8788, 0 = free port)
@@ -132,7 +132,7 @@ process.on('SIGTERM', () => void shutdown(0));
 
 try {
   if (values.screenshots !== undefined) {
-    const written = await takeScreenshots(context, extensionUrl, resolve(values.screenshots), step);
+    const written = await takeScreenshots(context, extensionUrl, resolve(values.screenshots), step, sandbox.crmUrl);
     for (const file of written) console.log(`  wrote ${file}`);
     await shutdown(0);
   }

@@ -60,6 +60,7 @@ const SECTIONS: [hash: string, ready: (page: Page) => Promise<unknown>][] = [
       ],
   ),
   ['embedded-panel', (p) => p.getByLabel('Site', { exact: true }).waitFor()],
+  ['preferences', (p) => p.getByRole('checkbox', { name: /^Single-key shortcuts/ }).waitFor()],
 ];
 
 test('every options section fits 320 CSS px without scrolling sideways', async () => {

@@ -151,6 +151,10 @@ describe('axe-core: 0 critical and 0 serious violations, light and dark', () => 
     await page.goto(desk.url('options.html#embedded-panel'));
     await page.getByLabel('Site', { exact: true }).waitFor();
     found.push(...(await audit(page, 'options embedded panel')));
+
+    await page.goto(desk.url('options.html#preferences'));
+    await page.getByRole('checkbox', { name: /^Single-key shortcuts/ }).waitFor();
+    found.push(...(await audit(page, 'options preferences')));
     expect(found).toEqual([]);
   }, 180_000);
 

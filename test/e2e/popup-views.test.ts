@@ -1,5 +1,5 @@
 // The popup's views in real Chromium against the sandbox: hostile publisher data, the health counts opening the
-// options page, the single-key shortcuts setting, and screenshots at 400×600 in light and dark.
+// options page, the single-key shortcuts setting (Preferences), and screenshots at 400×600 in light and dark.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -149,13 +149,26 @@ describe("the popup's views", () => {
     }
   });
 
-  test('the options page can switch the single-key shortcuts off (WCAG 2.1.4)', async () => {
+  test('the options page can switch the single-key shortcuts off (WCAG 2.1.4), in Preferences, by keyboard', async () => {
     const popup = await linkedPopup();
     const options = await desk.openOptions();
-    await options.goto(desk.url('options.html#listings'));
+    await options.goto(desk.url('options.html#accounts'));
+    // From the top of the page: Tab to the Preferences section, Enter, Tab to the setting, Space.
+    const preferences = options
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Preferences' });
+    await preferences.waitFor();
+    for (let tabs = 0; tabs < 20 && !(await preferences.evaluate((a) => a === document.activeElement)); tabs++) {
+      await options.keyboard.press('Tab');
+    }
+    await options.keyboard.press('Enter');
+    await expect.poll(() => options.evaluate(() => location.hash)).toBe('#preferences');
+    await expect.poll(() => options.evaluate(() => document.activeElement?.textContent)).toBe('Preferences');
     const toggle = options.getByRole('checkbox', { name: 'Single-key shortcuts in the suggestion list' });
     await expect.poll(() => toggle.isChecked()).toBe(true);
-    await toggle.uncheck();
+    await options.keyboard.press('Tab');
+    await expect.poll(() => toggle.evaluate((box) => box === document.activeElement)).toBe(true);
+    await options.keyboard.press('Space');
     await expect
       .poll(async () => (await desk.ask('triage.settings.get', {})).ok && (await desk.ask('triage.settings.get', {})))
       .toMatchObject({ value: { keyboardShortcuts: false } });

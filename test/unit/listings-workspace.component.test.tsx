@@ -196,6 +196,21 @@ describe('the listings workspace', () => {
     );
   });
 
+  test('a notice in place of a screenshot address reads as a muted note, not a cut link', async () => {
+    const notice = 'Screenshot will be available once the listing is live';
+    const rows = fakeRows(2).map((r, i) => ({ ...r, screenshotUrl: i ? notice : 'https://shots.example/1.png' }));
+    mount(new FakeSource(rows));
+    await waitFor(() => expect(dataRows().length).toBe(2));
+    const shown = [...dataRows()] as HTMLElement[];
+    const withNotice = shown.find((row) => !row.querySelector('a[href^="https://shots"]'))!;
+    expect(shown.filter((row) => within(row).queryByRole('link', { name: 'Screenshot' }))).toHaveLength(1);
+    const cell = withNotice.lastElementChild as HTMLElement;
+    expect(within(cell).queryByRole('link')).toBeNull();
+    expect(cell.textContent).toBe(`None yet: ${notice}`);
+    expect(cell.querySelector('.lw-note')?.getAttribute('title')).toBe(notice);
+    expect(cell.querySelector('.visually-hidden')?.textContent).toBe(`: ${notice}`);
+  });
+
   test('the publishers directory: search by brand, then one click shows that publisher’s listings', async () => {
     mount(new FakeSource(fakeRows(90)));
     fireEvent.click(await screen.findByRole('tab', { name: /Publishers/ }));

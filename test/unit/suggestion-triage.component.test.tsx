@@ -67,7 +67,7 @@ describe('suggestion-triage list', () => {
     render(<SuggestionTriage listingsTotal={100} linkAction={<button type="button">Link account</button>} />);
     await waitFor(() => expect(rows()).toHaveLength(3));
     const place = await within(rows()[0]!).findByText('Harbor Bakery – Pearl, Portland');
-    expect(place.getAttribute('title')).toBe('Location HB-001');
+    expect(place.getAttribute('title')).toBe('Harbor Bakery – Pearl, Portland, location HB-001');
     // HB-002 is not in the worker's list: its id stands in.
     expect(document.querySelector('[title="Location HB-002"]')?.textContent?.trim()).toBe('HB-002');
   });
