@@ -39,10 +39,14 @@ function incompleteView(incomplete: Incomplete | undefined, pages: number): List
   };
 }
 
-/** The quota's 429 on a walk's first page: nothing came, and the reset says when to try. */
+/** A fetch-all is background work (it may take thousands of requests): it asks the budget page by page. */
+const LISTINGS_LOAD = { purpose: 'listings load' } as const;
+
+/** The quota's 429 (or the budget holding the load back) on a walk's page: the reset says when to try. */
 function quotaResetOf(error: unknown, maxWaitMs = 60_000): number | undefined {
   const e = error as ApiError;
-  const reset = e?.status === 429 ? e.rateLimit?.reset : undefined;
+  const reset = e?.status === 429 || e?.kind === 'held-back' ? e.rateLimit?.reset : undefined;
+  if (reset !== undefined && e.kind === 'held-back') return reset * 1000;
   return reset !== undefined && reset * 1000 - Date.now() > maxWaitMs ? reset * 1000 : undefined;
 }
 
@@ -105,6 +109,7 @@ export function createListingsFetch(
             },
           ),
         accountKey,
+        LISTINGS_LOAD,
       );
       await namesReady.catch(() => undefined);
       const incomplete = incompleteView(result.incomplete, result.incomplete?.pages ?? 0);
@@ -181,6 +186,7 @@ export function createListingsFetch(
             },
           }),
         accountKey,
+        LISTINGS_LOAD,
       );
       entry.missingOffsets = result.incomplete?.missingOffsets ?? [];
       const fetchedAt = deps.now();
