@@ -17,6 +17,8 @@ export interface LoadBarProps {
 }
 
 function noteText(state: LoadState): string {
+  if (state.fetchedAt && state.part)
+    return `${formatNumber(state.loaded)} listings of the folder ${state.part.name} only (${formatNumber(state.part.locations)} locations), fetched ${time.format(state.fetchedAt)}`;
   if (state.fetchedAt) return `${formatNumber(state.loaded)} listings, fetched ${time.format(state.fetchedAt)}`;
   if (state.cancelled) return `${formatNumber(state.loaded)} listings (loading was cancelled)`;
   // A failed first load is not "not loaded yet": the notice beside says what failed.
@@ -56,7 +58,7 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
     <div class="lw-load">
       <span class="lw-load__note">{note}</span>
       <Button size="sm" onClick={() => onLoad(state.fetchedAt !== null)}>
-        {state.fetchedAt ? 'Refresh' : 'Load all listings'}
+        {state.fetchedAt && !state.part ? 'Refresh' : 'Load all listings'}
       </Button>
       <ErrorNotice
         error={state.error}

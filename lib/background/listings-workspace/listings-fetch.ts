@@ -5,12 +5,13 @@ import type { ApiError } from '../../api/errors.ts';
 import { fetchAllListings, fetchListingPages } from '../../api/listings.ts';
 import type { Incomplete } from '../../api/paging.ts';
 import { toWireError } from '../../messaging/background.ts';
-import type { ListingsIncomplete, ListingsLoadView } from '../../messaging/protocol/index.ts';
+import type { ListingsIncomplete, ListingsLoadView, ListingsPart } from '../../messaging/protocol/index.ts';
 import { listWarning } from '../../messaging/service-words.ts';
 import { type AccountLink, writeIfLinked } from '../core/account-lock.ts';
 import { locationsItem } from '../locations.ts';
 import { type ListingsSnapshot, readSnapshot, writeSnapshot } from './cache-store.ts';
 import type { WorkspaceDeps } from './deps.ts';
+import type { LoadPart } from './load-plan.ts';
 import { cachedPublishers } from './publishers-directory.ts';
 import { ListingsTable, type TableNames, toStoredListing } from './table.ts';
 
@@ -58,7 +59,13 @@ export interface AccountTable {
   load: ListingsLoadView;
   /** The pages a load the quota ended has still to fetch, by offset. */
   missingOffsets: number[];
+  /** The load was limited to one folder's locations (null or absent: the whole account). */
+  part?: LoadPart | null;
 }
+
+/** The part as the page shows it: no location ids. */
+const shownPart = (part: LoadPart | null | undefined): ListingsPart | null =>
+  part ? { folderId: part.folderId, name: part.name, locations: part.locations } : null;
 
 export interface NameSources {
   /** Fetches the locations and publishers when none are cached; failures leave the ids showing. */
@@ -96,18 +103,14 @@ export function createListingsFetch(
     try {
       const result = await deps.withAccount(
         (client) =>
-          fetchAllListings(
-            client,
-            {},
-            {
-              signal,
-              onPage: (items, _offset, count) => {
-                next.upsert(items.map(toStoredListing));
-                entry.load = { ...entry.load, loaded: next.size, total: count };
-                progress();
-              },
+          fetchAllListings(client, entry.part ? { locationIds: entry.part.locationIds } : {}, {
+            signal,
+            onPage: (items, _offset, count) => {
+              next.upsert(items.map(toStoredListing));
+              entry.load = { ...entry.load, loaded: next.size, total: count };
+              progress();
             },
-          ),
+          }),
         accountKey,
         LISTINGS_LOAD,
       );
@@ -115,16 +118,18 @@ export function createListingsFetch(
       const incomplete = incompleteView(result.incomplete, result.incomplete?.pages ?? 0);
       const fetchedAt = deps.now();
       entry.table = next;
-      entry.missingOffsets = result.incomplete?.missingOffsets ?? [];
+      // A part is not resumed page by page (its pages are the folder's): Refresh or a whole load fetches again.
+      entry.missingOffsets = entry.part ? [] : (result.incomplete?.missingOffsets ?? []);
       warmSoon(next);
       entry.load = {
         state: 'loaded',
         loaded: next.size,
         total: result.count,
         fetchedAt,
-        incomplete,
+        incomplete: entry.part && incomplete ? { ...incomplete, resumesAt: undefined } : incomplete,
         error: null,
         warnings: result.warnings.map((w) => listWarning(w, 'listings')),
+        part: shownPart(entry.part),
       };
       if (link) {
         const snapshot: ListingsSnapshot = {
@@ -133,9 +138,10 @@ export function createListingsFetch(
           fetchedAt,
           count: result.count,
           columns: next.columns(),
-          incomplete,
+          incomplete: entry.load.incomplete,
           missingOffsets: entry.missingOffsets,
           warnings: entry.load.warnings,
+          part: shownPart(entry.part),
         };
         await writeIfLinked(link, () => writeSnapshot(snapshot, headOf(next))).catch(() => undefined);
       }
