@@ -80,8 +80,13 @@ function QuotaNote(props: { state: LoadState; resumesAt: number; onRefresh: () =
   const { state, resumesAt, onRefresh } = props;
   const total = state.total ?? 0;
   const rest = Math.max(0, total - state.loaded);
+  // The service's 429, or the worker's own budget keeping the hour's last requests for what the person does.
+  const why =
+    state.error?.code === 'held-back'
+      ? 'This hour’s requests are running low, so Listings Desk paused the load to keep the last ones for what you do'
+      : 'The service’s hourly limit on requests has been reached';
   const message =
-    `The service's hourly limit on requests has been reached, so the other ${formatNumber(rest)} will load by ` +
+    `${why}, so the other ${formatNumber(rest)} will load by ` +
     `themselves at ${clock.format(resumesAt)}, even with this page closed. The loaded ones can be filtered and used now.`;
   return (
     <div class="lw-load">

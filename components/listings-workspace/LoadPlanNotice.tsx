@@ -43,7 +43,11 @@ export function planSentence(plan: LoadPlan): string {
 
 export function LoadPlanNotice({ plan, folders, locations, onLoadAll, onLoadFolder }: LoadPlanNoticeProps) {
   const counts = locationsPerFolder(folders, locations);
-  const withLocations = folders.filter((f) => (counts.get(f.id) ?? 0) > 0);
+  // A folder holding every location is no part: only smaller ones are offered.
+  const withLocations = folders.filter((f) => {
+    const n = counts.get(f.id) ?? 0;
+    return n > 0 && n < locations.size;
+  });
   const [folderId, setFolderId] = useState('');
   const chosen = folderId || withLocations[0]?.id || '';
   const title = useRef<HTMLHeadingElement>(null);

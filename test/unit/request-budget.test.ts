@@ -64,16 +64,21 @@ describe('createRequestBudget', () => {
     const budget = createRequestBudget({ now: () => T0 });
     budget.noteAnswer('listings load', quotaHeaders(4300));
     budget.noteAnswer('listings load', quotaHeaders(4299));
-    budget.noteAnswer('user', quotaHeaders(4298));
-    // An answer that came late (sent earlier) does not raise what is left.
-    budget.noteAnswer('badge', quotaHeaders(4301));
+    budget.noteAnswer('badge', quotaHeaders(4298));
     const view = await budget.view();
     expect(view).toMatchObject({ limit: 5000, remaining: 4298, resetAt: RESET_S * 1000, pausedUntil: null });
     expect(view.spent).toEqual([
       { purpose: 'listings load', count: 2 },
-      { purpose: 'user', count: 1 },
       { purpose: 'badge', count: 1 },
     ]);
+  });
+
+  test("the service's figure wins: a quota raised there (or a new window) is taken as it says", async () => {
+    const budget = createRequestBudget({ now: () => T0 });
+    budget.noteAnswer('user', quotaHeaders(40));
+    expect((await budget.view()).pausedUntil).toBe(RESET_S * 1000);
+    budget.noteAnswer('user', quotaHeaders(4000));
+    expect(await budget.view()).toMatchObject({ remaining: 4000, pausedUntil: null });
   });
 
   test('a request sent counts against what is left before its answer comes', async () => {

@@ -89,6 +89,7 @@ export function createApiSession(
         budget.noteAnswer(purpose, response.headers);
         return response;
       } catch (error) {
+        budget.noteNoAnswer();
         const cancelled = (error as { name?: string })?.name === 'AbortError';
         if (!cancelled) reachability.noteFailure(apiOrigin, Date.now());
         throw error;

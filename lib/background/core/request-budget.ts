@@ -25,7 +25,7 @@ export const BUDGET_ALARM = 'request-budget-reset';
 export interface BudgetState {
   /** Learned from Rate-Limit-Limit; absent until an answer said. */
   limit?: number;
-  /** The lowest Rate-Limit-Remaining of this window, less the requests sent since. */
+  /** The last Rate-Limit-Remaining, less the requests sent and not answered yet. */
   remaining?: number;
   /** When this window ends (epoch ms): Rate-Limit-Reset, or the top of the clock hour until an answer says. */
   resetAt: number;
@@ -83,6 +83,8 @@ export interface RequestBudget {
   beforeRequest(purpose: BudgetPurpose, signal?: AbortSignal | null): Promise<void>;
   /** After each answer (any status): counts it and learns the three Rate-Limit headers. */
   noteAnswer(purpose: BudgetPurpose, headers: Headers): void;
+  /** A request sent that got no answer (network, cancelled): no longer in flight. */
+  noteNoAnswer(): void;
   /**
    * For a background round (e.g. "refresh every account"): waits its spacing while slow, and says
    * `go: false` with the reset while paused, so the round can stop and wait for the budget's alarm.
@@ -133,6 +135,8 @@ export function createRequestBudget(options: BudgetOptions = {}): RequestBudget 
   let state: BudgetState | undefined;
   let loading: Promise<BudgetState> | undefined;
   let nextSlot = 0;
+  /** Sent and not answered: each answer's Remaining does not count them yet. */
+  let inFlight = 0;
   let writing: ReturnType<typeof setTimeout> | undefined;
   let pausedShown: number | null = null;
   const listeners: ((view: BudgetView) => void)[] = [];
@@ -229,6 +233,7 @@ export function createRequestBudget(options: BudgetOptions = {}): RequestBudget 
       }
       const s = await live();
       // Counted as spent when sent: concurrent requests see it before their answers come.
+      inFlight++;
       if (s.remaining !== undefined) s.remaining = Math.max(0, s.remaining - 1);
     },
     noteAnswer(purpose, headers) {
@@ -241,17 +246,18 @@ export function createRequestBudget(options: BudgetOptions = {}): RequestBudget 
       const limit = read('Rate-Limit-Limit');
       const remaining = read('Rate-Limit-Remaining');
       const reset = read('Rate-Limit-Reset');
-      if (reset !== undefined && reset * 1000 > now()) {
-        // A later reset is a new window at the service (or our clock-hour guess corrected).
-        if (reset * 1000 > s.resetAt + 1000 && s.remaining !== undefined) s.remaining = undefined;
-        s.resetAt = reset * 1000;
-      }
+      inFlight = Math.max(0, inFlight - 1);
+      if (reset !== undefined && reset * 1000 > now()) s.resetAt = reset * 1000;
       if (limit !== undefined) s.limit = limit;
-      if (remaining !== undefined)
-        s.remaining = s.remaining === undefined ? remaining : Math.min(s.remaining, remaining);
+      // The service's figure wins (another client of the key spends too; a new window starts whole), less
+      // what is still in flight. An answer overtaken by a later one is off by at most those in flight.
+      if (remaining !== undefined) s.remaining = Math.max(0, remaining - inFlight);
       s.spent[purpose] = (s.spent[purpose] ?? 0) + 1;
       writeSoon();
       notePause(s);
+    },
+    noteNoAnswer() {
+      inFlight = Math.max(0, inFlight - 1);
     },
     backgroundTurn,
     async view() {

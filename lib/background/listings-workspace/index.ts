@@ -232,7 +232,12 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
     | 'listings.optIn.dismiss'
   > = {
     'listings.load': ({ refresh, folderId }) => loader.load(refresh, folderId),
-    'listings.loadPlan': async ({ folderId }) => loadPlan(deps, (await activeTable()).account.accountKey, folderId),
+    'listings.loadPlan': async ({ folderId }) => {
+      const { account, entry } = await activeTable();
+      // A refresh of the whole account knows its count already: no request is spent to ask it.
+      const known = !folderId && !entry.load.part && entry.load.state === 'loaded' ? entry.load.total : null;
+      return loadPlan(deps, account.accountKey, folderId, known ?? undefined);
+    },
     'listings.cancelLoad': () => loader.cancel(),
     'listings.query': (input, context) => query(input, context),
     'listings.facets': () => facets(),

@@ -47,13 +47,21 @@ export async function folderPart(accountKey: string, folderId: string): Promise<
 }
 
 /** The count (one request, the person's: they are about to load) and the hour's budget, for the page. */
-export async function loadPlan(deps: WorkspaceDeps, accountKey: string, folderId?: string): Promise<ListingsLoadPlan> {
+export async function loadPlan(
+  deps: WorkspaceDeps,
+  accountKey: string,
+  folderId?: string,
+  knownCount?: number,
+): Promise<ListingsLoadPlan> {
   const part = folderId ? await folderPart(accountKey, folderId) : null;
-  const { data } = await deps.withAccount(
-    (client) => listListings(client, { limit: 1, ...(part ? { locationIds: part.locationIds } : {}) }),
-    accountKey,
-  );
-  const listings = data.count;
+  const listings =
+    knownCount ??
+    (
+      await deps.withAccount(
+        (client) => listListings(client, { limit: 1, ...(part ? { locationIds: part.locationIds } : {}) }),
+        accountKey,
+      )
+    ).data.count;
   const requests = Math.max(1, Math.ceil(listings / LISTINGS_PAGE_SIZE));
   const budget = await deps.budget?.view();
   const remaining = budget?.remaining ?? null;
