@@ -83,7 +83,7 @@ function QuotaNote(props: { state: LoadState; resumesAt: number; onRefresh: () =
   // The service's 429, or the worker's own budget keeping the hour's last requests for what the person does.
   const why =
     state.error?.code === 'held-back'
-      ? 'This hour’s requests are running low, so Listings Desk paused the load to keep the last ones for what you do'
+      ? 'This hour’s requests are running low and Listings Desk keeps the last ones for what you do'
       : 'The service’s hourly limit on requests has been reached';
   const message =
     `${why}, so the other ${formatNumber(rest)} will load by ` +

@@ -41,12 +41,18 @@ describe('budgetTurn thresholds', () => {
 
   test('below a quarter it spaces requests so what is left above the reserve lasts until the reset', () => {
     // 30 min left, 1,250 − 250 = 1,000 to spend: one every 1.8 s.
-    expect(budgetTurn(state(1250), 'opt-in jobs', T0)).toEqual({ kind: 'slow', spacingMs: 1800 });
-    expect(budgetTurn(state(260), 'opt-in jobs', T0)).toEqual({ kind: 'slow', spacingMs: MAX_SPACING_MS });
-    expect(budgetTurn(state(1250), 'opt-in jobs', T0 + HOUR / 2 - 1000)).toEqual({
+    expect(budgetTurn(state(1250), 'inbox refresh', T0)).toEqual({ kind: 'slow', spacingMs: 1800 });
+    expect(budgetTurn(state(260), 'add-request tracker', T0)).toEqual({ kind: 'slow', spacingMs: MAX_SPACING_MS });
+    expect(budgetTurn(state(1250), 'badge', T0 + HOUR / 2 - 1000)).toEqual({
       kind: 'slow',
       spacingMs: MIN_SPACING_MS,
     });
+  });
+
+  test('a load or job the person started keeps its speed below a quarter, and pauses at the reserve', () => {
+    expect(budgetTurn(state(1000), 'listings load', T0)).toEqual({ kind: 'go' });
+    expect(budgetTurn(state(1000), 'opt-in jobs', T0)).toEqual({ kind: 'go' });
+    expect(budgetTurn(state(250), 'opt-in jobs', T0)).toEqual({ kind: 'pause', until: T0 + HOUR / 2 });
   });
 
   test("a person's own request always goes, even with nothing left", () => {
@@ -107,9 +113,9 @@ describe('createRequestBudget', () => {
     const spaced = createRequestBudget({ now: () => Date.now() });
     spaced.noteAnswer('user', quotaHeaders(240, 1000, Math.ceil(Date.now() / 1000) + 5));
     const started = Date.now();
-    await spaced.beforeRequest('listings load');
+    await spaced.beforeRequest('inbox refresh');
     let secondDone = false;
-    const second = spaced.beforeRequest('listings load').then(() => {
+    const second = spaced.beforeRequest('badge').then(() => {
       secondDone = true;
     });
     await spaced.beforeRequest('user');

@@ -10,9 +10,11 @@ export type { BudgetPurpose, BudgetView } from '../../messaging/protocol/connect
 
 /**
  * Thresholds, as shares of the hour's limit. Above SLOW_BELOW (25 %) background work goes at full speed.
- * Below it, it is spaced so that what is left above the reserve lasts until the reset (so a fetch-all
- * cannot drain the last quarter in a minute). At the reserve (5 %, at least 100: 250 of 5,000) it
- * pauses until the reset, keeping those requests for what the person asks; theirs are never held back.
+ * Below it, the refreshes nobody is waiting for (SLOWED: suggestions, tracker, badge) are spaced so that
+ * what is left above the reserve lasts until the reset. A load or job the person started (a fetch-all,
+ * an opt-in) keeps its speed, said beforehand when large, since spacing 1,000 pages would take most of an
+ * hour. At the reserve (5 %, at least 100: 250 of 5,000) all of them pause until the reset, keeping those
+ * requests for what the person asks; theirs are never held back.
  */
 export const SLOW_BELOW_SHARE = 0.25;
 export const RESERVE_SHARE = 0.05;
@@ -21,6 +23,7 @@ export const RESERVE_MIN = 100;
 export const MIN_SPACING_MS = 250;
 export const MAX_SPACING_MS = 3000;
 export const BUDGET_ALARM = 'request-budget-reset';
+const SLOWED: ReadonlySet<BudgetPurpose> = new Set(['inbox refresh', 'add-request tracker', 'badge']);
 
 export interface BudgetState {
   /** Learned from Rate-Limit-Limit; absent until an answer said. */
@@ -62,7 +65,7 @@ export function budgetTurn(
   if (purpose === 'user' || limit === undefined || remaining === undefined || now >= resetAt) return { kind: 'go' };
   const reserve = reserveOf(limit, thresholds);
   if (remaining <= reserve) return { kind: 'pause', until: resetAt };
-  if (remaining > slowBelowOf(limit, thresholds)) return { kind: 'go' };
+  if (remaining > slowBelowOf(limit, thresholds) || !SLOWED.has(purpose)) return { kind: 'go' };
   const spacing = (resetAt - now) / (remaining - reserve);
   return { kind: 'slow', spacingMs: Math.round(Math.min(MAX_SPACING_MS, Math.max(MIN_SPACING_MS, spacing))) };
 }
