@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { optIn, optOut } from '../../lib/api/listings.ts';
+import { listListings, optIn, optOut } from '../../lib/api/listings.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
 import { createRequestBudget, type RequestBudget } from '../../lib/background/core/request-budget.ts';
@@ -487,6 +487,30 @@ describe('listings workspace against the sandbox', () => {
     const [done] = await w.handlers['listings.optIn.jobs']({}, extension);
     expect(done).toMatchObject({ state: 'finished', batches: { done: 1, failed: 0 }, failed: [] });
     expect(events.filter((e) => e.type === 'listings.optIn.changed').length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a batch the request budget holds back near the floor stays pending, unsent, and goes once the hour allows', async () => {
+    const w = workspace();
+    await loaded(w);
+    // 60 left, under the reserve of 100: the person's own read tells the budget so.
+    await control('POST', 'quota', { perHour: 1000, used: 940, resetInSeconds: 1800 });
+    await deps.withAccount((client) => listListings(client, { limit: 1 }), 'app-1001');
+    await control('DELETE', 'requests');
+    const selection = { filters: { locationIds: ['HB-001', 'HB-002'], publisherIds: ['YELP', 'BING'] } };
+    await ask(w, 'listings.optIn.start', { selection });
+    await w.settled();
+    expect((await requests()).filter((r) => r.method === 'PUT')).toEqual([]);
+    const [waiting] = await w.handlers['listings.optIn.jobs']({}, extension);
+    expect(waiting).toMatchObject({ state: 'running', batches: { total: 1, pending: 1, failed: 0 } });
+    expect((await browser.alarms.get(OPT_IN_ALARM))?.name).toBe(OPT_IN_ALARM);
+
+    // A new hour (the service says so on the next answer): the alarm's round (resume) sends it.
+    await control('POST', 'quota', { perHour: 1000, used: 0 });
+    await deps.withAccount((client) => listListings(client, { limit: 1 }), 'app-1001');
+    await w.jobs.resume();
+    const [done] = await w.handlers['listings.optIn.jobs']({}, extension);
+    expect(done).toMatchObject({ state: 'finished', batches: { done: 1, failed: 0 } });
+    expect((await requests()).filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 
   test('a job whose worker died mid-batch is resumed by the next worker, with the alarm as backstop', async () => {
