@@ -1,6 +1,6 @@
 // Said before a fetch-all that would take more than a quarter of the hour's requests left: the numbers,
 // and a choice: load everything anyway, or one folder only (the service filters listings by location).
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { formatNumber } from '../../lib/shared/format.ts';
 import { announce } from '../ui/announce.ts';
 import { Button } from '../ui/Button.tsx';
@@ -50,12 +50,11 @@ export function LoadPlanNotice({ plan, folders, locations, onLoadAll, onLoadFold
   });
   const [folderId, setFolderId] = useState('');
   const chosen = folderId || withLocations[0]?.id || '';
-  const title = useRef<HTMLHeadingElement>(null);
   const sentence = planSentence(plan);
   useEffect(() => announce(`Not loaded yet. ${sentence}`), [sentence]);
   return (
     <section class="lw-plan" aria-labelledby="lw-plan-title">
-      <h3 id="lw-plan-title" class="lw-plan__title" ref={title} tabIndex={-1}>
+      <h3 id="lw-plan-title" class="lw-plan__title">
         This load would use much of this hour’s requests
       </h3>
       <p class="lw-plan__text">{sentence}</p>
