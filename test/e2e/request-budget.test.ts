@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { type Desk, launchDesk } from './fixture.ts';
 import { LOAD_TIMEOUT_MS, openWorkspace, settledCounts } from './listings-workspace-helpers.ts';
 
@@ -22,6 +23,18 @@ afterAll(async () => {
 beforeEach(async () => {
   await desk.reset();
 });
+
+/** No axe finding (WCAG 2.2 AA), and at 320 px wide the page does not scroll sideways. */
+async function accessible(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 640 });
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways).toBeLessThanOrEqual(0);
+  if (size) await page.setViewportSize(size);
+}
 
 async function shots(page: Page, name: string): Promise<void> {
   if (!SHOTS_DIR) return;
@@ -61,6 +74,7 @@ test('Connection shows the requests left this hour and what spent them, and says
   await section.getByRole('button', { name: 'Update figures' }).click();
   await section.getByText(/^Requests left this hour: [1-4]?\d of 5,000/).waitFor();
   await shots(page, 'connection-budget');
+  await accessible(page);
 });
 
 test('a fetch-all over a quarter of the requests left says so first; one folder loads instead', async () => {
@@ -84,6 +98,7 @@ test('a fetch-all over a quarter of the requests left says so first; one folder 
     ).requests.filter((r) => r.path.endsWith('/powerlistings/listings'));
   expect((await listingCalls()).map((r) => r.query?.limit)).toEqual(['1']);
   await shots(page, 'workspace-load-plan');
+  await accessible(page);
 
   const folder = notice.getByRole('combobox', { name: 'Folder' });
   const chosen = (await folder.locator('option:checked').textContent()) ?? '';
