@@ -20,6 +20,7 @@ import {
   toInput,
 } from './connection-form.ts';
 import { createConnectionStore } from './connection-store.ts';
+import { RequestBudget } from './RequestBudget.tsx';
 import './connection-settings.css';
 
 const MANAGED_HINT = 'Set by your organisation: ask your IT team to change it.';
@@ -159,170 +160,173 @@ export function ConnectionSettings() {
   };
 
   return (
-    <form class="connection-settings" onSubmit={(event) => void save(event)} noValidate>
-      <fieldset
-        class="connection-settings__environment"
-        disabled={managed.has('environment')}
-        aria-describedby={managed.has('environment') ? 'connection-environment-managed' : undefined}
-      >
-        <legend class="ui-field__label">Environment</legend>
-        {managed.has('environment') ? (
-          <p class="ui-field__hint" id="connection-environment-managed">
-            {MANAGED_HINT}
-          </p>
-        ) : null}
-        <div class="connection-settings__choices">
-          {ENVIRONMENTS.map((environment) => (
-            <label key={environment} class="connection-settings__choice">
-              <input
-                type="radio"
-                name="environment"
-                value={environment}
-                checked={form.environment === environment}
-                onChange={() => chooseEnvironment(environment)}
-              />
-              <span>
-                <span class="connection-settings__choice-label">{ENVIRONMENT_LABELS[environment].label}</span>
-                <span class="connection-settings__choice-hint">{ENVIRONMENT_LABELS[environment].hint}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+    <>
+      <form class="connection-settings" onSubmit={(event) => void save(event)} noValidate>
+        <fieldset
+          class="connection-settings__environment"
+          disabled={managed.has('environment')}
+          aria-describedby={managed.has('environment') ? 'connection-environment-managed' : undefined}
+        >
+          <legend class="ui-field__label">Environment</legend>
+          {managed.has('environment') ? (
+            <p class="ui-field__hint" id="connection-environment-managed">
+              {MANAGED_HINT}
+            </p>
+          ) : null}
+          <div class="connection-settings__choices">
+            {ENVIRONMENTS.map((environment) => (
+              <label key={environment} class="connection-settings__choice">
+                <input
+                  type="radio"
+                  name="environment"
+                  value={environment}
+                  checked={form.environment === environment}
+                  onChange={() => chooseEnvironment(environment)}
+                />
+                <span>
+                  <span class="connection-settings__choice-label">{ENVIRONMENT_LABELS[environment].label}</span>
+                  <span class="connection-settings__choice-hint">{ENVIRONMENT_LABELS[environment].hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
 
-      <div class="connection-settings__grid">
-        <TextField
-          label="API base URL"
-          type="url"
-          name="apiUrl"
-          autoComplete="off"
-          spellcheck={false}
-          value={form.apiUrl}
-          onValue={(value) => editField('apiUrl', value)}
-          error={errors.apiUrl}
-          readOnly={managed.has('apiUrl')}
-          hint={hintFor('apiUrl', 'Token endpoint and API calls, e.g. https://api.yext.com')}
-        />
-        <TextField
-          label="Auth URL"
-          type="url"
-          name="authUrl"
-          autoComplete="off"
-          spellcheck={false}
-          value={form.authUrl}
-          onValue={(value) => editField('authUrl', value)}
-          error={errors.authUrl}
-          readOnly={managed.has('authUrl')}
-          hint={hintFor('authUrl', 'Host of the sign-in (authorize) page, e.g. https://www.yext.com')}
-        />
-        <TextField
-          label="Client ID"
-          name="clientId"
-          autoComplete="off"
-          spellcheck={false}
-          value={form.clientId}
-          onValue={(value) => editField('clientId', value)}
-          error={errors.clientId}
-          readOnly={managed.has('clientId')}
-          hint={hintFor('clientId')}
-        />
-        {editingKey ? (
+        <div class="connection-settings__grid">
           <TextField
-            label="API key"
-            type={revealKey ? 'text' : 'password'}
-            name="apiKey"
+            label="API base URL"
+            type="url"
+            name="apiUrl"
             autoComplete="off"
             spellcheck={false}
-            value={form.apiKey}
-            onValue={(value) => editField('apiKey', value)}
-            error={errors.apiKey}
-            hint="Stored encrypted on this device; it is never shown again."
-            after={
-              <>
-                <Button size="sm" aria-pressed={revealKey} onClick={() => setRevealKey(!revealKey)}>
-                  {revealKey ? 'Hide' : 'Reveal'}
-                </Button>
-                {keySetHere ? (
-                  <Button
-                    size="sm"
-                    onClick={() => {
-                      setReplacingKey(false);
-                      update({ apiKey: '' });
-                    }}
-                  >
-                    Keep current
-                  </Button>
-                ) : null}
-              </>
-            }
+            value={form.apiUrl}
+            onValue={(value) => editField('apiUrl', value)}
+            error={errors.apiUrl}
+            readOnly={managed.has('apiUrl')}
+            hint={hintFor('apiUrl', 'Token endpoint and API calls, e.g. https://api.yext.com')}
           />
-        ) : (
           <TextField
-            label="API key"
-            name="apiKeySet"
-            class="connection-settings__key-set"
-            readOnly
-            value="set"
-            onValue={() => undefined}
-            error={errors.apiKey}
-            hint="Stored encrypted on this device; it is never shown again."
-            after={
-              <>
-                <Button size="sm" onClick={() => setReplacingKey(true)}>
-                  Replace
-                </Button>
-                <Button size="sm" busy={clearingKey} onClick={() => void clearKey()}>
-                  Clear
-                </Button>
-              </>
-            }
+            label="Auth URL"
+            type="url"
+            name="authUrl"
+            autoComplete="off"
+            spellcheck={false}
+            value={form.authUrl}
+            onValue={(value) => editField('authUrl', value)}
+            error={errors.authUrl}
+            readOnly={managed.has('authUrl')}
+            hint={hintFor('authUrl', 'Host of the sign-in (authorize) page, e.g. https://www.yext.com')}
           />
-        )}
-        <TextField
-          label="API version date"
-          name="apiVersion"
-          autoComplete="off"
-          spellcheck={false}
-          placeholder="YYYYMMDD"
-          value={form.apiVersion}
-          onValue={(value) => editField('apiVersion', value)}
-          error={errors.apiVersion}
-          readOnly={managed.has('apiVersion')}
-          hint={hintFor('apiVersion', `The v parameter of every call. Default ${view.defaultApiVersion}.`)}
-        />
-      </div>
+          <TextField
+            label="Client ID"
+            name="clientId"
+            autoComplete="off"
+            spellcheck={false}
+            value={form.clientId}
+            onValue={(value) => editField('clientId', value)}
+            error={errors.clientId}
+            readOnly={managed.has('clientId')}
+            hint={hintFor('clientId')}
+          />
+          {editingKey ? (
+            <TextField
+              label="API key"
+              type={revealKey ? 'text' : 'password'}
+              name="apiKey"
+              autoComplete="off"
+              spellcheck={false}
+              value={form.apiKey}
+              onValue={(value) => editField('apiKey', value)}
+              error={errors.apiKey}
+              hint="Stored encrypted on this device; it is never shown again."
+              after={
+                <>
+                  <Button size="sm" aria-pressed={revealKey} onClick={() => setRevealKey(!revealKey)}>
+                    {revealKey ? 'Hide' : 'Reveal'}
+                  </Button>
+                  {keySetHere ? (
+                    <Button
+                      size="sm"
+                      onClick={() => {
+                        setReplacingKey(false);
+                        update({ apiKey: '' });
+                      }}
+                    >
+                      Keep current
+                    </Button>
+                  ) : null}
+                </>
+              }
+            />
+          ) : (
+            <TextField
+              label="API key"
+              name="apiKeySet"
+              class="connection-settings__key-set"
+              readOnly
+              value="set"
+              onValue={() => undefined}
+              error={errors.apiKey}
+              hint="Stored encrypted on this device; it is never shown again."
+              after={
+                <>
+                  <Button size="sm" onClick={() => setReplacingKey(true)}>
+                    Replace
+                  </Button>
+                  <Button size="sm" busy={clearingKey} onClick={() => void clearKey()}>
+                    Clear
+                  </Button>
+                </>
+              }
+            />
+          )}
+          <TextField
+            label="API version date"
+            name="apiVersion"
+            autoComplete="off"
+            spellcheck={false}
+            placeholder="YYYYMMDD"
+            value={form.apiVersion}
+            onValue={(value) => editField('apiVersion', value)}
+            error={errors.apiVersion}
+            readOnly={managed.has('apiVersion')}
+            hint={hintFor('apiVersion', `The v parameter of every call. Default ${view.defaultApiVersion}.`)}
+          />
+        </div>
 
-      <Field
-        label="Redirect URI"
-        hint={
-          <>
-            Register exactly this address in your app’s OAuth configuration. It contains the extension’s id; to keep it
-            the same on every machine, build with <code>LISTINGS_DESK_EXTENSION_KEY</code> set to the manifest key.
-          </>
-        }
-      >
-        {(control) => (
-          <>
-            <input {...control} class="ui-input connection-settings__mono" readOnly value={view.redirectUri} />
-            <Button size="sm" onClick={() => void copyRedirect()}>
-              Copy
-            </Button>
-            <span class="connection-settings__copied" role="status">
-              {copied === 'ok' ? 'Copied' : copied === 'failed' ? 'Copy failed: select the text instead' : ''}
-            </span>
-          </>
-        )}
-      </Field>
+        <Field
+          label="Redirect URI"
+          hint={
+            <>
+              Register exactly this address in your app’s OAuth configuration. It contains the extension’s id; to keep
+              it the same on every machine, build with <code>LISTINGS_DESK_EXTENSION_KEY</code> set to the manifest key.
+            </>
+          }
+        >
+          {(control) => (
+            <>
+              <input {...control} class="ui-input connection-settings__mono" readOnly value={view.redirectUri} />
+              <Button size="sm" onClick={() => void copyRedirect()}>
+                Copy
+              </Button>
+              <span class="connection-settings__copied" role="status">
+                {copied === 'ok' ? 'Copied' : copied === 'failed' ? 'Copy failed: select the text instead' : ''}
+              </span>
+            </>
+          )}
+        </Field>
 
-      <div class="connection-settings__actions">
-        <Button type="submit" variant="primary" busy={saving}>
-          Save
-        </Button>
-        <span role="status" class="connection-settings__saved">
-          {saved ? 'Saved.' : view.saved ? '' : 'Using the build’s defaults.'}
-        </span>
-      </div>
-      <ErrorNotice error={saveError} title="Not saved" />
-    </form>
+        <div class="connection-settings__actions">
+          <Button type="submit" variant="primary" busy={saving}>
+            Save
+          </Button>
+          <span role="status" class="connection-settings__saved">
+            {saved ? 'Saved.' : view.saved ? '' : 'Using the build’s defaults.'}
+          </span>
+        </div>
+        <ErrorNotice error={saveError} title="Not saved" />
+      </form>
+      <RequestBudget />
+    </>
   );
 }

@@ -11,13 +11,14 @@ import { csvFileName, downloadCsv } from './csv-download.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { ListingsTable } from './ListingsTable.tsx';
 import { LoadBar } from './LoadBar.tsx';
+import { LoadPlanNotice } from './LoadPlanNotice.tsx';
 import { PublishersDirectory } from './PublishersDirectory.tsx';
 import { EMPTY_SELECTION, type SelectionState, selectedCount, toWireSelection } from './selection.ts';
 import { useStableCallback } from './use-stable-callback.ts';
 import { useDirectories, useLoadState, useRows, useWorkspaceSource } from './use-workspace-data.ts';
 import { useWorkspaceView } from './use-workspace-view.ts';
 import { NO_FILTERS, type WorkspaceView } from './workspace-filters.ts';
-import type { OptDirection, OptInJob, Selection } from './workspace-source.ts';
+import type { LoadPlan, OptDirection, OptInJob, Selection } from './workspace-source.ts';
 import './listings-workspace.css';
 import { formatNumber } from '../../lib/shared/format.ts';
 import { onTablistKeyDown } from '../ui/tabs.ts';
@@ -37,6 +38,8 @@ export function ListingsWorkspace() {
   const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
   const [optIn, setOptIn] = useState<{ selection: Selection; direction: OptDirection } | null>(null);
   const [exportError, setExportError] = useState<unknown>(null);
+  // A load that would take more than a quarter of the hour's requests left waits for the person's choice.
+  const [plan, setPlan] = useState<LoadPlan | null>(null);
   const [exporting, setExporting] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   // The rows refresh when a job ends (and when a retry of it does).
@@ -55,11 +58,19 @@ export function ListingsWorkspace() {
     if (!rows.stale) shows(view);
   }, [rows.stale, rows.matched, view]);
 
+  /** Asks what the load would cost first; one too large for the hour waits for the person (LoadPlanNotice). */
+  const startLoad = async (refresh: boolean) => {
+    setPlan(null);
+    const planned = await source.loadPlan?.().catch(() => null);
+    if (planned?.tooMuch) setPlan(planned);
+    else await source.load(refresh);
+  };
+
   // Start fetching when nothing is cached yet; the worker does nothing when it has them or is at it.
   const accountKey = state?.accountKey;
   useEffect(() => {
     if (accountKey && state && !state.loading && state.fetchedAt === null && !state.cancelled && !state.error) {
-      void source.load(false);
+      void startLoad(false);
     }
   }, [accountKey, source]);
 
@@ -172,11 +183,22 @@ export function ListingsWorkspace() {
         </div>
       ) : (
         <div role="tabpanel" id="lw-panel-listings" aria-labelledby="lw-tab-listings" class="lw-panel">
-          <LoadBar
-            state={state}
-            onLoad={(refresh) => void source.load(refresh)}
-            onCancel={() => void source.cancel()}
-          />
+          <LoadBar state={state} onLoad={(refresh) => void startLoad(refresh)} onCancel={() => void source.cancel()} />
+          {plan && !state?.loading ? (
+            <LoadPlanNotice
+              plan={plan}
+              folders={directories.folders}
+              locations={directories.locations}
+              onLoadAll={() => {
+                setPlan(null);
+                void source.load(true);
+              }}
+              onLoadFolder={(folderId) => {
+                setPlan(null);
+                void source.load(true, folderId);
+              }}
+            />
+          ) : null}
           <ErrorNotice error={stateError} title="Listings could not be loaded" />
           <ListWarnings warnings={state?.loading ? null : state?.warnings} omitEmptyAnswer={!state?.loaded} />
           <FilterBar wanted={wanted} onChange={changeFilters} directories={directories} searchRef={searchRef} />

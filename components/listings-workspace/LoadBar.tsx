@@ -17,6 +17,8 @@ export interface LoadBarProps {
 }
 
 function noteText(state: LoadState): string {
+  if (state.fetchedAt && state.part)
+    return `${formatNumber(state.loaded)} listings of the folder ${state.part.name} only (${formatNumber(state.part.locations)} locations), fetched ${time.format(state.fetchedAt)}`;
   if (state.fetchedAt) return `${formatNumber(state.loaded)} listings, fetched ${time.format(state.fetchedAt)}`;
   if (state.cancelled) return `${formatNumber(state.loaded)} listings (loading was cancelled)`;
   // A failed first load is not "not loaded yet": the notice beside says what failed.
@@ -56,7 +58,7 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
     <div class="lw-load">
       <span class="lw-load__note">{note}</span>
       <Button size="sm" onClick={() => onLoad(state.fetchedAt !== null)}>
-        {state.fetchedAt ? 'Refresh' : 'Load all listings'}
+        {state.fetchedAt && !state.part ? 'Refresh' : 'Load all listings'}
       </Button>
       <ErrorNotice
         error={state.error}
@@ -78,8 +80,13 @@ function QuotaNote(props: { state: LoadState; resumesAt: number; onRefresh: () =
   const { state, resumesAt, onRefresh } = props;
   const total = state.total ?? 0;
   const rest = Math.max(0, total - state.loaded);
+  // The service's 429, or the worker's own budget keeping the hour's last requests for what the person does.
+  const why =
+    state.error?.code === 'held-back'
+      ? 'This hour’s requests are running low and Listings Desk keeps the last ones for what you do'
+      : 'The service’s hourly limit on requests has been reached';
   const message =
-    `The service's hourly limit on requests has been reached, so the other ${formatNumber(rest)} will load by ` +
+    `${why}, so the other ${formatNumber(rest)} will load by ` +
     `themselves at ${clock.format(resumesAt)}, even with this page closed. The loaded ones can be filtered and used now.`;
   return (
     <div class="lw-load">

@@ -51,6 +51,7 @@ export function toLoadState(accountKey: string | null, load: ListingsLoadView): 
     error: load.error ?? load.incomplete?.error ?? null,
     resumesAt: load.incomplete?.resumesAt ?? null,
     warnings: load.warnings,
+    part: load.part ? { name: load.part.name, locations: load.part.locations } : null,
   };
 }
 
@@ -85,9 +86,10 @@ export function workerSource(): WorkspaceSource {
       const view = await ask('listings.query', { offset: 0, limit: 0 });
       return toLoadState(view.accountKey, view.load);
     },
-    async load(refresh) {
-      await ask('listings.load', { refresh });
+    async load(refresh, folderId) {
+      await ask('listings.load', folderId ? { refresh, folderId } : { refresh });
     },
+    loadPlan: () => ask('listings.loadPlan', {}),
     async cancel() {
       await ask('listings.cancelLoad', {});
     },

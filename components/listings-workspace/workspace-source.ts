@@ -33,6 +33,19 @@ export interface LoadState {
   resumesAt?: number | null;
   /** What the service said about the listings that came (items left out, an empty answer). */
   warnings?: ListWarning[];
+  /** The rows are one folder's (a partial load), not the account's whole. */
+  part?: { name: string; locations: number } | null;
+}
+
+/** What a load would cost, asked before it starts. */
+export interface LoadPlan {
+  listings: number;
+  requests: number;
+  remaining: number | null;
+  limit: number | null;
+  resetAt: number | null;
+  /** More than a quarter of the hour's requests left: said before loading, with a part offered. */
+  tooMuch: boolean;
 }
 
 export interface RowsWindow {
@@ -105,7 +118,10 @@ export interface OptInJob {
 
 export interface WorkspaceSource {
   loadState(): Promise<LoadState>;
-  load(refresh: boolean): Promise<void>;
+  /** `folderId`: only that folder's listings. */
+  load(refresh: boolean, folderId?: string): Promise<void>;
+  /** What a load would cost; a source without it loads without asking. */
+  loadPlan?(): Promise<LoadPlan>;
   cancel(): Promise<void>;
   rows(filters: ListingsFilters, sort: ListingsSort, offset: number, limit: number): Promise<RowsWindow>;
   csv(filters: ListingsFilters, sort: ListingsSort): Promise<string>;

@@ -7,6 +7,7 @@ import {
   type ApiErrorInit,
   type ApiMessage,
   abortedError,
+  isApiError,
   type RateLimit,
   unsafeIdReason,
 } from './errors.ts';
@@ -224,6 +225,9 @@ export class ApiClient {
     } catch (error) {
       // ky's and fetch's own errors name the URL, credentials included: only their kind is kept.
       if (signal?.aborted) throw abortedError(req.operation);
+      // The injected fetch refused to send (the worker's request budget): its reason, under this call's name.
+      if (isApiError(error))
+        throw this.#error(req, { kind: error.kind, rateLimit: error.rateLimit, detail: 'not sent' });
       if (isHTTPError(error)) return this.#fail(req, error.response, readErrorData(error.data));
       if (isTimeoutError(error)) throw this.#error(req, { kind: 'timeout', detail: 'no response in time' });
       throw this.#error(req, { kind: 'network', detail: 'no response (network error)' });
@@ -258,7 +262,7 @@ export class ApiClient {
         return Math.max(0, delay * (1 + jitter * (Math.random() * 2 - 1)));
       },
       shouldRetry: ({ error, retryCount }) => {
-        if (signal?.aborted) return false;
+        if (signal?.aborted || isApiError(error)) return false;
         // An answer (or a timeout, where the service may be working on it) ends a create.
         if (req.creates && (isHTTPError(error) || isTimeoutError(error))) return false;
         if (isHTTPError(error) && error.response.status === 429) {

@@ -23,7 +23,9 @@ export type ApiErrorKind =
   | 'count-changed'
   | 'timeout'
   /** Refused before sending: e.g. an id that cannot be a path segment. */
-  | 'invalid-input';
+  | 'invalid-input'
+  /** Not sent: background work waits for the quota's reset (`rateLimit.reset`) to leave the rest to the person. */
+  | 'held-back';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

@@ -135,8 +135,9 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
         return await fetchPage(offset, pageSize, signal);
       } catch (error) {
         if (!isApiError(error) || error.kind === 'aborted' || signal.aborted) throw error;
-        const reset = error.status === 429 ? error.rateLimit?.reset : undefined;
-        if (reset !== undefined && reset * 1000 - Date.now() > maxRateLimitWaitMs) {
+        const reset = error.status === 429 || error.kind === 'held-back' ? error.rateLimit?.reset : undefined;
+        // The worker's budget holding background work back until the reset ends the walk as the quota does.
+        if (reset !== undefined && (error.kind === 'held-back' || reset * 1000 - Date.now() > maxRateLimitWaitMs)) {
           quota ??= error;
           definitive ??= error;
           throw error;

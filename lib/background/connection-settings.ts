@@ -21,7 +21,9 @@ import {
   redirectUri,
   sealLegacyApiKey,
 } from './core/connection.ts';
+import { createDeskDeps, type DeskDeps } from './core/deps.ts';
 import { readManagedPolicy, withManagedConnection } from './core/managed-policy.ts';
+import { BUDGET_ALARM } from './core/request-budget.ts';
 import { apiKeyVaultItem, sealApiKey } from './core/token-vault.ts';
 import { defineFeature } from './feature.ts';
 
@@ -88,12 +90,29 @@ export async function clearApiKey(): Promise<ConnectionView> {
   return connectionView();
 }
 
-const connectionHandlers: Pick<Handlers, 'connection.get' | 'connection.save' | 'connection.clearApiKey'> = {
-  'connection.get': () => connectionView(),
-  'connection.save': (input) => saveConnectionSettings(input),
-  'connection.clearApiKey': () => clearApiKey(),
-};
+type ConnectionRequests = 'connection.get' | 'connection.save' | 'connection.clearApiKey' | 'connection.budget';
 
-export function connectionSettingsFeature() {
-  return defineFeature({ name: 'connection-settings', handlers: connectionHandlers });
+/** The settings, and the hour's request budget every account and feature shares (deps.budget). */
+export function connectionSettingsFeature(deps: Pick<DeskDeps, 'budget' | 'broadcast'> = createDeskDeps()) {
+  const handlers: Pick<Handlers, ConnectionRequests> = {
+    'connection.get': () => connectionView(),
+    'connection.save': (input) => saveConnectionSettings(input),
+    'connection.clearApiKey': () => clearApiKey(),
+    'connection.budget': () => deps.budget.view(),
+  };
+  return defineFeature({
+    name: 'connection-settings',
+    handlers,
+    start() {
+      deps.budget.onChange((view) => {
+        // The pause ends at the reset even with the worker stopped meanwhile: the alarm starts the new hour.
+        if (view.pausedUntil !== null) void browser.alarms.create(BUDGET_ALARM, { when: view.pausedUntil });
+        void deps.budget.flush();
+        void deps.broadcast('connection.budget', view);
+      });
+      browser.alarms.onAlarm.addListener((alarm) => {
+        if (alarm.name === BUDGET_ALARM) void deps.budget.windowEnded();
+      });
+    },
+  });
 }

@@ -22,7 +22,7 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
   let all: readonly BackgroundFeature<never>[] = [];
   const features = [
     accountLinkingFeature(deps, (accountKey) => forgetAccount(all, accountKey)),
-    connectionSettingsFeature(),
+    connectionSettingsFeature(deps),
     badgeFeature(deps),
     suggestionTriageFeature(deps),
     failureNoticeFeature(),

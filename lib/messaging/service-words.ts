@@ -17,6 +17,10 @@ function clock(ms: number): string {
 
 /** The sentence for every error the worker replies with: what happened, what it does, what you can do. */
 export function serviceSentence(code: string, status: number | undefined, problem: Problem): string {
+  if (code === 'held-back') {
+    const after = problem.resetAt ? ` at ${clock(problem.resetAt)}` : ' when the hour’s requests reset';
+    return `Background work paused to keep the hour’s last requests for what you ask, so this was not sent. It goes on by itself${after}`;
+  }
   if (code === 'needs-relink' || status === 401)
     return 'The account’s link was revoked or has expired, so Listings Desk stopped using it. Link the account again, then try again';
   if (status === 429 || code === '2040') {

@@ -68,7 +68,7 @@ export class SandboxControl {
     return this.call('POST', `addrequests/${encodeURIComponent(String(id))}/resolve`, { status });
   }
   /** The hourly quota: `used` of `perHour` requests this hour (reset restores 5,000 and 0). */
-  quota(body: { perHour?: number; used?: number }) {
+  quota(body: { perHour?: number; used?: number; resetInSeconds?: number }) {
     return this.call('POST', 'quota', body);
   }
   advanceClock(days: number) {

@@ -8,6 +8,7 @@ import {
   BADGE_ALARM,
   BADGE_PERIOD_MINUTES,
   badgeCountsItem,
+  refreshBadge as refreshBadgeWith,
   renderBadge,
   setBadgeCount,
   startBadge,
@@ -187,5 +188,29 @@ describe('badge', () => {
     } as Parameters<typeof fakeBrowser.alarms.onAlarm.trigger>[0]);
     await expect.poll(() => api.requests.length).toBeGreaterThan(before);
     await expect.poll(badgeText).toBe('7');
+  });
+
+  test("the alarm's refresh asks the request budget: held back near the floor, while the person's own goes", async () => {
+    await link('app-1001', 'Harbor Bakery Group');
+    // 50 of 5,000 left this hour: under the reserve of 250.
+    const quota = {
+      'content-type': 'application/json',
+      'Rate-Limit-Limit': '5000',
+      'Rate-Limit-Remaining': '50',
+      'Rate-Limit-Reset': String(Math.ceil(Date.now() / 1000) + 1800),
+    };
+    const api = routedFetch(
+      () =>
+        new Response(JSON.stringify({ meta: { errors: [] }, response: { count: 7, suggestions: [] } }), {
+          headers: quota,
+        }),
+    );
+    useApi({ fetch: api.fetch });
+    const deps = testDeps();
+    await expect(refreshBadgeWith(deps)).resolves.toMatchObject({ count: 7 });
+    await expect(refreshBadgeWith(deps, 'badge')).rejects.toMatchObject({ kind: 'held-back' });
+    expect(api.requests).toHaveLength(1);
+    // Counted as the person's; nothing as the badge's, which sent nothing.
+    expect((await deps.budget.view()).spent.map((s) => s.purpose)).toEqual(['user']);
   });
 });

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import type { ConnectionView } from '../../lib/messaging/protocol/index.ts';
+import type { BudgetView, ConnectionView } from '../../lib/messaging/protocol/index.ts';
 
 const ask = vi.fn();
 vi.mock('../../lib/messaging/ui.ts', () => ({
@@ -37,15 +37,27 @@ const view: ConnectionView = {
 };
 
 const request = vi.fn(async () => true);
+// The section's "Requests this hour" asks too; its own test is request-budget.component.test.tsx.
+const budget: BudgetView = {
+  limit: null,
+  remaining: null,
+  resetAt: 0,
+  spent: [],
+  pausedUntil: null,
+  slowed: false,
+  reserve: null,
+};
 
 beforeEach(() => {
   ask.mockReset();
   ask.mockImplementation(async (type: string, input: unknown) =>
-    type === 'connection.get'
-      ? view
-      : type === 'connection.clearApiKey'
-        ? { ...view, apiKeySet: false }
-        : { ...view, saved: true, apiKeySet: true, settings: input },
+    type === 'connection.budget'
+      ? budget
+      : type === 'connection.get'
+        ? view
+        : type === 'connection.clearApiKey'
+          ? { ...view, apiKeySet: false }
+          : { ...view, saved: true, apiKeySet: true, settings: input },
   );
   request.mockClear();
   Object.assign(browser.permissions, { request });
@@ -58,7 +70,7 @@ const type = (label: string, value: string) => fireEvent.input(input(label), { t
 describe('Connection section', () => {
   test('a value set by the organisation is shown read-only with who set it; the environment cannot be chosen', async () => {
     const managedView: ConnectionView = { ...view, managed: ['environment', 'apiUrl', 'clientId'] };
-    ask.mockImplementation(async (kind: string) => (kind === 'connection.get' ? managedView : managedView));
+    ask.mockImplementation(async (kind: string) => (kind === 'connection.budget' ? budget : managedView));
     render(<ConnectionSettings />);
     await screen.findByLabelText('API base URL');
     const note = 'Set by your organisation: ask your IT team to change it.';
@@ -108,11 +120,13 @@ describe('Connection section', () => {
 
   test('a key that is set shows as "set" with Replace and Clear, and is never sent back unless replaced', async () => {
     ask.mockImplementation(async (type: string, input: unknown) =>
-      type === 'connection.get'
-        ? { ...view, saved: true, apiKeySet: true }
-        : type === 'connection.clearApiKey'
-          ? { ...view, saved: true, apiKeySet: false }
-          : { ...view, saved: true, apiKeySet: true, settings: input },
+      type === 'connection.budget'
+        ? budget
+        : type === 'connection.get'
+          ? { ...view, saved: true, apiKeySet: true }
+          : type === 'connection.clearApiKey'
+            ? { ...view, saved: true, apiKeySet: false }
+            : { ...view, saved: true, apiKeySet: true, settings: input },
     );
     render(<ConnectionSettings />);
     await screen.findByLabelText('API base URL');

@@ -4,9 +4,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { optIn, optOut } from '../../lib/api/listings.ts';
+import { listListings, optIn, optOut } from '../../lib/api/listings.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
+import { createRequestBudget, type RequestBudget } from '../../lib/background/core/request-budget.ts';
 import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
 import { LISTINGS_RESUME_ALARM } from '../../lib/background/listings-workspace/listings-load.ts';
 import { OPT_IN_ALARM } from '../../lib/background/listings-workspace/opt-in-jobs.ts';
@@ -95,7 +96,13 @@ beforeEach(async () => {
   await linkAccount();
   await settleBadgeRefresh('app-1001');
   // The worker's one deps, talking to the real sandbox (desk-fakes' routing fetch is for faked answers).
-  deps = createDeskDeps({
+  deps = sandboxDeps();
+  await control('DELETE', 'requests');
+});
+
+/** The worker's deps against the sandbox; `budget` for a worker whose request budget is set otherwise. */
+function sandboxDeps(budget?: RequestBudget) {
+  return createDeskDeps({
     apiConfig: {
       fetch: (input, init) => globalThis.fetch(input, init),
       retry: { retries: 3, backoffMs: [0, 0, 20], jitter: 0 },
@@ -103,9 +110,9 @@ beforeEach(async () => {
     broadcast: async (type, payload) => {
       events.push({ type, payload });
     },
+    ...(budget ? { budget } : {}),
   });
-  await control('DELETE', 'requests');
-});
+}
 
 async function loaded(w: ReturnType<typeof workspace>) {
   await w.handlers['listings.load']({ refresh: false }, extension);
@@ -482,6 +489,30 @@ describe('listings workspace against the sandbox', () => {
     expect(events.filter((e) => e.type === 'listings.optIn.changed').length).toBeGreaterThanOrEqual(2);
   });
 
+  test('a batch the request budget holds back near the floor stays pending, unsent, and goes once the hour allows', async () => {
+    const w = workspace();
+    await loaded(w);
+    // 60 left, under the reserve of 100: the person's own read tells the budget so.
+    await control('POST', 'quota', { perHour: 1000, used: 940, resetInSeconds: 1800 });
+    await deps.withAccount((client) => listListings(client, { limit: 1 }), 'app-1001');
+    await control('DELETE', 'requests');
+    const selection = { filters: { locationIds: ['HB-001', 'HB-002'], publisherIds: ['YELP', 'BING'] } };
+    await ask(w, 'listings.optIn.start', { selection });
+    await w.settled();
+    expect((await requests()).filter((r) => r.method === 'PUT')).toEqual([]);
+    const [waiting] = await w.handlers['listings.optIn.jobs']({}, extension);
+    expect(waiting).toMatchObject({ state: 'running', batches: { total: 1, pending: 1, failed: 0 } });
+    expect((await browser.alarms.get(OPT_IN_ALARM))?.name).toBe(OPT_IN_ALARM);
+
+    // A new hour (the service says so on the next answer): the alarm's round (resume) sends it.
+    await control('POST', 'quota', { perHour: 1000, used: 0 });
+    await deps.withAccount((client) => listListings(client, { limit: 1 }), 'app-1001');
+    await w.jobs.resume();
+    const [done] = await w.handlers['listings.optIn.jobs']({}, extension);
+    expect(done).toMatchObject({ state: 'finished', batches: { done: 1, failed: 0 } });
+    expect((await requests()).filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+
   test('a job whose worker died mid-batch is resumed by the next worker, with the alarm as backstop', async () => {
     const held = gate();
     const dying = workspace({ send: () => held.held });
@@ -571,7 +602,10 @@ describe('listings workspace against the sandbox', () => {
   );
 
   test("a load the hourly quota ends keeps its rows, says when the rest comes, and the next worker's alarm loads only the rest", async () => {
-    // 12 requests left this hour: the names take two, the account's 21 pages of listings need more.
+    // 12 requests left this hour: the names take two, the account's 21 pages of listings need more. The
+    // budget would hold the load back at once; here it keeps no reserve, as when another client of the
+    // same key spends the quota unseen: the service's 429 ends the walk.
+    deps = sandboxDeps(createRequestBudget({ thresholds: { slowBelowShare: 0, reserveShare: 0, reserveMin: 0 } }));
     await control('POST', 'quota', { perHour: 1000, used: 988 });
     const w = workspace();
     await loaded(w);
@@ -595,7 +629,9 @@ describe('listings workspace against the sandbox', () => {
     const alarm = await browser.alarms.get(`${LISTINGS_RESUME_ALARM}:app-1001`);
     expect(alarm?.scheduledTime).toBe(topOfHour + 5000);
 
-    // The worker stops; the next one holds the rows from IndexedDB, and the alarm fetches only the rest.
+    // The worker stops; the next one, woken by the alarm after the reset (its clock says so), holds the
+    // rows from IndexedDB and fetches only the rest.
+    deps = sandboxDeps(createRequestBudget({ now: () => topOfHour + 5000 }));
     await control('POST', 'quota', { perHour: 1_000_000 });
     await control('DELETE', 'requests');
     const next = workspace();

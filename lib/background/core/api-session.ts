@@ -7,6 +7,7 @@ import type { LinkedAccount } from './account-items.ts';
 import { apiOriginOf, getConnectionSettings, requireApiKey } from './connection.ts';
 import { findAccount, markNeedsRelink } from './linked-accounts.ts';
 import { createReachability, isUnanswered, type Reachability } from './reachability.ts';
+import { type BudgetPurpose, createRequestBudget, type RequestBudget } from './request-budget.ts';
 import { openToken } from './token-vault.ts';
 
 export interface AccountSession {
@@ -36,11 +37,17 @@ function otherEnvironmentError(account: Pick<LinkedAccount, 'accountName' | 'acc
   });
 }
 
+/**
+ * Per-feature client settings, e.g. the decision outbox's "never wait for a rate limit in memory", and who
+ * the requests are for: background spenders name themselves and ask the request budget before each one;
+ * without a purpose a request is a person's, asked for now ('user').
+ */
+export type SessionConfig = Partial<ApiConfig> & { purpose?: BudgetPurpose };
+
 export type WithAccount = <T>(
   run: (client: ApiClient, account: LinkedAccount) => Promise<T>,
   accountKey?: string,
-  /** Per-feature client settings, e.g. the decision outbox's "never wait for a rate limit in memory". */
-  config?: Partial<ApiConfig>,
+  config?: SessionConfig,
 ) => Promise<T>;
 
 /** An account's session held open for many calls (a batch): the token is opened once, not per call. */
@@ -51,29 +58,38 @@ export interface OpenAccount {
 }
 
 export interface ApiSession {
-  openSession(accountKey?: string, config?: Partial<ApiConfig>): Promise<AccountSession>;
+  openSession(accountKey?: string, config?: SessionConfig): Promise<AccountSession>;
   /** Opens an account once for a batch of calls; withAccount is this for one call. */
-  openAccount(accountKey?: string, config?: Partial<ApiConfig>): Promise<OpenAccount>;
+  openAccount(accountKey?: string, config?: SessionConfig): Promise<OpenAccount>;
   withAccount: WithAccount;
   /** Whether the service answered the last call made through withAccount. */
   reachability: Reachability;
+  /** The hour's requests, shared by every account and feature. */
+  budget: RequestBudget;
 }
 
 /** `clientConfig` applies to every client the session opens: tests and the bench inject fetch or shrink retries. */
-export function createApiSession(clientConfig: Partial<ApiConfig> = {}): ApiSession {
+export function createApiSession(
+  clientConfig: Partial<ApiConfig> = {},
+  budget: RequestBudget = createRequestBudget(),
+): ApiSession {
   const reachability = createReachability();
 
   /**
    * Every request's transport outcome, whichever feature made it and however it reports errors: a response
    * of any status is an answer; a rejected fetch that nobody cancelled is none.
    */
-  function observed(apiOrigin: string, base: typeof fetch | undefined): typeof fetch {
+  function observed(apiOrigin: string, base: typeof fetch | undefined, purpose: BudgetPurpose): typeof fetch {
     return async (input, init) => {
+      // Every attempt, retries included, asks the budget and is counted: each one spends the quota.
+      await budget.beforeRequest(purpose, init?.signal);
       try {
         const response = await (base ?? fetch)(input, init);
         reachability.noteAnswer(apiOrigin);
+        budget.noteAnswer(purpose, response.headers);
         return response;
       } catch (error) {
+        budget.noteNoAnswer();
         const cancelled = (error as { name?: string })?.name === 'AbortError';
         if (!cancelled) reachability.noteFailure(apiOrigin, Date.now());
         throw error;
@@ -84,7 +100,8 @@ export function createApiSession(clientConfig: Partial<ApiConfig> = {}): ApiSess
    * An API client for a linked account (the active one by default), with its token opened from the vault.
    * The token goes only to the API origin that issued it: on any other Connection nothing is sent.
    */
-  async function openSession(accountKey?: string, config: Partial<ApiConfig> = {}): Promise<AccountSession> {
+  async function openSession(accountKey?: string, sessionConfig: SessionConfig = {}): Promise<AccountSession> {
+    const { purpose = 'user', ...config } = sessionConfig;
     const account = await findAccount(accountKey);
     if (!account) throw noAccountError();
     const settings = await getConnectionSettings();
@@ -115,14 +132,14 @@ export function createApiSession(clientConfig: Partial<ApiConfig> = {}): ApiSess
       accessToken: token,
       ...config,
       ...clientConfig,
-      fetch: observed(apiOrigin, clientConfig.fetch ?? config.fetch),
+      fetch: observed(apiOrigin, clientConfig.fetch ?? config.fetch, purpose),
       retry: { ...config.retry, ...clientConfig.retry },
     });
     return { client, account };
   }
 
   /** The account's session for a batch of calls: opened (connection, key, token) once, a 401 handled per call. */
-  async function openAccount(accountKey?: string, config: Partial<ApiConfig> = {}): Promise<OpenAccount> {
+  async function openAccount(accountKey?: string, config: SessionConfig = {}): Promise<OpenAccount> {
     const { client, account } = await openSession(accountKey, config);
     return {
       account,
@@ -150,13 +167,12 @@ export function createApiSession(clientConfig: Partial<ApiConfig> = {}): ApiSess
   async function withAccount<T>(
     run: (client: ApiClient, account: LinkedAccount) => Promise<T>,
     accountKey?: string,
-    /** Per-feature client settings, e.g. the decision outbox's "never wait for a rate limit in memory". */
-    config: Partial<ApiConfig> = {},
+    config: SessionConfig = {},
   ): Promise<T> {
     return (await openAccount(accountKey, config)).run(run);
   }
 
-  return { openSession, openAccount, withAccount, reachability };
+  return { openSession, openAccount, withAccount, reachability, budget };
 }
 
 /** The production session, for code that has no deps at hand; features use `deps.withAccount`. */

@@ -5,6 +5,7 @@ import type { ApiConfig } from '../../api/client.ts';
 import { broadcast } from '../../messaging/background.ts';
 import type { DeskEvents } from '../../messaging/protocol/index.ts';
 import { type ApiSession, createApiSession } from './api-session.ts';
+import { createRequestBudget, type RequestBudget } from './request-budget.ts';
 
 export type Broadcast = <K extends keyof DeskEvents>(type: K, payload: DeskEvents[K]) => Promise<void>;
 
@@ -20,12 +21,14 @@ export interface DeskDepsOptions {
   apiConfig?: DeskDeps['apiConfig'];
   broadcast?: Broadcast;
   now?: () => number;
+  /** Tests start from a known budget (a fixed clock, no alarms). */
+  budget?: RequestBudget;
 }
 
 export function createDeskDeps(options: DeskDepsOptions = {}): DeskDeps {
   const apiConfig = options.apiConfig ?? {};
   return {
-    ...createApiSession(apiConfig),
+    ...createApiSession(apiConfig, options.budget ?? createRequestBudget({ now: options.now })),
     apiConfig,
     broadcast: options.broadcast ?? broadcast,
     now: options.now ?? (() => Date.now()),

@@ -50,6 +50,10 @@ export const STORAGE_KEYS = {
     holds: "the popup's first rows and names of the active account, read before the worker wakes",
     perAccount: true,
   },
+  'session:requestBudget': {
+    feature: 'connection-settings',
+    holds: "the hour's request quota as the service last announced it, and requests per purpose",
+  },
   'session:deskEventFrames': { feature: 'messaging', holds: 'embedded-panel frames listening for events' },
   'local:provisioningTracker': {
     feature: 'provisioning',

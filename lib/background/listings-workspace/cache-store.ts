@@ -1,7 +1,12 @@
 // The fetched listings of each account, kept across worker restarts. IndexedDB, not storage.local:
 // 100,000 listings are ~16 MB, over storage.local's 10 MB quota, and IndexedDB stores them by structured
 // clone (no JSON round trip). Only the worker opens this database.
-import type { ListingsIncomplete, ListingTableRow, ListWarningView } from '../../messaging/protocol/index.ts';
+import type {
+  ListingsIncomplete,
+  ListingsPart,
+  ListingTableRow,
+  ListWarningView,
+} from '../../messaging/protocol/index.ts';
 import type { AccountLink } from '../core/account-lock.ts';
 import type { ListingsColumns } from './table.ts';
 
@@ -26,6 +31,8 @@ export interface ListingsSnapshot {
   missingOffsets?: number[];
   /** Snapshots written before warnings kept their code hold only the text. */
   warnings: (ListWarningView | string)[];
+  /** The rows are one folder's (a partial load), not the account's whole. */
+  part?: ListingsPart | null;
 }
 
 /** A snapshot's first rows, written with it. */

@@ -24,6 +24,7 @@ import { createLocations, locationsItem } from '../locations.ts';
 import type { WorkspaceDeps } from './deps.ts';
 import { hasFilter } from './filter-text.ts';
 import { createListingsLoader, linkOf } from './listings-load.ts';
+import { loadPlan } from './load-plan.ts';
 import { createOptInJobs, type JobHooks, toJobView } from './opt-in-jobs.ts';
 import { splitOptIn } from './opt-in-plan.ts';
 import { createPublishersDirectory, forgetPublishers, LEGACY_PUBLISHERS_KEY } from './publishers-directory.ts';
@@ -218,6 +219,7 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
   const handlers: Pick<
     Handlers,
     | 'listings.load'
+    | 'listings.loadPlan'
     | 'listings.cancelLoad'
     | 'listings.query'
     | 'listings.facets'
@@ -229,7 +231,13 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
     | 'listings.optIn.retryFailed'
     | 'listings.optIn.dismiss'
   > = {
-    'listings.load': ({ refresh }) => loader.load(refresh),
+    'listings.load': ({ refresh, folderId }) => loader.load(refresh, folderId),
+    'listings.loadPlan': async ({ folderId }) => {
+      const { account, entry } = await activeTable();
+      // A refresh of the whole account knows its count already: no request is spent to ask it.
+      const known = !folderId && !entry.load.part && entry.load.state === 'loaded' ? entry.load.total : null;
+      return loadPlan(deps, account.accountKey, folderId, known ?? undefined);
+    },
     'listings.cancelLoad': () => loader.cancel(),
     'listings.query': (input, context) => query(input, context),
     'listings.facets': () => facets(),

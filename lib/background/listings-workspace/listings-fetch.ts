@@ -5,12 +5,13 @@ import type { ApiError } from '../../api/errors.ts';
 import { fetchAllListings, fetchListingPages } from '../../api/listings.ts';
 import type { Incomplete } from '../../api/paging.ts';
 import { toWireError } from '../../messaging/background.ts';
-import type { ListingsIncomplete, ListingsLoadView } from '../../messaging/protocol/index.ts';
+import type { ListingsIncomplete, ListingsLoadView, ListingsPart } from '../../messaging/protocol/index.ts';
 import { listWarning } from '../../messaging/service-words.ts';
 import { type AccountLink, writeIfLinked } from '../core/account-lock.ts';
 import { locationsItem } from '../locations.ts';
 import { type ListingsSnapshot, readSnapshot, writeSnapshot } from './cache-store.ts';
 import type { WorkspaceDeps } from './deps.ts';
+import type { LoadPart } from './load-plan.ts';
 import { cachedPublishers } from './publishers-directory.ts';
 import { ListingsTable, type TableNames, toStoredListing } from './table.ts';
 
@@ -39,10 +40,14 @@ function incompleteView(incomplete: Incomplete | undefined, pages: number): List
   };
 }
 
-/** The quota's 429 on a walk's first page: nothing came, and the reset says when to try. */
+/** A fetch-all is background work (it may take thousands of requests): it asks the budget page by page. */
+const LISTINGS_LOAD = { purpose: 'listings load' } as const;
+
+/** The quota's 429 (or the budget holding the load back) on a walk's page: the reset says when to try. */
 function quotaResetOf(error: unknown, maxWaitMs = 60_000): number | undefined {
   const e = error as ApiError;
-  const reset = e?.status === 429 ? e.rateLimit?.reset : undefined;
+  const reset = e?.status === 429 || e?.kind === 'held-back' ? e.rateLimit?.reset : undefined;
+  if (reset !== undefined && e.kind === 'held-back') return reset * 1000;
   return reset !== undefined && reset * 1000 - Date.now() > maxWaitMs ? reset * 1000 : undefined;
 }
 
@@ -54,7 +59,13 @@ export interface AccountTable {
   load: ListingsLoadView;
   /** The pages a load the quota ended has still to fetch, by offset. */
   missingOffsets: number[];
+  /** The load was limited to one folder's locations (null or absent: the whole account). */
+  part?: LoadPart | null;
 }
+
+/** The part as the page shows it: no location ids. */
+const shownPart = (part: LoadPart | null | undefined): ListingsPart | null =>
+  part ? { folderId: part.folderId, name: part.name, locations: part.locations } : null;
 
 export interface NameSources {
   /** Fetches the locations and publishers when none are cached; failures leave the ids showing. */
@@ -92,34 +103,33 @@ export function createListingsFetch(
     try {
       const result = await deps.withAccount(
         (client) =>
-          fetchAllListings(
-            client,
-            {},
-            {
-              signal,
-              onPage: (items, _offset, count) => {
-                next.upsert(items.map(toStoredListing));
-                entry.load = { ...entry.load, loaded: next.size, total: count };
-                progress();
-              },
+          fetchAllListings(client, entry.part ? { locationIds: entry.part.locationIds } : {}, {
+            signal,
+            onPage: (items, _offset, count) => {
+              next.upsert(items.map(toStoredListing));
+              entry.load = { ...entry.load, loaded: next.size, total: count };
+              progress();
             },
-          ),
+          }),
         accountKey,
+        LISTINGS_LOAD,
       );
       await namesReady.catch(() => undefined);
       const incomplete = incompleteView(result.incomplete, result.incomplete?.pages ?? 0);
       const fetchedAt = deps.now();
       entry.table = next;
-      entry.missingOffsets = result.incomplete?.missingOffsets ?? [];
+      // A part is not resumed page by page (its pages are the folder's): Refresh or a whole load fetches again.
+      entry.missingOffsets = entry.part ? [] : (result.incomplete?.missingOffsets ?? []);
       warmSoon(next);
       entry.load = {
         state: 'loaded',
         loaded: next.size,
         total: result.count,
         fetchedAt,
-        incomplete,
+        incomplete: entry.part && incomplete ? { ...incomplete, resumesAt: undefined } : incomplete,
         error: null,
         warnings: result.warnings.map((w) => listWarning(w, 'listings')),
+        part: shownPart(entry.part),
       };
       if (link) {
         const snapshot: ListingsSnapshot = {
@@ -128,9 +138,10 @@ export function createListingsFetch(
           fetchedAt,
           count: result.count,
           columns: next.columns(),
-          incomplete,
+          incomplete: entry.load.incomplete,
           missingOffsets: entry.missingOffsets,
           warnings: entry.load.warnings,
+          part: shownPart(entry.part),
         };
         await writeIfLinked(link, () => writeSnapshot(snapshot, headOf(next))).catch(() => undefined);
       }
@@ -181,6 +192,7 @@ export function createListingsFetch(
             },
           }),
         accountKey,
+        LISTINGS_LOAD,
       );
       entry.missingOffsets = result.incomplete?.missingOffsets ?? [];
       const fetchedAt = deps.now();

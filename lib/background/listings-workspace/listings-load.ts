@@ -22,6 +22,7 @@ import {
   resumeAlarm,
   warmSoon,
 } from './listings-fetch.ts';
+import { folderPart } from './load-plan.ts';
 import { ListingsTable, toStoredListing } from './table.ts';
 
 // The alarm's name moved with the walks; it stays importable from here, where the tests ask for it.
@@ -35,10 +36,11 @@ const yieldToReplies = () => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /** What a snapshot's load was, as the page shows it. */
 function loadedView(
-  stored: Pick<ListingsSnapshot, 'count' | 'fetchedAt' | 'incomplete' | 'warnings'>,
+  stored: Pick<ListingsSnapshot, 'count' | 'fetchedAt' | 'incomplete' | 'warnings' | 'part'>,
   size: number,
 ): ListingsLoadView {
   return {
+    part: stored.part ?? null,
     state: 'loaded',
     loaded: size,
     total: stored.count,
@@ -199,14 +201,19 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
   }
 
   /** Starts the fetch-all when nothing is held or a refresh is asked for; reports the load either way. */
-  async function load(refresh: boolean): Promise<ListingsLoadView> {
+  /** `folderId`: only that folder's listings (a part, offered when the whole would take too much of the hour). */
+  async function load(refresh: boolean, folderId?: string): Promise<ListingsLoadView> {
     const account = await activeAccount();
     if (!account) return EMPTY_LOAD;
     const entry = await tableFor(account.accountKey, linkOf(account));
-    if (running?.accountKey === account.accountKey) return entry.load;
+    if (running?.accountKey === account.accountKey && !folderId) return entry.load;
     if (account.needsRelink) return { ...entry.load, error: toWireError(needsRelinkError(account)) };
-    if (entry.load.state === 'loaded' && !refresh) return entry.load;
+    if (entry.load.state === 'loaded' && !refresh && !folderId) return entry.load;
+    const part = folderId ? await folderPart(account.accountKey, folderId) : null;
     if (running) running.controller.abort();
+    entry.part = part;
+    // A part replaces the rows shown: they are no longer the account's whole.
+    if (part) entry.table = new ListingsTable([], await cachedNames(account.accountKey));
     start(entry, await currentLink(account.accountKey));
     return entry.load;
   }

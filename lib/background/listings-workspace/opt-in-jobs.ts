@@ -17,11 +17,15 @@ import { coalesce } from '../../shared/coalesce.ts';
 import { defineItem } from '../../storage-item.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import { type AccountLink, withAccountLock } from '../core/account-lock.ts';
+import { heldBackUntil } from '../core/request-budget.ts';
 import type { StorageWrites } from '../feature.ts';
 import type { WorkspaceDeps } from './deps.ts';
 import { splitOptIn } from './opt-in-plan.ts';
 
 export const OPT_IN_ALARM = 'listings-opt-in';
+/** A job runs in the background: it asks the request budget before each request. */
+const OPT_IN_JOBS = { purpose: 'opt-in jobs' } as const;
+
 /** Batches sent at the same time: gentle on the hourly quota the whole desk shares. */
 const CONCURRENCY = 3;
 
@@ -106,17 +110,25 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
   const send =
     hooks.send ??
     ((accountKey: string, batch: Batch, direction: OptDirection) =>
-      deps.withAccount(async (client) => {
-        await (direction === 'out' ? optOut : optIn)(client, batch);
-      }, accountKey));
+      deps.withAccount(
+        async (client) => {
+          await (direction === 'out' ? optOut : optIn)(client, batch);
+        },
+        accountKey,
+        OPT_IN_JOBS,
+      ));
   const statuses =
     hooks.statuses ??
     ((accountKey: string, batch: Batch) =>
-      deps.withAccount(async (client) => {
-        const { listings, incomplete } = await fetchAllListings(client, batch);
-        if (incomplete) throw incomplete.error;
-        return listings;
-      }, accountKey));
+      deps.withAccount(
+        async (client) => {
+          const { listings, incomplete } = await fetchAllListings(client, batch);
+          if (incomplete) throw incomplete.error;
+          return listings;
+        },
+        accountKey,
+        OPT_IN_JOBS,
+      ));
 
   /**
    * A batch tried before: only its pairs still in the state the job changes (opted out for an opt-in, not
@@ -211,9 +223,9 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
         try {
           if (c.triedBefore) await sendRest(c);
           else await send(c.accountKey, c.batch, c.direction);
-          return { ...c, error: null };
+          return { ...c, error: null, heldBack: false };
         } catch (error) {
-          return { ...c, error: toWireError(error) };
+          return { ...c, error: toWireError(error), heldBack: heldBackUntil(error) !== undefined };
         }
       }),
     );
@@ -224,6 +236,11 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
         const batch = job?.batches[outcome.index];
         if (!outcome.error) answered.add(batchKey(outcome.jobId, outcome.index));
         if (!job || !batch || batch.claimedBy !== runId) continue;
+        if (outcome.heldBack) {
+          // Not sent (the hour's budget is kept for the person): pending again, for the alarm after the reset.
+          Object.assign(batch, { state: 'pending', claimedBy: null, attempts: batch.attempts - 1 });
+          continue;
+        }
         batch.state = outcome.error ? 'failed' : 'done';
         batch.error = outcome.error;
         changedJobs.add(job);
@@ -241,7 +258,8 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
     for (const job of changed)
       await deps.broadcast('listings.optIn.changed', { accountKey: job.accountKey, job: toJobView(job) });
     for (const job of finished) await hooks.finished(job).catch(() => undefined);
-    return true;
+    // Held back: the next round would be too; the minute alarm tries again.
+    return !outcomes.some((o) => o.heldBack);
   }
 
   async function armAlarm(): Promise<void> {

@@ -124,7 +124,10 @@ export function provisioningFeature(deps: DeskDeps) {
     deps.withAccount((client) => task(client), accountKey);
   const changed = (inReview: number) => deps.broadcast('provisioning.changed', { inReview });
   const accountLocations = createAccountLocations({ withAccount: run, now: deps.now });
-  const tracker = createTracker({ withAccount: run, notify, changed, now: deps.now });
+  // The tracker's polls run on alarms, nobody waiting on them: they ask the request budget first.
+  const poll = <T>(task: (client: ApiClient) => Promise<T>, accountKey?: string) =>
+    deps.withAccount((client) => task(client), accountKey, { purpose: 'add-request tracker' });
+  const tracker = createTracker({ withAccount: poll, notify, changed, now: deps.now });
   const sender = createSender({
     withAccount: run,
     now: deps.now,

@@ -10,6 +10,7 @@ import { toWireError } from '../../messaging/background.ts';
 import { problemLine } from '../../messaging/error-words.ts';
 import type { TrackedAddRequestView } from '../../messaging/protocol/index.ts';
 import { coalesce } from '../../shared/coalesce.ts';
+import { heldBackUntil } from '../core/request-budget.ts';
 import {
   checkedThisSessionItem,
   pollScaleForTestsItem,
@@ -138,7 +139,9 @@ export function createTracker(deps: TrackerDeps) {
                 // The client already retried a passing fault; still not an outcome of the request.
                 const delay = nextPollDelayMs(entry.status, now - entry.statusSince) ?? BLOCKED_RETRY_MS;
                 const retryIn = isPassing(error) ? delay * factor : Math.max(delay, BLOCKED_RETRY_MS) * factor;
-                problems.set(entry.key, { text: problemText(error), retryAt: deps.now() + Math.max(50, retryIn) });
+                // Held back by the request budget: asked again once the hour's requests reset.
+                const retryAt = heldBackUntil(error) ?? deps.now() + Math.max(50, retryIn);
+                problems.set(entry.key, { text: problemText(error), retryAt });
               }
             }
           }, accountKey);

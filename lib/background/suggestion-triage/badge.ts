@@ -12,6 +12,7 @@ import { type AccountLink, isLinked, withAccountLock } from '../core/account-loc
 import { currentApiOrigin } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { readAccounts } from '../core/linked-accounts.ts';
+import type { BudgetPurpose } from '../core/request-budget.ts';
 import { defineFeature } from '../feature.ts';
 import { triageFailuresItem } from './triage-items.ts';
 
@@ -98,7 +99,10 @@ async function withoutBadgeCount(accountKey: string) {
 }
 
 /** Asks the API for the active account's count: one request, limit=1, reading `count`. */
-export async function refreshBadge(deps: Pick<DeskDeps, 'withAccount'>): Promise<BadgeView> {
+export async function refreshBadge(
+  deps: Pick<DeskDeps, 'withAccount'>,
+  purpose: BudgetPurpose = 'user',
+): Promise<BadgeView> {
   const { accounts, activeAccountKey } = await readAccounts();
   const link = accounts.find((a) => a.accountKey === activeAccountKey);
   if (!activeAccountKey || !link) {
@@ -106,10 +110,14 @@ export async function refreshBadge(deps: Pick<DeskDeps, 'withAccount'>): Promise
     return { accountKey: null, count: null };
   }
   try {
-    const count = await deps.withAccount(async (client) => {
-      const result = await listSuggestions(client, { statuses: ['WAITING_ON_CUSTOMER'], limit: 1 });
-      return result.data.count;
-    }, activeAccountKey);
+    const count = await deps.withAccount(
+      async (client) => {
+        const result = await listSuggestions(client, { statuses: ['WAITING_ON_CUSTOMER'], limit: 1 });
+        return result.data.count;
+      },
+      activeAccountKey,
+      { purpose },
+    );
     // A count asked for before an unlink or a relink elsewhere is not written for the account now.
     await withAccountLock(() => setBadgeCount(link, count));
     return { accountKey: activeAccountKey, count };
@@ -123,7 +131,7 @@ export async function refreshBadge(deps: Pick<DeskDeps, 'withAccount'>): Promise
 /** Keeps the badge in step with storage and schedules the 15-minute refresh. Call once from the worker's main(). */
 export function startBadge(deps: Pick<DeskDeps, 'withAccount'>): void {
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === BADGE_ALARM) refreshBadge(deps).catch(() => undefined);
+    if (alarm.name === BADGE_ALARM) refreshBadge(deps, 'badge').catch(() => undefined);
   });
   // Only create when missing: re-creating on every worker start would keep pushing the next refresh away.
   void browser.alarms.get(BADGE_ALARM).then((existing) => {

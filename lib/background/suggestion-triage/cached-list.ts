@@ -13,6 +13,7 @@ import { needsRelinkError } from '../core/api-session.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { heldRead } from '../core/held-read.ts';
 import { refreshPublisherNames } from '../core/publisher-names.ts';
+import type { BudgetPurpose } from '../core/request-budget.ts';
 import { staleWhileRevalidate } from '../core/swr-cache.ts';
 import { triageCacheItem, triageRevisionItem } from './triage-items.ts';
 import {
@@ -103,12 +104,13 @@ export function createCachedList(deps: CachedListDeps) {
     if (!items.held()) void items.read().catch(() => undefined);
   }
 
-  const cache = staleWhileRevalidate<[status: string, filters: ListFilters]>({
+  // The purpose says whose fetch it is for the request budget: a page's, or the refresh alarm's.
+  const cache = staleWhileRevalidate<[status: string, filters: ListFilters, purpose?: BudgetPurpose]>({
     maxAgeMs: TRIAGE_FRESH_MS,
     now: deps.now,
-    async fetch(key, status, filters) {
+    async fetch(key, status, filters, purpose) {
       try {
-        await fetchAndStore(key, status, filters);
+        await fetchAndStore(key, status, filters, purpose);
       } catch (error) {
         // What the view says changed (an error, no longer refreshing): a newer revision makes pages ask again.
         await withAccountLock(() => commitTriage([]));
@@ -126,19 +128,28 @@ export function createCachedList(deps: CachedListDeps) {
     for (const [id, at] of recentlySent) if (now - at > RECENTLY_SENT_MS) recentlySent.delete(id);
   }
 
-  async function fetchAndStore(key: string, status: string, filters: ListFilters): Promise<void> {
+  async function fetchAndStore(
+    key: string,
+    status: string,
+    filters: ListFilters,
+    purpose: BudgetPurpose = 'user',
+  ): Promise<void> {
     const accountKey = key.slice(0, key.lastIndexOf(' '));
     const startedAt = deps.now();
     // Taken before the fetch: what it brings back is written only for this same link.
     const link = await currentLink(accountKey);
-    const list = await deps.withAccount(async (client) => {
-      const [fetched] = await Promise.all([
-        fetchList(client, status, filters),
-        // Names are a nicety: the ids show if the publishers list cannot be had.
-        link ? refreshPublisherNames(client, link, deps.now, commitTriage).catch(() => undefined) : undefined,
-      ]);
-      return fetched;
-    }, accountKey);
+    const list = await deps.withAccount(
+      async (client) => {
+        const [fetched] = await Promise.all([
+          fetchList(client, status, filters),
+          // Names are a nicety: the ids show if the publishers list cannot be had.
+          link ? refreshPublisherNames(client, link, deps.now, commitTriage).catch(() => undefined) : undefined,
+        ]);
+        return fetched;
+      },
+      accountKey,
+      { purpose },
+    );
     forgetOldSent(deps.now());
     // A list asked for before a decision was sent may still show it as waiting.
     const stale = (id: string) => (recentlySent.get(id) ?? Number.NEGATIVE_INFINITY) >= startedAt;
@@ -155,8 +166,13 @@ export function createCachedList(deps: CachedListDeps) {
   }
 
   /** Fetches one list in the background; concurrent asks for the same list share one fetch. */
-  function revalidate(accountKey: string, status: string, filters: ListFilters = {}): Promise<void> {
-    return cache.revalidate(cacheKey(accountKey, status, filters), status, filters);
+  function revalidate(
+    accountKey: string,
+    status: string,
+    filters: ListFilters = {},
+    purpose: BudgetPurpose = 'user',
+  ): Promise<void> {
+    return cache.revalidate(cacheKey(accountKey, status, filters), status, filters, purpose);
   }
 
   /** `rows`: only the first rows of the list (the popup's first paint), the rest on the next ask. */

@@ -115,7 +115,10 @@ export function createSuggestionTriage(deps: TriageDeps) {
   async function refreshActive(): Promise<void> {
     const { accounts, activeAccountKey } = await readAccounts();
     const account = accounts.find((a) => a.accountKey === activeAccountKey);
-    if (account && !account.needsRelink) await list.revalidate(account.accountKey, WAITING);
+    if (!account || account.needsRelink) return;
+    // Paused for the rest of the hour: the popup's own refresh still goes when it opens.
+    if ((await deps.budget.view()).pausedUntil !== null) return;
+    await list.revalidate(account.accountKey, WAITING, {}, 'inbox refresh');
   }
 
   /** Call once from the worker's main(): alarms, and whatever a previous worker left overdue. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { empty, lazy, request } from './request.ts';
+import { type Access, empty, lazy, request } from './request.ts';
 
 export const ENVIRONMENTS = ['sandbox', 'production', 'custom'] as const;
 
@@ -84,8 +84,45 @@ export interface ConnectionView {
   grantedOrigins: string[];
 }
 
+/** Who spends the hour's requests: a page asking now, or a named background spender. */
+export const BUDGET_PURPOSES = [
+  'user',
+  'inbox refresh',
+  'listings load',
+  'add-request tracker',
+  'opt-in jobs',
+  'badge',
+] as const;
+export type BudgetPurpose = (typeof BUDGET_PURPOSES)[number];
+
+/** The hour's requests, shared by every linked account (the vendor's quota may be one per API key). */
+export interface BudgetView {
+  /** From the service's Rate-Limit-Limit; null until an answer said. */
+  limit: number | null;
+  remaining: number | null;
+  /** When the hour's count starts again (epoch ms). */
+  resetAt: number;
+  /** Requests answered this hour, per purpose, largest first. */
+  spent: { purpose: BudgetPurpose; count: number }[];
+  /** Background work waits for the reset to keep `reserve` requests for the person. */
+  pausedUntil: number | null;
+  /** Background work is spaced out: the hour's last quarter. */
+  slowed: boolean;
+  reserve: number | null;
+}
+
 export const connectionProtocol = {
   'connection.get': request<ConnectionView>()('extension', empty),
+  'connection.budget': request<BudgetView>()('extension', empty),
   'connection.save': request<ConnectionView>()('extension', connectionSettingsInput),
   'connection.clearApiKey': request<ConnectionView>()('extension', empty),
 } as const;
+
+export interface ConnectionEvents {
+  /** Background work paused or went on again, or the hour's count started again. */
+  'connection.budget': BudgetView;
+}
+
+export const connectionEventAccess = {
+  'connection.budget': 'extension',
+} as const satisfies Record<keyof ConnectionEvents, Access>;

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { WireError } from '../wire-error.ts';
 import { type AccountLinkingEvents, accountLinkingEventAccess, accountLinkingProtocol } from './account-linking.ts';
 import { badgeProtocol } from './badge.ts';
-import { connectionProtocol } from './connection-settings.ts';
+import { type ConnectionEvents, connectionEventAccess, connectionProtocol } from './connection-settings.ts';
 import { embeddedPanelProtocol } from './embedded-panel.ts';
 import { type HealthEvents, healthEventAccess, healthProtocol } from './listings-health.ts';
 import {
@@ -60,7 +60,8 @@ export interface DeskEvents
     ListingsWorkspaceEvents,
     UsersEvents,
     ProvisioningEvents,
-    ServiceStatusEvents {}
+    ServiceStatusEvents,
+    ConnectionEvents {}
 
 /** Who may hear each event: a content script (the embedded panel) only gets the 'content' ones. */
 export const eventAccess = {
@@ -72,6 +73,7 @@ export const eventAccess = {
   ...usersEventAccess,
   ...provisioningEventAccess,
   ...serviceStatusEventAccess,
+  ...connectionEventAccess,
 } as const satisfies Record<keyof DeskEvents, Access>;
 
 export type Protocol = typeof protocol;

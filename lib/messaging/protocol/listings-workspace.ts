@@ -92,7 +92,29 @@ export interface ListingsIncomplete {
   resumesAt?: number;
 }
 
+/** A part of the account a load can be limited to: one folder's locations. */
+export interface ListingsPart {
+  folderId: string;
+  name: string;
+  locations: number;
+}
+
+/** What a fetch-all would cost, asked before it starts. */
+export interface ListingsLoadPlan {
+  listings: number;
+  requests: number;
+  /** Requests left this hour, as the worker's budget last learned (null: not known yet). */
+  remaining: number | null;
+  limit: number | null;
+  resetAt: number | null;
+  /** More than a quarter of what is left: the page says so before loading. */
+  tooMuch: boolean;
+  part: ListingsPart | null;
+}
+
 export interface ListingsLoadView {
+  /** The load was limited to this part of the account (absent or null: the whole account). */
+  part?: ListingsPart | null;
   /** empty: never fetched; loading: a fetch-all runs (rows arrive as it goes). */
   state: 'empty' | 'loading' | 'loaded' | 'cancelled' | 'failed';
   loaded: number;
@@ -205,7 +227,11 @@ export const OPT_OUT_WARNING =
 export const listingsWorkspaceProtocol = {
   /** Starts the fetch-all of the active account's listings when none is cached or `refresh`; reports the load. */
   'listings.load': request<ListingsLoadView>()('extension', () =>
-    z.object({ refresh: z.boolean().default(false) }).strict(),
+    z.object({ refresh: z.boolean().default(false), folderId: z.string().min(1).max(200).optional() }).strict(),
+  ),
+  /** The count and the hour's requests left, before a load of the account (or of one folder) starts. */
+  'listings.loadPlan': request<ListingsLoadPlan>()('extension', () =>
+    z.object({ folderId: z.string().min(1).max(200).optional() }).strict(),
   ),
   'listings.cancelLoad': request<ListingsLoadView>()('extension', empty),
   /**
