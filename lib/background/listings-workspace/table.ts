@@ -278,6 +278,17 @@ export class ListingsTable {
     this.search().warm();
   }
 
+  /** warm() in slices, `pause` between them; stops when the rows or names change (the search is rebuilt). */
+  async warmInSteps(pause: () => Promise<void>): Promise<void> {
+    this.placesIn('location');
+    await pause();
+    const search = this.search();
+    await search.warmInSteps(async () => {
+      await pause();
+      return this.wordSearch?.search === search;
+    });
+  }
+
   row(index: number): ListingTableRow {
     return joinNames(this.listing(index), this.locations, this.publisherNames);
   }
