@@ -57,9 +57,27 @@ export function drain<T>(steps: Generator<void, T>): T {
  * worker can answer messages between them (at 600,000 rows the whole build blocked it for seconds).
  */
 export function* urlIndexSteps(listingUrls: readonly string[], slice: number): Generator<void, UrlIndex> {
-  const { text, starts } = urlSearchText(listingUrls);
+  const n = listingUrls.length;
+  let text: string;
+  let starts: Int32Array;
+  if (slice >= n) ({ text, starts } = urlSearchText(listingUrls));
+  else {
+    // Joined a slice at a time too (600,000 URLs joined and lower-cased at once took ~0.5-1.7 s here).
+    const parts: string[] = [];
+    starts = new Int32Array(n);
+    let at = 0;
+    for (let from = 0; from < n; from += slice) {
+      const lowered = listingUrls.slice(from, from + slice).map((u) => u.toLowerCase());
+      for (let j = 0; j < lowered.length; j++) {
+        starts[from + j] = at;
+        at += lowered[j]!.length + 1;
+      }
+      parts.push(lowered.join('\n'));
+      yield;
+    }
+    text = parts.join('\n');
+  }
   yield;
-  const n = starts.length;
   const end = (i: number) => (i + 1 < n ? starts[i + 1]! - 1 : text.length);
   const counts = new Int32Array(BUCKETS + 1);
   const lastRow = new Int32Array(BUCKETS).fill(-1);
