@@ -9,6 +9,7 @@ import { createDeskDeps, type DeskDeps } from '../../lib/background/core/deps.ts
 import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
 import { triageUndoWindowMsForTestsItem } from '../../lib/background/suggestion-triage/triage-items.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
+import { DECISION_SEND_CONCURRENCY } from '../../lib/shared/triage-batch.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
 import { SandboxControl } from '../e2e/sandbox-control.ts';
 import { sandboxConnection } from '../support/sandbox-connection.ts';
@@ -177,6 +178,51 @@ describe('a bulk of 500 real suggestions (issue 23)', () => {
     expect(reads.mock.calls.length).toBeLessThan(500);
     // The API key and the token, opened once for the round.
     expect(decrypts.mock.calls.length).toBeLessThanOrEqual(2);
+  }, 60_000);
+
+  /** A bulk of 500 through a worker whose fetch counts the PUTs in flight at once; answers the most seen. */
+  async function widestSend(): Promise<number> {
+    let inFlight = 0;
+    let widest = 0;
+    const counting = createDeskDeps({
+      apiConfig: {
+        fetch: async (input, init) => {
+          if ((init?.method ?? (input as Request).method) !== 'PUT') return globalThis.fetch(input, init);
+          widest = Math.max(widest, ++inFlight);
+          try {
+            return await globalThis.fetch(input, init);
+          } finally {
+            inFlight--;
+          }
+        },
+        retry: { retries: 0 },
+      },
+      broadcast: async () => undefined,
+    });
+    const t = createSuggestionTriage(counting);
+    instances.push(t);
+    const ids = (await loaded(t)).suggestions.map((s) => s.id);
+    const { batchId } = await t.decide('app-1001', ids, 'ACCEPTED');
+    await t.flushDue();
+    const view = await t.view(WAITING, false);
+    expect(view.batches.find((b) => b.batchId === batchId)).toMatchObject({ size: 500, sent: 500, queued: 0 });
+    // Exactly once, however wide: one answered 2xx per suggestion.
+    const applied = (await requests()).filter((r) => r.method === 'PUT' && r.status < 300).map((r) => r.path);
+    expect(new Set(applied).size).toBe(500);
+    expect(applied).toHaveLength(500);
+    return widest;
+  }
+
+  test('sent wider while the service says the hour has room for the rest and a reserve, else 4 at a time', async () => {
+    await bulkOf500();
+    await control('DELETE', 'requests');
+    expect(await widestSend()).toBeGreaterThan(DECISION_SEND_CONCURRENCY);
+
+    // 700 left this hour: not enough for 500 and the reserve of 250, so the outbox stays at 4.
+    await bulkOf500();
+    await control('POST', 'quota', { perHour: 5000, used: 4300 });
+    await control('DELETE', 'requests');
+    expect(await widestSend()).toBeLessThanOrEqual(DECISION_SEND_CONCURRENCY);
   }, 60_000);
 
   test('a worker stopped mid-batch: the next one sends the rest, and every decision is applied exactly once', async () => {

@@ -19,7 +19,10 @@ const PROGRESS_MS = 250;
 /** After the rows are in, and after the first window the page waits for: then the indexes are built. */
 const WARM_AFTER_MS = 1000;
 
-export const warmSoon = (table: ListingsTable) => setTimeout(() => table.warm(), WARM_AFTER_MS);
+/** A task boundary: the messages that came during a slice of the warm build are answered before the next. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export const warmSoon = (table: ListingsTable) =>
+  setTimeout(() => void table.warmInSteps(nextTask).catch(() => undefined), WARM_AFTER_MS);
 /** The default order's first rows kept apart from the snapshot: the page's first windows (50 each). */
 const HEAD_ROWS = 200;
 export const headOf = (table: ListingsTable) => ({ size: table.size, rows: table.head(HEAD_ROWS) });

@@ -14,6 +14,7 @@ import type {
 } from '../../messaging/protocol/index.ts';
 import { type Filters, foldersWithin, hasFilter, locationText } from './filter-text.ts';
 import { flags, intern } from './interning.ts';
+import { type FlagCheck, placesAscending, walkFlags } from './row-walk.ts';
 import {
   joinNames,
   type ListingsColumns,
@@ -176,7 +177,8 @@ export class ListingsTable {
     const rest = JSON.stringify([{ ...filters, text: '' }, key, direction]);
     const last = this.lastMatch?.version === this.version ? this.lastMatch : undefined;
     if (last?.key === cacheKey) return last.matched;
-    if (last && last.rest === rest && text.startsWith(last.text)) {
+    // From a blank search the previous matches may be every row: a word few rows hold names fewer (below).
+    if (last && last.rest === rest && last.text.trim() !== '' && text.startsWith(last.text)) {
       const search = this.search();
       const matched = search.within(last.matched, search.words(text));
       this.lastMatch = { key: cacheKey, rest, text, version: this.version, matched };
@@ -207,15 +209,21 @@ export class ListingsTable {
     const urlFlags = few || !searching ? undefined : search.urlFlags(words);
     const details = filters.hasStatusDetails;
     const { loc, pub, stat, hasDetails } = this;
+    const checks: FlagCheck[] = [];
+    if (statusOk) checks.push([statusOk, stat]);
+    if (pubOk) checks.push([pubOk, pub]);
+    if (locOk) checks.push([locOk, loc]);
+    if (details !== undefined) checks.push([Uint8Array.of(details ? 0 : 1, details ? 1 : 0), hasDetails]);
+    if (!searching && checks.length >= 1 && checks.length <= 3) {
+      const matched = walkFlags(order, direction, checks);
+      this.lastMatch = { key: cacheKey, rest, text, version: this.version, matched };
+      return matched;
+    }
     const count = few ? few.length : n;
     const out = new Int32Array(count);
     let m = 0;
-    let previous = -1;
     for (let k = 0; k < count; k++) {
       const place = few ? few[direction === 'asc' ? k : count - 1 - k]! : direction === 'asc' ? k : n - 1 - k;
-      // A row named twice (by its publisher and by its URL) is looked at once.
-      if (place === previous) continue;
-      previous = place;
       const i = order[place]!;
       if (statusOk && !statusOk[stat[i]!]) continue;
       if (pubOk && !pubOk[pub[i]!]) continue;
@@ -239,10 +247,9 @@ export class ListingsTable {
     return found.order;
   }
 
-  /** The places in `key`'s order of `rows`, ascending. */
+  /** The places in `key`'s order of `rows`, ascending, each once. */
   private placesOf(rows: Int32Array, key: ListingsSortKey): Int32Array {
-    const place = this.placesIn(key);
-    return Int32Array.from(rows, (i) => place[i]!).sort();
+    return placesAscending(rows, this.placesIn(key));
   }
 
   private search(): WordSearch {
@@ -269,6 +276,17 @@ export class ListingsTable {
   warm(): void {
     this.placesIn('location');
     this.search().warm();
+  }
+
+  /** warm() in slices, `pause` between them; stops when the rows or names change (the search is rebuilt). */
+  async warmInSteps(pause: () => Promise<void>): Promise<void> {
+    this.placesIn('location');
+    await pause();
+    const search = this.search();
+    await search.warmInSteps(async () => {
+      await pause();
+      return this.wordSearch?.search === search;
+    });
   }
 
   row(index: number): ListingTableRow {

@@ -2,8 +2,10 @@
 // text or its listing URL. Text is matched per location and per publisher once (1,500 and 70 strings);
 // a word few rows hold names those rows through the URL index and each location's and publisher's rows.
 // One is built per version of the table (rows or names changed), its indexes on first need.
-import { rowsWithUrlTerm, type UrlIndex, urlIndex, urlRowsWithTerm } from './url-search.ts';
+import { drain, rowsWithUrlTerm, type UrlIndex, urlIndexSteps, urlRowsWithTerm } from './url-search.ts';
 
+/** Rows of URLs indexed between two pauses of a warm build (~20-60 ms a slice here). */
+const WARM_SLICE = 25_000;
 /** Below 1 in this many rows, candidates are checked one by one rather than in one walk over all. */
 const FEW_CANDIDATES = 8;
 
@@ -43,6 +45,8 @@ export interface Words {
 export class WordSearch {
   private readonly columns: SearchColumns;
   private urls: UrlIndex | undefined;
+  /** A warm build under way: a search that needs the index meanwhile finishes it at once. */
+  private building: Generator<void, UrlIndex> | undefined;
   private groups: { loc: RowGroups; pub: RowGroups } | undefined;
 
   constructor(columns: SearchColumns) {
@@ -137,8 +141,32 @@ export class WordSearch {
     this.rowGroups();
   }
 
+  /**
+   * warm() in slices, awaiting `pause` between them so the worker answers meanwhile; `pause` resolves
+   * false to stop (the table changed, so this search is no longer asked).
+   */
+  async warmInSteps(pause: () => Promise<boolean>): Promise<void> {
+    if (!this.urls) {
+      const steps = (this.building ??= urlIndexSteps(this.columns.listingUrls, WARM_SLICE));
+      for (;;) {
+        const step = steps.next();
+        if (step.done) {
+          this.urls = step.value;
+          this.building = undefined;
+          break;
+        }
+        // A search meanwhile finished the build (or the table changed): nothing left to do here.
+        if (!(await pause()) || this.urls) return;
+      }
+    }
+    this.rowGroups();
+  }
+
   private urlIndex(): UrlIndex {
-    this.urls ??= urlIndex(this.columns.listingUrls);
+    if (!this.urls) {
+      this.urls = drain(this.building ?? urlIndexSteps(this.columns.listingUrls, Number.POSITIVE_INFINITY));
+      this.building = undefined;
+    }
     return this.urls;
   }
 

@@ -8,17 +8,15 @@
 // Answers are written in rounds: one locked storage write and one event per round, not per decision
 // (decision-answers.ts); a round's per-account sessions are decision-round.ts.
 import { browser } from 'wxt/browser';
-import { mapBounded } from '../../api/paging.ts';
 import type { SuggestionDecision } from '../../api/suggestions.ts';
 import { coalesce } from '../../shared/coalesce.ts';
-import { DECISION_SEND_CONCURRENCY } from '../../shared/triage-batch.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import { withAccountLock } from '../core/account-lock.ts';
 import { connectionSettingsItem, currentApiOrigin } from '../core/connection.ts';
 import { readAccounts, unknownAccountError } from '../core/linked-accounts.ts';
 import { apiKeyVaultItem, tokenVaultItem } from '../core/token-vault.ts';
 import { type RoundAnswer, recordAnswers } from './decision-answers.ts';
-import { openRound, type Round } from './decision-round.ts';
+import { openRound, type Round, sendWidening } from './decision-round.ts';
 import { BLOCKED_CODES, confirmedVerdict, type Verdict, verdictOf } from './decision-verdict.ts';
 import type { OutboxDeps, OutboxHooks } from './outbox-deps.ts';
 import {
@@ -274,7 +272,7 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
         lastWrite = deps.now();
         writing = writing.then(() => (batch.length ? recordAnswers(deps, hooks, runId, batch) : undefined));
       };
-      await mapBounded(claimed.length, DECISION_SEND_CONCURRENCY, async (index) => {
+      await sendWidening(claimed.length, round.width, async (index) => {
         const entry = claimed[index]!;
         answers.push({ entry, verdict: await send(round, entry) });
         if (deps.now() - lastWrite >= ROUND_WRITE_MS) writeAnswers();

@@ -54,9 +54,7 @@ export function openSenderWith(openAccount: ApiSession['openAccount']): OutboxDe
   return async (accountKey) => {
     const open = await openAccount(accountKey, NO_RATE_LIMIT_WAIT);
     return (suggestionId, decision) =>
-      open.run(async (client) => {
-        await decideSuggestion(client, suggestionId, decision);
-      });
+      open.run(async (client) => (await decideSuggestion(client, suggestionId, decision)).rateLimit.remaining);
   };
 }
 
@@ -95,7 +93,10 @@ export function createSuggestionTriage(deps: TriageDeps) {
   const outbox = createDecisionOutbox(
     {
       openSender: sendDecision
-        ? async (accountKey) => (suggestionId, decision) => sendDecision(accountKey, suggestionId, decision)
+        ? async (accountKey) => async (suggestionId, decision) => {
+            await sendDecision(accountKey, suggestionId, decision);
+            return undefined;
+          }
         : openSenderWith(deps.openAccount),
       readSuggestionStatus: readSuggestionStatusWith(deps.withAccount),
       notifyFailures: deps.notifyFailures ?? notifyFailures,

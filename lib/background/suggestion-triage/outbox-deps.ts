@@ -3,8 +3,11 @@
 import type { SuggestionDecision } from '../../api/suggestions.ts';
 import type { DeskEvents } from '../../messaging/protocol/index.ts';
 
-/** One PUT with an account's session already open; throws what the API session throws. */
-export type DecisionSender = (suggestionId: string, decision: SuggestionDecision) => Promise<void>;
+/**
+ * One PUT with an account's session already open; throws what the API session throws. Answers the
+ * service's Rate-Limit-Remaining after it, when the answer said: the outbox sends wider while it is ample.
+ */
+export type DecisionSender = (suggestionId: string, decision: SuggestionDecision) => Promise<number | undefined>;
 
 export interface OutboxDeps {
   /**
