@@ -147,7 +147,8 @@ export class WordSearch {
    */
   async warmInSteps(pause: () => Promise<boolean>): Promise<void> {
     if (!this.urls) {
-      const steps = (this.building ??= urlIndexSteps(this.columns.listingUrls, WARM_SLICE));
+      this.building ??= urlIndexSteps(this.columns.listingUrls, WARM_SLICE);
+      const steps = this.building;
       for (;;) {
         const step = steps.next();
         if (step.done) {
