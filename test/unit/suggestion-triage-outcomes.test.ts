@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api/errors.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { activateAccount } from '../../lib/background/core/linked-accounts.ts';
+import { setPanelScope } from '../../lib/background/embedded-panel/panel-scope.ts';
 import { isResolvedElsewhere } from '../../lib/background/suggestion-triage/decision-verdict.ts';
 import {
   type FailedDecision,
@@ -122,19 +123,22 @@ describe('suggestion-triage: what became of a decision', () => {
     await activateAccount(h.accountKey);
     const t = triage();
     await expect(t.decide(other, ['42'], 'ACCEPTED')).rejects.toMatchObject({ code: 'not-active-account' });
-    // The embedded panel (our panel page framed in a CRM tab) is held to the same rule.
+    // The embedded panel (our panel page framed in a CRM tab) decides only for the account its page was
+    // found to belong to: here the active one, so not for the other.
+    const panelSender = {
+      id: 'test-id',
+      url: 'chrome-extension://test-id/panel.html',
+      frameId: 2,
+      tab: { id: 1, url: 'https://crm.example.com/' } as never,
+    };
+    await setPanelScope(panelSender, { accountKey: h.accountKey, locationId: null });
     const reply = await handleRequest(
       {
         desk: 'request',
         type: 'triage.decide',
         input: { accountKey: other, suggestionIds: ['43'], decision: 'REJECTED' },
       },
-      {
-        id: 'test-id',
-        url: 'chrome-extension://test-id/panel.html',
-        frameId: 2,
-        tab: { id: 1, url: 'https://crm.example.com/' } as never,
-      },
+      panelSender,
       t.handlers as unknown as Handlers,
       {
         runtimeId: 'test-id',
@@ -143,7 +147,7 @@ describe('suggestion-triage: what became of a decision', () => {
         isClaimedPanel: async () => true,
       },
     );
-    expect(reply).toMatchObject({ ok: false, error: { code: 'not-active-account' } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await triagePendingItem.getValue()).toEqual([]);
     h.clock += UNDO_WINDOW_MS;
     await t.flushDue();

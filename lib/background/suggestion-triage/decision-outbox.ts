@@ -73,15 +73,23 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     return accounts.find((a) => a.accountKey === activeAccountKey) ?? null;
   }
 
-  /** Only for the active account: a page (even a content script) decides for the account it shows. */
-  async function decide(accountKey: string, suggestionIds: string[], decision: SuggestionDecision) {
+  /**
+   * Only for the active account: a page decides for the account it shows. `anyAccount`: the embedded
+   * panel, whose located account the worker checked (it may be another linked account than the active one).
+   */
+  async function decide(
+    accountKey: string,
+    suggestionIds: string[],
+    decision: SuggestionDecision,
+    { anyAccount = false }: { anyAccount?: boolean } = {},
+  ) {
     const ids = new Set(suggestionIds);
     const windowMs = await undoWindowMs();
     const result = await withAccountLock(async () => {
       // Checked in the lock, so an unlink cannot come between the check and the write.
       const { accounts, activeAccountKey } = await readAccounts();
       if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
-      if (accountKey !== activeAccountKey) throw notActiveAccountError();
+      if (accountKey !== activeAccountKey && !anyAccount) throw notActiveAccountError();
       const [pending, failures, batches] = await Promise.all([
         triagePendingItem.getValue(),
         triageFailuresItem.getValue(),
