@@ -7,6 +7,7 @@ import { ask } from '../../lib/messaging/ui.ts';
 import { SuggestionTriage } from '../suggestion-triage/SuggestionTriage.tsx';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { shortLocationName } from './account-line.ts';
 import { LocationListings } from './LocationListings.tsx';
 import { useLocated } from './use-located.ts';
 import './panel.css';
@@ -37,12 +38,18 @@ function AccountLine({
   found: PanelLocateView['found'];
 }) {
   return (
-    <p class="panel__account" data-testid="panel-account">
-      {found ? `${account.accountName} · ${found.location.name}` : account.accountName}
+    <>
+      <p class="panel__account" data-testid="panel-account">
+        {found
+          ? `${account.accountName} · ${shortLocationName(account.accountName, found.location.name)}`
+          : account.accountName}
+      </p>
       {account.active ? null : (
-        <span class="panel__other-account"> · not the active account; decisions here go to {account.accountName}</span>
+        <p class="panel__account panel__account--other">
+          Not your active account in Listings Desk: what you decide here goes to {account.accountName}.
+        </p>
       )}
-    </p>
+    </>
   );
 }
 

@@ -101,6 +101,7 @@ export function SiteRuleEditor({
       )}
       {accounts.length > 1 || pin ? (
         <Select
+          class="embedded-panel-section__against"
           label="Match against"
           value={pinned}
           choices={accountChoices(accounts, pin)}
