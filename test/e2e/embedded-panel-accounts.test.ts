@@ -16,7 +16,8 @@ let desk: Desk;
 let crm: string;
 
 beforeAll(async () => {
-  desk = await launchDesk({ undoWindowMs: 1_500, sandbox: { accounts: 3 } });
+  // Long enough to press Undo in the panel on a loaded machine; the Accept after it waits this long to be sent.
+  desk = await launchDesk({ undoWindowMs: 4_000, sandbox: { accounts: 3 } });
   crm = desk.sandbox.crmUrl;
 });
 afterAll(async () => {
@@ -123,10 +124,15 @@ describe('the embedded panel across linked accounts', () => {
     const rowId = (await row.getAttribute('id'))!.replace(/^suggestion-/, '');
     const suggestion = s.suggestions.find((x) => x.id === rowId)!;
     expect(suggestion).toMatchObject({ accountId: '1002', locationId: theirs!.id });
+    // Undo in the panel reaches the second account's decision: nothing is sent, the row can be decided again.
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await row.getByRole('button', { name: 'Undo' }).click();
+    await poll(() => row.getByRole('button', { name: 'Accept' }).count()).toBe(1);
     await row.getByRole('button', { name: 'Accept' }).click();
     await poll(async () => (await state()).suggestions.find((x) => x.id === rowId)?.status, {
       timeout: 20_000,
     }).toBe('ACCEPTED');
+    expect((await desk.control.requests()).requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
     const accounts = await desk.ask('accounts.list', {});
     expect(accounts.ok && accounts.value.activeAccountKey).toBe(first.accountKey);
 

@@ -156,6 +156,42 @@ describe('suggestion-triage: what became of a decision', () => {
     expect((await t.decide(h.accountKey, ['42'], 'ACCEPTED')).pending.map((p) => p.suggestionId)).toEqual(['42']);
   });
 
+  test('the panel decides, undoes and sends for its located account, which need not be the active one', async () => {
+    const other = await linkTestAccount('app-1002', 'Summit Outdoor Supply');
+    await activateAccount(h.accountKey);
+    const t = triage();
+    const panelSender = {
+      id: 'test-id',
+      url: 'chrome-extension://test-id/panel.html',
+      frameId: 2,
+      tab: { id: 1, url: 'https://crm.example.com/' } as never,
+    };
+    const ask = (type: string, input: unknown) =>
+      handleRequest({ desk: 'request', type, input }, panelSender, t.handlers as unknown as Handlers, {
+        runtimeId: 'test-id',
+        extensionOrigin: 'chrome-extension://test-id/',
+        isAllowedPageOrigin: async () => true,
+        isClaimedPanel: async () => true,
+      });
+    const left = () => triagePendingItem.getValue().then((all) => all.map((p) => `${p.accountKey} ${p.suggestionId}`));
+    // The page was found to be one of the other account's records.
+    await setPanelScope(panelSender, { accountKey: other, locationId: null });
+    expect(
+      await ask('triage.decide', { accountKey: other, suggestionIds: ['43'], decision: 'REJECTED' }),
+    ).toMatchObject({ ok: true });
+    expect(await left()).toEqual([`${other} 43`]);
+    // Undo in the panel reaches that decision (the active account's rule would have found nothing to undo).
+    expect(await ask('triage.undo', { suggestionIds: ['43'] })).toMatchObject({ ok: true, value: { undone: ['43'] } });
+    expect(await left()).toEqual([]);
+    // Decided again and let go: it is sent, with that account's session, while the active one stays.
+    await ask('triage.decide', { accountKey: other, suggestionIds: ['43'], decision: 'ACCEPTED' });
+    h.clock += UNDO_WINDOW_MS;
+    await t.flushDue();
+    expect(h.service.puts()).toEqual([{ id: '43', status: 'ACCEPTED' }]);
+    const put = h.service.requests.find((r) => r.method === 'PUT')!;
+    expect(put.url.searchParams.get('access_token')).toBe(`tok-${other}`);
+  });
+
   test("undo and dismissing failures reach only the active account's decisions", async () => {
     const other = await linkTestAccount('app-1002', 'Summit Outdoor Supply');
     await activateAccount(h.accountKey);

@@ -68,9 +68,10 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     if (area === 'local' && LINK_KEYS.some((key) => Object.hasOwn(changes, key))) linkGeneration++;
   });
 
-  async function activeAccount() {
+  /** The active account, or (the embedded panel) the located account the worker checked. */
+  async function activeAccount(accountKey?: string) {
     const { accounts, activeAccountKey } = await readAccounts();
-    return accounts.find((a) => a.accountKey === activeAccountKey) ?? null;
+    return accounts.find((a) => a.accountKey === (accountKey ?? activeAccountKey)) ?? null;
   }
 
   /**
@@ -147,8 +148,11 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
   }
 
   /** Only the active account's decisions. Names what it undoes; those already being sent are `tooLate`. */
-  async function undo(target: UndoTarget): Promise<{ undone: string[]; tooLate: string[]; revision: number }> {
-    const account = await activeAccount();
+  async function undo(
+    target: UndoTarget,
+    accountKey?: string,
+  ): Promise<{ undone: string[]; tooLate: string[]; revision: number }> {
+    const account = await activeAccount(accountKey);
     if (!account) return { undone: [], tooLate: [], revision: await triageRevisionItem.getValue() };
     const outcome = await withAccountLock(async () => {
       const [pending, batches] = await Promise.all([triagePendingItem.getValue(), triageBatchesItem.getValue()]);
@@ -188,8 +192,8 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
   }
 
   /** The active account's failures only, as for undo. */
-  async function dismissFailures(suggestionIds: string[]): Promise<{ dismissed: number }> {
-    const account = await activeAccount();
+  async function dismissFailures(suggestionIds: string[], accountKey?: string): Promise<{ dismissed: number }> {
+    const account = await activeAccount(accountKey);
     if (!account) return { dismissed: 0 };
     const ids = new Set(suggestionIds);
     const done = await withAccountLock(async () => {

@@ -201,8 +201,14 @@ export function createSuggestionTriage(deps: TriageDeps) {
       await checkPanelDecision(sender, accountKey, suggestionIds);
       return outbox.decide(accountKey, suggestionIds, decision, { anyAccount: true });
     },
-    'triage.undo': async (target) => outbox.undo(target),
-    'triage.dismissFailures': async ({ suggestionIds }) => outbox.dismissFailures(suggestionIds),
+    // The panel's undo and dismissals reach its located account's decisions (the page's), not the active one's.
+    'triage.undo': async (target, { access, sender }) =>
+      outbox.undo(target, access === 'content' ? (await requirePanelScope(sender)).accountKey : undefined),
+    'triage.dismissFailures': async ({ suggestionIds }, { access, sender }) =>
+      outbox.dismissFailures(
+        suggestionIds,
+        access === 'content' ? (await requirePanelScope(sender)).accountKey : undefined,
+      ),
     'triage.settings.get': async () => ({ keyboardShortcuts: await keyboardShortcutsItem.getValue() }),
     'triage.settings.set': async ({ keyboardShortcuts }) => {
       await keyboardShortcutsItem.setValue(keyboardShortcuts);
