@@ -10,7 +10,7 @@ import type { FolderView, LocationsView, LocationView } from '../messaging/proto
 import { defineItem } from '../storage-item.ts';
 import { accountDirectory, itemStore, withoutAccountEntry } from './core/account-directory.ts';
 import type { DeskDeps } from './core/deps.ts';
-import { requirePanelScope } from './embedded-panel/panel-scope.ts';
+import { requirePanelScope } from './core/panel-scope.ts';
 import { defineFeature, type StorageWrites } from './feature.ts';
 import { toFolderViews, toLocationView } from './locations-views.ts';
 

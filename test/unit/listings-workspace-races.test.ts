@@ -9,7 +9,7 @@ import { API_VERSION } from '../../lib/api/config.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { currentLink } from '../../lib/background/core/account-lock.ts';
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
-import { setPanelScope } from '../../lib/background/embedded-panel/panel-scope.ts';
+import { setPanelScope } from '../../lib/background/core/panel-scope.ts';
 import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
 import { optInJobsItem, type StoredJob } from '../../lib/background/listings-workspace/opt-in-jobs.ts';
 import { createLocations } from '../../lib/background/locations.ts';

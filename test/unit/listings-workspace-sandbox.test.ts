@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { optIn, optOut } from '../../lib/api/listings.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
-import { setPanelScope } from '../../lib/background/embedded-panel/panel-scope.ts';
+import { setPanelScope } from '../../lib/background/core/panel-scope.ts';
 import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
 import { LISTINGS_RESUME_ALARM } from '../../lib/background/listings-workspace/listings-load.ts';
 import { OPT_IN_ALARM } from '../../lib/background/listings-workspace/opt-in-jobs.ts';

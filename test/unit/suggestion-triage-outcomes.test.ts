@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api/errors.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { activateAccount } from '../../lib/background/core/linked-accounts.ts';
-import { setPanelScope } from '../../lib/background/embedded-panel/panel-scope.ts';
+import { setPanelScope } from '../../lib/background/core/panel-scope.ts';
 import { isResolvedElsewhere } from '../../lib/background/suggestion-triage/decision-verdict.ts';
 import {
   type FailedDecision,

@@ -8,9 +8,9 @@ import type { TogglePanelMessage } from '../../shared/embedded-panel/page-messag
 import type { LinkedAccount } from '../core/account-items.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { readAccounts, unknownAccountError } from '../core/linked-accounts.ts';
+import { forgetPanelScopes, setPanelScope } from '../core/panel-scope.ts';
 import { defineFeature } from '../feature.ts';
 import { createLocator, locateDeps } from './locate.ts';
-import { forgetPanelScopes, setPanelScope } from './panel-scope.ts';
 import { addSite, findSite, type PanelSite, readSites, removeSite, syncRegistrations, updateSite } from './sites.ts';
 import { claimTicket, forgetTab, issueTicket } from './tickets.ts';
 

@@ -20,7 +20,7 @@ import { DeskError } from '../../messaging/wire-error.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import { currentLink } from '../core/account-lock.ts';
 import { findAccount, unknownAccountError } from '../core/linked-accounts.ts';
-import { outsideScope, requirePanelScope } from '../embedded-panel/panel-scope.ts';
+import { outsideScope, requirePanelScope } from '../core/panel-scope.ts';
 import { defineFeature, type StorageWrites } from '../feature.ts';
 import { createLocations, locationsItem } from '../locations.ts';
 import type { WorkspaceDeps } from './deps.ts';

@@ -2,6 +2,7 @@
 // The panel's other requests ('content' access: triage, listings, locations) are answered for that
 // account and location only, whatever they ask, so matching across accounts never widens its reach.
 // In storage.session (trusted contexts only), beside the claims: the worker stops while a panel stays.
+// In core/: the embedded panel writes it, and the triage, listings and locations features read it.
 import type { Runtime } from 'webextension-polyfill';
 import { DeskError } from '../../messaging/wire-error.ts';
 import { defineItem } from '../../storage-item.ts';
