@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { shortLocationName } from '../../components/embedded-panel/account-line.ts';
 import type { LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
 import type { Location, SandboxState } from '../../sandbox/model.ts';
+import { axeViolations } from './axe.ts';
 import { type Desk, launchDesk } from './fixture.ts';
 
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS ?? '/tmp/shots-panel-accounts';
@@ -140,6 +141,8 @@ describe('the embedded panel across linked accounts', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: join(SHOTS_DIR, `panel-second-account-${scheme}.png`) });
+      // The account lines (WCAG 2.2 AA: contrast, names) in both schemes.
+      expect(await axeViolations(panel)).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
 
@@ -200,6 +203,7 @@ describe('the embedded panel across linked accounts', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await options.emulateMedia({ colorScheme: scheme });
       await options.screenshot({ path: join(SHOTS_DIR, `site-rule-pinned-${scheme}.png`), fullPage: true });
+      expect(await axeViolations(options)).toEqual([]);
     }
   });
 });
