@@ -21,7 +21,7 @@ const build = spawnSync('node_modules/.bin/wxt', ['build'], { stdio: 'ignore' })
 if (build.status !== 0) throw new Error('wxt build failed');
 figures.push(...entrypointSizes('.output/chrome-mv3'));
 figures.push(...clientCpuFigures());
-figures.push(...panelMatcherFigures());
+figures.push(...(await panelMatcherFigures()));
 figures.push(...(await pagingSpeedup()));
 figures.push(...(await sandboxListingsScaling()));
 figures.push(...(await listingsWorkspaceFigures()));

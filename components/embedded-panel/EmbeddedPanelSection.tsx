@@ -3,12 +3,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { PanelRuleView, PanelSitesView, PanelSiteView } from '../../lib/messaging/protocol/index.ts';
-import { ask } from '../../lib/messaging/ui.ts';
+import { ask, onDeskEvent } from '../../lib/messaging/ui.ts';
 import { checkSiteOrigin, permissionPattern } from '../../lib/shared/embedded-panel/site-origin.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { TextField } from '../ui/TextField.tsx';
-import { SiteRuleEditor } from './SiteRuleEditor.tsx';
+import { type RuleAccount, SiteRuleEditor } from './SiteRuleEditor.tsx';
 import './embedded-panel-section.css';
 
 export function EmbeddedPanelSection() {
@@ -18,8 +18,22 @@ export function EmbeddedPanelSection() {
   const [originError, setOriginError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
 
+  const [accounts, setAccounts] = useState<RuleAccount[]>([]);
+
   useEffect(() => {
     ask('panel.sites.list', {}).then(setView, setError);
+    // For "Match against": without them the pin choice is not offered (every linked account is matched).
+    const loadAccounts = () =>
+      ask('accounts.list', {}).then(
+        (list) => setAccounts(list.accounts),
+        () => undefined,
+      );
+    void loadAccounts();
+    return onDeskEvent('accounts.changed', () => {
+      void loadAccounts();
+      // A pinned account unlinked or back: the rule says so.
+      ask('panel.sites.list', {}).then(setView, setError);
+    });
   }, []);
 
   const run = async (work: () => Promise<PanelSitesView>) => {
@@ -61,8 +75,10 @@ export function EmbeddedPanelSection() {
     if (granted) await run(() => ask('panel.sites.add', { origin: siteOrigin }));
   };
 
-  const update = (site: PanelSiteView, change: { hidden?: boolean; rule?: PanelRuleView | null }) =>
-    run(() => ask('panel.sites.update', { origin: site.origin, ...change }));
+  const update = (
+    site: PanelSiteView,
+    change: { hidden?: boolean; rule?: PanelRuleView | null; pinAccountKey?: string | null },
+  ) => run(() => ask('panel.sites.update', { origin: site.origin, ...change }));
 
   return (
     <div class="embedded-panel-section">
@@ -128,7 +144,12 @@ export function EmbeddedPanelSection() {
                 </Button>
               </p>
             ) : null}
-            <SiteRuleEditor rule={site.rule} onSave={(rule) => update(site, { rule })} />
+            <SiteRuleEditor
+              rule={site.rule}
+              pin={site.pin}
+              accounts={accounts}
+              onSave={(rule, pinAccountKey) => update(site, { rule, pinAccountKey })}
+            />
           </li>
         ))}
       </ul>

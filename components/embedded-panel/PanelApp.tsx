@@ -7,6 +7,7 @@ import { ask } from '../../lib/messaging/ui.ts';
 import { SuggestionTriage } from '../suggestion-triage/SuggestionTriage.tsx';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { shortLocationName } from './account-line.ts';
 import { LocationListings } from './LocationListings.tsx';
 import { useLocated } from './use-located.ts';
 import './panel.css';
@@ -21,11 +22,35 @@ export function PanelRefused() {
   );
 }
 
-/** The triage list reads its filters from this page's hash; the key remounts it for another location. */
-function Suggestions({ locationId }: { locationId: string | null }) {
+/** The triage list reads its filters from this page's hash; the key remounts it for another location or account. */
+function Suggestions({ accountKey, locationId }: { accountKey: string; locationId: string | null }) {
   const hash = locationId ? `#location=${encodeURIComponent(locationId)}` : '';
   if (location.hash !== hash) history.replaceState(null, '', `${location.pathname}${hash}`);
-  return <SuggestionTriage key={locationId ?? 'all'} listingsTotal={null} />;
+  return <SuggestionTriage key={`${accountKey} ${locationId ?? 'all'}`} listingsTotal={null} />;
+}
+
+/** "Harbor Bakery Group · Downtown": whose location this is, since the page may be any linked account's. */
+function AccountLine({
+  account,
+  found,
+}: {
+  account: NonNullable<PanelLocateView['account']>;
+  found: PanelLocateView['found'];
+}) {
+  return (
+    <>
+      <p class="panel__account" data-testid="panel-account">
+        {found
+          ? `${account.accountName} · ${shortLocationName(account.accountName, found.location.name)}`
+          : account.accountName}
+      </p>
+      {account.active ? null : (
+        <p class="panel__account panel__account--other">
+          Not your active account in Listings Desk: what you decide here goes to {account.accountName}.
+        </p>
+      )}
+    </>
+  );
 }
 
 function LocationCard({
@@ -93,7 +118,7 @@ export function PanelApp() {
   const sure = found !== null && (found.how === 'rule' || confirmed.has(found.location.id));
   return (
     <main class="panel" aria-busy={loading ? 'true' : undefined}>
-      {view.account ? <p class="panel__account">{view.account.accountName}</p> : null}
+      {view.account ? <AccountLine account={view.account} found={found} /> : null}
       {found ? (
         <LocationCard
           found={found}
@@ -110,8 +135,9 @@ export function PanelApp() {
       {view.account ? (
         <>
           {sure ? <LocationListings locationId={found.location.id} /> : null}
-          <h2 class="panel__heading">{sure ? 'Pending suggestions for this location' : 'Pending suggestions'}</h2>
-          <Suggestions locationId={sure ? found.location.id : null} />
+          <h2 class="panel__heading">{found ? 'Pending suggestions for this location' : 'Pending suggestions'}</h2>
+          {/* The worker answers a panel only about the location it found (confirmed or not). */}
+          <Suggestions accountKey={view.account.accountKey} locationId={found?.location.id ?? null} />
         </>
       ) : null}
     </main>

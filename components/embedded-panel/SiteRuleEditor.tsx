@@ -1,7 +1,8 @@
 // A site's location rule: where the location is (a URL pattern with one capture group, or a CSS
-// selector) and what it holds. Without one the panel proposes a location from the page's text.
+// selector) and what it holds. Without one the panel proposes a location from the page's text. Either
+// way it looks among every linked account's locations, or only the account the site is pinned to.
 import { useState } from 'preact/hooks';
-import type { MatchFieldView, PanelRuleView } from '../../lib/messaging/protocol/index.ts';
+import type { MatchFieldView, PanelPinView, PanelRuleView } from '../../lib/messaging/protocol/index.ts';
 import { urlPatternProblem } from '../../lib/shared/embedded-panel/rules.ts';
 import { Button } from '../ui/Button.tsx';
 import { Select } from '../ui/Select.tsx';
@@ -20,13 +21,40 @@ const HOLDS: { value: MatchFieldView; label: string }[] = [
   { value: 'address', label: 'Address' },
 ];
 
+const EVERY_ACCOUNT = '';
+
+export interface RuleAccount {
+  accountKey: string;
+  accountName: string;
+}
+
+/** Every linked account, then each one; a pinned account no longer linked stays listed, said so. */
+function accountChoices(accounts: readonly RuleAccount[], pin: PanelPinView | null) {
+  const choices = [
+    { value: EVERY_ACCOUNT, label: 'Every linked account' },
+    ...accounts.map((a) => ({ value: a.accountKey, label: a.accountName })),
+  ];
+  if (pin && !accounts.some((a) => a.accountKey === pin.accountKey)) {
+    choices.push({ value: pin.accountKey, label: `${pin.accountName} (no longer linked)` });
+  }
+  return choices;
+}
+
 export function SiteRuleEditor({
   rule,
+  pin = null,
+  accounts = [],
   onSave,
 }: {
   rule: PanelRuleView | null;
-  onSave(rule: PanelRuleView | null): void;
+  /** The account the site is pinned to; null: every linked account. */
+  pin?: PanelPinView | null;
+  /** The linked accounts a site may be pinned to. */
+  accounts?: readonly RuleAccount[];
+  /** `pinAccountKey`: null for every linked account. */
+  onSave(rule: PanelRuleView | null, pinAccountKey: string | null): void;
 }) {
+  const [pinned, setPinned] = useState(pin?.accountKey ?? EVERY_ACCOUNT);
   const [kind, setKind] = useState<'none' | 'url' | 'selector'>(rule?.kind ?? 'none');
   const [pattern, setPattern] = useState(rule?.pattern ?? '');
   const [holds, setHolds] = useState<MatchFieldView>(rule?.holds ?? 'id');
@@ -34,9 +62,10 @@ export function SiteRuleEditor({
 
   const save = (event: Event) => {
     event.preventDefault();
+    const pinAccountKey = pinned === EVERY_ACCOUNT ? null : pinned;
     if (kind === 'none') {
       setProblem(null);
-      onSave(null);
+      onSave(null, pinAccountKey);
       return;
     }
     const trimmed = pattern.trim();
@@ -46,7 +75,7 @@ export function SiteRuleEditor({
         ? urlPatternProblem(trimmed)
         : null;
     setProblem(found);
-    if (!found) onSave({ kind, pattern: trimmed, holds });
+    if (!found) onSave({ kind, pattern: trimmed, holds }, pinAccountKey);
   };
 
   return (
@@ -70,6 +99,17 @@ export function SiteRuleEditor({
           <Select label="It holds" value={holds} choices={HOLDS} onValue={setHolds} />
         </>
       )}
+      {accounts.length > 1 || pin ? (
+        <Select
+          class="embedded-panel-section__against"
+          label="Match against"
+          value={pinned}
+          choices={accountChoices(accounts, pin)}
+          onValue={setPinned}
+          hint="Where the panel looks for the page’s location. Pin one account when a site holds only its records."
+          error={pin && pinned === pin.accountKey ? pin.problem : null}
+        />
+      ) : null}
       <Button type="submit" size="sm">
         Save rule
       </Button>

@@ -1,6 +1,7 @@
 // The active account's locations and folders, cached per account like the publishers list: served from
 // storage at once and fetched again in the background when missing, older than LOCATIONS_MAX_AGE_MS or
 // asked for. The listings workspace, users and roles, provisioning and the embedded panel all read it.
+import type { Runtime } from 'webextension-polyfill';
 import type { ApiClient } from '../api/client.ts';
 import { fetchAllFolders } from '../api/folders.ts';
 import { fetchAllLocations } from '../api/locations.ts';
@@ -9,6 +10,7 @@ import type { FolderView, LocationsView, LocationView } from '../messaging/proto
 import { defineItem } from '../storage-item.ts';
 import { accountDirectory, itemStore, withoutAccountEntry } from './core/account-directory.ts';
 import type { DeskDeps } from './core/deps.ts';
+import { requirePanelScope } from './core/panel-scope.ts';
 import { defineFeature, type StorageWrites } from './feature.ts';
 import { toFolderViews, toLocationView } from './locations-views.ts';
 
@@ -56,8 +58,16 @@ export function createLocations(deps: LocationsDeps) {
     return { ...state, locations: stored?.locations ?? [], folders: stored?.folders ?? [] };
   }
 
+  /** The embedded panel's answer: its located location alone (of its located account), never the list. */
+  async function panelList(sender: Runtime.MessageSender): Promise<LocationsView> {
+    const { accountKey, locationId } = await requirePanelScope(sender);
+    const stored = await directory.cached(accountKey);
+    const locations = stored?.locations.filter((l) => l.id === locationId) ?? [];
+    return { accountKey, locations, folders: [], fetchedAt: stored?.fetchedAt ?? null, refreshing: false, error: null };
+  }
+
   const handlers: Pick<Handlers, 'locations.list'> = {
-    'locations.list': ({ refresh }) => list(refresh),
+    'locations.list': ({ refresh }, { access, sender }) => (access === 'content' ? panelList(sender) : list(refresh)),
   };
 
   return {
@@ -65,6 +75,7 @@ export function createLocations(deps: LocationsDeps) {
     list,
     cached: directory.cached,
     ensure: directory.ensure,
+    error: directory.error,
     revalidate: directory.revalidate,
     settled: directory.settled,
   };

@@ -81,7 +81,7 @@ describe('locating the page’s location', () => {
     });
     const view = await locator.locate(sender());
     expect(view.found).toMatchObject({ how: 'text', location: { id: 'HB-002' }, matchedOn: ['phone', 'address'] });
-    expect(view.account).toEqual({ accountKey: 'k', accountName: 'Harbor Bakery Group' });
+    expect(view.account).toEqual({ accountKey: 'k', accountName: 'Harbor Bakery Group', active: true });
   });
 
   test('with a URL rule: the capture names the location, no matter the text', async () => {
@@ -105,7 +105,7 @@ describe('locating the page’s location', () => {
     expect((await newer.locator.locate(sender())).found?.location).toEqual(added);
     const missing = await setUp(rule, { url: `${CRM}/customers/HB-999` }, { stored: false });
     expect((await missing.locator.locate(sender())).problem).toBe(
-      'The rule read “HB-999”: no single location has that id.',
+      'The rule read “HB-999”: no single location of Harbor Bakery Group has that id.',
     );
     expect(missing.calls).toEqual(['get HB-999']);
   });
@@ -128,7 +128,9 @@ describe('locating the page’s location', () => {
   test('a rule whose capture fits no single location says what it read', async () => {
     const rule: LocationRule = { kind: 'url', pattern: '/customers/([^/?#]+)', holds: 'name' };
     const { locator } = await setUp(rule, {});
-    expect((await locator.locate(sender())).problem).toBe('The rule read “HB-002”: no single location has that name.');
+    expect((await locator.locate(sender())).problem).toBe(
+      'The rule read “HB-002”: no single location of Harbor Bakery Group has that name.',
+    );
   });
 
   test('the folded list follows the locations directory: a newer fetch is matched against at once', async () => {

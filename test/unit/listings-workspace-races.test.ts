@@ -9,6 +9,7 @@ import { API_VERSION } from '../../lib/api/config.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { currentLink } from '../../lib/background/core/account-lock.ts';
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
+import { setPanelScope } from '../../lib/background/core/panel-scope.ts';
 import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
 import { optInJobsItem, type StoredJob } from '../../lib/background/listings-workspace/opt-in-jobs.ts';
 import { createLocations } from '../../lib/background/locations.ts';
@@ -205,8 +206,10 @@ test('the panel’s one location is fetched again into the table opened after a 
   const { w } = recording();
   const panel = {
     access: 'content',
-    sender: { url: 'chrome-extension://test/panel.html', tab: { id: 1 } },
+    sender: { url: 'chrome-extension://test/panel.html', tab: { id: 1 }, frameId: 2 },
   } as unknown as RequestContext;
+  const located = () => setPanelScope(panel.sender, { accountKey: 'app-1001', locationId: 'HB-002' });
+  await located();
   const oneLocation = () =>
     w.handlers['listings.query'](
       protocol['listings.query'].input.parse({ filters: { locationIds: ['HB-002'] }, limit: 100 }),
@@ -216,6 +219,7 @@ test('the panel’s one location is fetched again into the table opened after a 
 
   await browser.storage.local.clear();
   await link();
+  await located();
   expect((await oneLocation()).matched).toBeGreaterThan(0);
   await w.settled();
 });

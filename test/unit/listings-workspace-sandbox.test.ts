@@ -8,6 +8,7 @@ import { listListings, optIn, optOut } from '../../lib/api/listings.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
 import { createRequestBudget, type RequestBudget } from '../../lib/background/core/request-budget.ts';
+import { setPanelScope } from '../../lib/background/core/panel-scope.ts';
 import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
 import { LISTINGS_RESUME_ALARM } from '../../lib/background/listings-workspace/listings-load.ts';
 import { OPT_IN_ALARM } from '../../lib/background/listings-workspace/opt-in-jobs.ts';
@@ -66,7 +67,10 @@ function workspace(options: Parameters<typeof createListingsWorkspace>[1] = {}) 
 }
 
 const extension = { access: 'extension', sender: {} } as RequestContext;
-const content = { access: 'content', sender: {} } as RequestContext;
+/** The embedded panel's frame, located by 'panel.locate' on this location of account 1001 (its scope). */
+const PANEL_SENDER = { id: 'x', url: 'chrome-extension://x/panel.html', frameId: 2, tab: { id: 1 } } as never;
+const content = { access: 'content', sender: PANEL_SENDER } as RequestContext;
+const locatedAt = (locationId: string) => setPanelScope(PANEL_SENDER, { accountKey: 'app-1001', locationId });
 const ask = <K extends 'listings.query' | 'listings.optIn.plan' | 'listings.optIn.start'>(
   w: ReturnType<typeof workspace>,
   type: K,
@@ -125,9 +129,13 @@ describe('locations cache against the sandbox', () => {
     const first = await locations.handlers['locations.list']({ refresh: false }, extension);
     expect(first).toMatchObject({ accountKey: 'app-1001', locations: [], fetchedAt: null, refreshing: true });
     await locations.settled();
-    const view = await locations.handlers['locations.list']({ refresh: false }, content);
+    const view = await locations.handlers['locations.list']({ refresh: false }, extension);
     expect(view).toMatchObject({ refreshing: false, error: null });
     expect(view.locations).toHaveLength(30);
+    // The embedded panel is told of the one location its page is about, not the list.
+    await locatedAt('HB-002');
+    const panel = await locations.handlers['locations.list']({ refresh: false }, content);
+    expect(panel.locations.map((l) => l.id)).toEqual(['HB-002']);
     expect(view.locations[0]).toMatchObject({
       id: 'HB-001',
       name: 'Harbor Bakery – Pearl District',
@@ -175,13 +183,17 @@ describe('listings workspace against the sandbox', () => {
     ).toBe(true);
 
     // The embedded panel reads one location's listings, and nothing wider.
+    await locatedAt('HB-001');
     const one = await ask(w, 'listings.query', { filters: { locationIds: ['HB-001'] }, limit: 100 }, content);
     expect(one.matched).toBe(69);
     await expect(ask(w, 'listings.query', { limit: 100 }, content)).rejects.toMatchObject({ code: 'forbidden' });
+    const other = ask(w, 'listings.query', { filters: { locationIds: ['HB-002'] }, limit: 100 }, content);
+    await expect(other).rejects.toMatchObject({ code: 'forbidden' });
   });
 
   test('the embedded panel’s one location is fetched alone when the account was never loaded', async () => {
     const w = workspace();
+    await locatedAt('HB-002');
     const view = await ask(w, 'listings.query', { filters: { locationIds: ['HB-002'] }, limit: 100 }, content);
     expect(view).toMatchObject({ matched: 69, load: { state: 'empty' } });
     expect(view.rows[0]).toMatchObject({
@@ -209,6 +221,7 @@ describe('listings workspace against the sandbox', () => {
 
   test('the panel’s fresh rows get their publisher names back when the names’ cache was dropped', async () => {
     const w = workspace();
+    await locatedAt('HB-002');
     const query = () => ask(w, 'listings.query', { filters: { locationIds: ['HB-002'] }, limit: 1 }, content);
     expect((await query()).rows[0]!.publisherName).not.toBe('');
     await forgetPublishers('app-1001');

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api/errors.ts';
 import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { activateAccount } from '../../lib/background/core/linked-accounts.ts';
+import { setPanelScope } from '../../lib/background/core/panel-scope.ts';
 import { isResolvedElsewhere } from '../../lib/background/suggestion-triage/decision-verdict.ts';
 import {
   type FailedDecision,
@@ -122,19 +123,22 @@ describe('suggestion-triage: what became of a decision', () => {
     await activateAccount(h.accountKey);
     const t = triage();
     await expect(t.decide(other, ['42'], 'ACCEPTED')).rejects.toMatchObject({ code: 'not-active-account' });
-    // The embedded panel (our panel page framed in a CRM tab) is held to the same rule.
+    // The embedded panel (our panel page framed in a CRM tab) decides only for the account its page was
+    // found to belong to: here the active one, so not for the other.
+    const panelSender = {
+      id: 'test-id',
+      url: 'chrome-extension://test-id/panel.html',
+      frameId: 2,
+      tab: { id: 1, url: 'https://crm.example.com/' } as never,
+    };
+    await setPanelScope(panelSender, { accountKey: h.accountKey, locationId: null });
     const reply = await handleRequest(
       {
         desk: 'request',
         type: 'triage.decide',
         input: { accountKey: other, suggestionIds: ['43'], decision: 'REJECTED' },
       },
-      {
-        id: 'test-id',
-        url: 'chrome-extension://test-id/panel.html',
-        frameId: 2,
-        tab: { id: 1, url: 'https://crm.example.com/' } as never,
-      },
+      panelSender,
       t.handlers as unknown as Handlers,
       {
         runtimeId: 'test-id',
@@ -143,13 +147,49 @@ describe('suggestion-triage: what became of a decision', () => {
         isClaimedPanel: async () => true,
       },
     );
-    expect(reply).toMatchObject({ ok: false, error: { code: 'not-active-account' } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await triagePendingItem.getValue()).toEqual([]);
     h.clock += UNDO_WINDOW_MS;
     await t.flushDue();
     expect(h.service.puts()).toEqual([]);
     // The active account still decides as before.
     expect((await t.decide(h.accountKey, ['42'], 'ACCEPTED')).pending.map((p) => p.suggestionId)).toEqual(['42']);
+  });
+
+  test('the panel decides, undoes and sends for its located account, which need not be the active one', async () => {
+    const other = await linkTestAccount('app-1002', 'Summit Outdoor Supply');
+    await activateAccount(h.accountKey);
+    const t = triage();
+    const panelSender = {
+      id: 'test-id',
+      url: 'chrome-extension://test-id/panel.html',
+      frameId: 2,
+      tab: { id: 1, url: 'https://crm.example.com/' } as never,
+    };
+    const ask = (type: string, input: unknown) =>
+      handleRequest({ desk: 'request', type, input }, panelSender, t.handlers as unknown as Handlers, {
+        runtimeId: 'test-id',
+        extensionOrigin: 'chrome-extension://test-id/',
+        isAllowedPageOrigin: async () => true,
+        isClaimedPanel: async () => true,
+      });
+    const left = () => triagePendingItem.getValue().then((all) => all.map((p) => `${p.accountKey} ${p.suggestionId}`));
+    // The page was found to be one of the other account's records.
+    await setPanelScope(panelSender, { accountKey: other, locationId: null });
+    expect(
+      await ask('triage.decide', { accountKey: other, suggestionIds: ['43'], decision: 'REJECTED' }),
+    ).toMatchObject({ ok: true });
+    expect(await left()).toEqual([`${other} 43`]);
+    // Undo in the panel reaches that decision (the active account's rule would have found nothing to undo).
+    expect(await ask('triage.undo', { suggestionIds: ['43'] })).toMatchObject({ ok: true, value: { undone: ['43'] } });
+    expect(await left()).toEqual([]);
+    // Decided again and let go: it is sent, with that account's session, while the active one stays.
+    await ask('triage.decide', { accountKey: other, suggestionIds: ['43'], decision: 'ACCEPTED' });
+    h.clock += UNDO_WINDOW_MS;
+    await t.flushDue();
+    expect(h.service.puts()).toEqual([{ id: '43', status: 'ACCEPTED' }]);
+    const put = h.service.requests.find((r) => r.method === 'PUT')!;
+    expect(put.url.searchParams.get('access_token')).toBe(`tok-${other}`);
   });
 
   test("undo and dismissing failures reach only the active account's decisions", async () => {

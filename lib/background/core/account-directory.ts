@@ -74,7 +74,7 @@ export function accountDirectory<T extends Stored>(options: {
     return { accountKey: account.accountKey, stored, fetchedAt: stored?.fetchedAt ?? null, ...state };
   }
 
-  return { cached, ensure, active, revalidate: cache.revalidate, settled: cache.settled };
+  return { cached, ensure, active, revalidate: cache.revalidate, settled: cache.settled, error: cache.error };
 }
 
 /** The write that drops one account's entry from a per-account item. */

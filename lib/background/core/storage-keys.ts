@@ -30,6 +30,10 @@ export const STORAGE_KEYS = {
     feature: 'embedded-panel',
     holds: 'panel frames (tab, frame, document) that traded a ticket',
   },
+  'session:panelScopes': {
+    feature: 'core',
+    holds: 'what each claimed panel frame located: its account and location, all it may read',
+  },
   'local:listingsHealth': { feature: 'listings-health', holds: 'listing counts per status', perAccount: true },
   'local:triageCache': { feature: 'suggestion-triage', holds: 'last fetched suggestion lists', perAccount: true },
   'local:triagePending': { feature: 'suggestion-triage', holds: 'decisions in their undo window', perAccount: true },

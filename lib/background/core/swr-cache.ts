@@ -73,5 +73,8 @@ export function staleWhileRevalidate<Args extends unknown[]>(options: SwrOptions
     while (deferred.size > 0 || inFlight.size > 0) await Promise.allSettled([...deferred, ...inFlight.values()]);
   }
 
-  return { revalidate, answer, settled };
+  /** The last fetch's error for this key, null when it succeeded or none ran. */
+  const error = (key: string): WireError | null => errors.get(key) ?? null;
+
+  return { revalidate, answer, settled, error };
 }

@@ -2,13 +2,16 @@
 // panel may read (its page's location, that location's listings) and the shortcut that toggles it.
 import { browser } from 'wxt/browser';
 import { PANEL_PATH } from '../../messaging/background.ts';
-import type { PanelSitesView } from '../../messaging/protocol/index.ts';
+import type { PanelPinView, PanelSitesView } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 import type { TogglePanelMessage } from '../../shared/embedded-panel/page-messages.ts';
+import type { LinkedAccount } from '../core/account-items.ts';
 import type { DeskDeps } from '../core/deps.ts';
+import { readAccounts, unknownAccountError } from '../core/linked-accounts.ts';
+import { forgetPanelScopes, setPanelScope } from '../core/panel-scope.ts';
 import { defineFeature } from '../feature.ts';
 import { createLocator, locateDeps } from './locate.ts';
-import { addSite, findSite, readSites, removeSite, syncRegistrations, updateSite } from './sites.ts';
+import { addSite, findSite, type PanelSite, readSites, removeSite, syncRegistrations, updateSite } from './sites.ts';
 import { claimTicket, forgetTab, issueTicket } from './tickets.ts';
 
 export { isAllowedPageOrigin } from './sites.ts';
@@ -16,10 +19,37 @@ export { isClaimedPanel } from './tickets.ts';
 
 export const TOGGLE_COMMAND = 'toggle-panel';
 
+/** A pinned account as the options page shows it: said plainly when it can no longer be used. */
+function pinView(pin: PanelSite['pin'], accounts: LinkedAccount[]): PanelPinView | null {
+  if (!pin) return null;
+  const account = accounts.find((a) => a.accountKey === pin.accountKey);
+  const problem = !account
+    ? `${pin.accountName} is no longer linked, so the panel finds nothing on this site. Choose another account, or every linked account.`
+    : account.needsRelink || !account.apiOrigin
+      ? `${account.accountName} needs Relink: until then the panel finds nothing on this site.`
+      : null;
+  return { accountKey: pin.accountKey, accountName: account?.accountName ?? pin.accountName, problem };
+}
+
 async function sitesView(): Promise<PanelSitesView> {
-  const commands = await browser.commands.getAll().catch(() => []);
+  const [commands, sites, { accounts }] = await Promise.all([
+    browser.commands.getAll().catch(() => []),
+    readSites(),
+    readAccounts(),
+  ]);
   const shortcut = commands.find((command) => command.name === TOGGLE_COMMAND)?.shortcut ?? '';
-  return { sites: await readSites(), shortcut };
+  return { sites: sites.map((site) => ({ ...site, pin: pinView(site.pin, accounts) })), shortcut };
+}
+
+/** A pin names a linked account, kept with its name so that an unlink later can still say whose it was. */
+async function pinFor(origin: string, accountKey: string | null): Promise<PanelSite['pin']> {
+  if (accountKey === null) return null;
+  // Saving a rule again keeps its pin, even one whose account was unlinked since (the editor says so).
+  const kept = (await findSite(origin))?.pin;
+  if (kept?.accountKey === accountKey) return kept;
+  const account = (await readAccounts()).accounts.find((a) => a.accountKey === accountKey);
+  if (!account) throw unknownAccountError();
+  return { accountKey, accountName: account.accountName };
 }
 
 interface AccessLevelArea {
@@ -50,10 +80,11 @@ export function embeddedPanelFeature(deps: DeskDeps) {
         await removeSite(origin);
         return sitesView();
       },
-      'panel.sites.update': async ({ origin, hidden, rule }) => {
+      'panel.sites.update': async ({ origin, hidden, rule, pinAccountKey }) => {
         await updateSite(origin, {
           ...(hidden === undefined ? {} : { hidden }),
           ...(rule === undefined ? {} : { rule }),
+          ...(pinAccountKey === undefined ? {} : { pin: await pinFor(origin, pinAccountKey) }),
         });
         return sitesView();
       },
@@ -77,9 +108,18 @@ export function embeddedPanelFeature(deps: DeskDeps) {
         await claimTicket(ticket, sender);
         return { claimed: true as const };
       },
-      'panel.locate': (_input, { sender }) => locator.locate(sender),
+      'panel.locate': async (_input, { sender }) => {
+        const view = await locator.locate(sender);
+        // What this frame may read from now on: the located location of its account, nothing else.
+        const scope = view.account
+          ? { accountKey: view.account.accountKey, locationId: view.found?.location.id ?? null }
+          : null;
+        await setPanelScope(sender, scope);
+        return view;
+      },
     },
-    // Sites and rules are not an account's; only the worker's in-memory location list is.
+    // Sites, rules and pins are not an account's (a pin to an unlinked account says so); only the
+    // worker's in-memory location lists are.
     async forgetAccount(accountKey) {
       locator.forget(accountKey);
       return [];
@@ -88,7 +128,7 @@ export function embeddedPanelFeature(deps: DeskDeps) {
       void closeLocalStorageToContentScripts();
       browser.runtime.onStartup.addListener(() => void closeLocalStorageToContentScripts());
       void syncRegistrations().catch(() => undefined);
-      browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
+      browser.tabs.onRemoved.addListener((tabId) => void Promise.all([forgetTab(tabId), forgetPanelScopes(tabId)]));
       browser.commands.onCommand.addListener((command, tab) => {
         if (command !== TOGGLE_COMMAND || tab?.id === undefined) return;
         const message: TogglePanelMessage = { desk: 'panel-toggle' };

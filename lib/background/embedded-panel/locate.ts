@@ -1,19 +1,27 @@
-// Which location a partner page is about: the site's rule if it has one, else the page's text against
-// the active account's locations. The worker reads the page through the content script and matches
-// here, so the account's locations never enter the partner page's process.
+// Which location a partner page is about, and whose: the site's rule if it has one, else the page's text,
+// against every linked account's locations (a partner CRM holds many customers' records) or the one
+// account the site is pinned to. The worker reads the page through the content script and matches here,
+// so no account's locations enter the partner page's process.
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
 import { isApiError } from '../../api/errors.ts';
 import { getLocation } from '../../api/locations.ts';
-import type { LocationView, PanelLocateView, PanelLocationView } from '../../messaging/protocol/index.ts';
+import type {
+  LocationView,
+  MatchFieldView,
+  PanelLocateView,
+  PanelLocationView,
+} from '../../messaging/protocol/index.ts';
 import { toWireError } from '../../messaging/to-wire-error.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
-import { matchPage, type PreparedLocations, prepareLocations } from '../../shared/embedded-panel/matcher.ts';
+import { matchPage } from '../../shared/embedded-panel/matcher.ts';
 import type { PageSnapshot, ReadPageMessage } from '../../shared/embedded-panel/page-messages.ts';
 import { captureFromUrl, locationFromCapture } from '../../shared/embedded-panel/rules.ts';
+import type { LinkedAccount } from '../core/account-items.ts';
 import { readAccounts } from '../core/linked-accounts.ts';
 import { createLocations, type LocationsDeps, toLocationView } from '../locations.ts';
-import { findSite } from './sites.ts';
+import { type AccountLocation, createAccountLists } from './account-lists.ts';
+import { findSite, type PanelSite } from './sites.ts';
 
 export function toPanelLocation(location: LocationView): PanelLocationView {
   const region = [location.state, location.zip].filter(Boolean).join(' ');
@@ -31,6 +39,8 @@ export interface LocateDeps {
   loadLocation: (accountKey: string, locationId: string) => Promise<PanelLocationView | null>;
   readPage: (tabId: number, message: ReadPageMessage) => Promise<PageSnapshot>;
   now: () => number;
+  /** Tests: how long a page waits for an account's list being fetched (LIST_WAIT_MS). */
+  listWaitMs?: number;
 }
 
 export function locateDeps(deps: LocationsDeps): LocateDeps {
@@ -39,8 +49,8 @@ export function locateDeps(deps: LocationsDeps): LocateDeps {
     loadLocations: async (accountKey) => {
       const stored = await directory.ensure(accountKey);
       if (stored) return { fetchedAt: stored.fetchedAt, locations: stored.locations.map(toPanelLocation) };
-      const { error } = await directory.list(false);
-      return { fetchedAt: 0, locations: [], error: error?.message ?? 'The service sent no locations.' };
+      // This account's own fetch error, whichever account is active.
+      return { fetchedAt: 0, locations: [], error: directory.error(accountKey)?.message ?? 'The service sent none.' };
     },
     storedLocations: async (accountKey) => (await directory.cached(accountKey))?.locations.map(toPanelLocation),
     loadLocation: async (accountKey, locationId) => {
@@ -66,28 +76,69 @@ const pageOrigin = (url: string | undefined) => {
   }
 };
 
-export function createLocator(deps: LocateDeps) {
-  // Module memory on purpose: the folded list is rebuilt from the stored directory after a worker restart,
-  // and whenever the directory was fetched again.
-  const prepared = new Map<string, { fetchedAt: number; locations: PreparedLocations<PanelLocationView> }>();
+const needsRelink = (account: LinkedAccount) => account.needsRelink || !account.apiOrigin;
+const accountOf = (account: LinkedAccount, activeKey: string | null) => ({
+  accountKey: account.accountKey,
+  accountName: account.accountName,
+  active: account.accountKey === activeKey,
+});
+const withoutAccount = ({ accountKey: _key, ...location }: AccountLocation): PanelLocationView => location;
+const names = (accounts: readonly LinkedAccount[]) => accounts.map((a) => a.accountName).join(', ');
 
-  async function accountLocations(
-    accountKey: string,
-  ): Promise<{ locations: PreparedLocations<PanelLocationView>; error?: string }> {
-    const { fetchedAt, locations, error } = await deps.loadLocations(accountKey);
-    if (error) return { locations: prepareLocations([]), error };
-    const cached = prepared.get(accountKey);
-    if (cached && cached.fetchedAt === fetchedAt) return { locations: cached.locations };
-    const fresh = prepareLocations(locations);
-    prepared.set(accountKey, { fetchedAt, locations: fresh });
-    return { locations: fresh };
+/** The accounts a site's pages are matched against: the pinned one, else every linked one (active first). */
+function accountsFor(site: PanelSite, accounts: LinkedAccount[], activeKey: string | null) {
+  if (site.pin) {
+    const pinned = accounts.find((a) => a.accountKey === site.pin!.accountKey);
+    if (!pinned) {
+      return {
+        problem: `This site is pinned to ${site.pin.accountName}, which is no longer linked. Choose another account for it in Listings Desk’s options (Embedded panel).`,
+      };
+    }
+    if (needsRelink(pinned)) {
+      return {
+        shown: pinned,
+        problem: `${pinned.accountName} needs Relink before the panel can find its locations: choose Relink in Listings Desk.`,
+      };
+    }
+    return { shown: pinned, candidates: [pinned], skipped: [] };
   }
+  const active = accounts.find((a) => a.accountKey === activeKey) ?? accounts[0]!;
+  const ordered = [active, ...accounts.filter((a) => a !== active)];
+  const candidates = ordered.filter((a) => !needsRelink(a));
+  if (candidates.length === 0) {
+    return {
+      shown: active,
+      problem: 'Every linked account needs Relink before the panel can find locations: choose Relink in Listings Desk.',
+    };
+  }
+  return { shown: active, candidates, skipped: ordered.filter(needsRelink) };
+}
 
-  /** The stored list when there is one (its match forgives case and punctuation), else the service by id. */
-  async function locationById(accountKey: string, captured: string): Promise<PanelLocationView | null> {
-    const stored = await deps.storedLocations(accountKey);
-    const known = stored ? locationFromCapture(captured, 'id', stored) : null;
-    return known ?? deps.loadLocation(accountKey, captured.trim());
+export function createLocator(deps: LocateDeps) {
+  // Module memory on purpose: the merged list is rebuilt from the stored directories after a worker
+  // restart, and whenever one of them was fetched again.
+  const accountLists = createAccountLists(deps);
+
+  /**
+   * A rule that holds an id: the kept lists first (no request), then the service by id for the first
+   * account (the active or pinned one), then the lists of the accounts that have none kept yet.
+   */
+  async function locationById(candidates: LinkedAccount[], captured: string): Promise<AccountLocation[]> {
+    const stored = await Promise.all(
+      candidates.map(async (a) => ({ account: a, locations: await deps.storedLocations(a.accountKey) })),
+    );
+    const known = stored.flatMap(({ account, locations }) => {
+      const found = locations ? locationFromCapture(captured, 'id', locations) : null;
+      return found ? [{ ...found, accountKey: account.accountKey }] : [];
+    });
+    if (known.length > 0) return known;
+    const first = candidates[0]!;
+    const fetched = await deps.loadLocation(first.accountKey, captured.trim());
+    if (fetched) return [{ ...fetched, accountKey: first.accountKey }];
+    const unkept = stored.filter((s) => !s.locations && s.account !== first).map((s) => s.account);
+    if (unkept.length === 0) return [];
+    const { prepared } = await accountLists.lists(unkept);
+    return prepared.locations.filter((l) => locationFromCapture(captured, 'id', [l]) !== null);
   }
 
   async function locate(sender: Runtime.MessageSender): Promise<PanelLocateView> {
@@ -97,67 +148,89 @@ export function createLocator(deps: LocateDeps) {
       throw new DeskError({ code: 'forbidden', message: 'The panel is not on this site any more.' });
     }
     const { accounts, activeAccountKey } = await readAccounts();
-    const active = accounts.find((a) => a.accountKey === activeAccountKey);
     const base = { site: site.origin, rule: site.rule, found: null };
-    if (!active) return { ...base, account: null, problem: 'No account is linked to Listings Desk.' };
-    const account = { accountKey: active.accountKey, accountName: active.accountName };
+    if (accounts.length === 0) return { ...base, account: null, problem: 'No account is linked to Listings Desk.' };
+    const chosen = accountsFor(site, accounts, activeAccountKey);
+    const shown = chosen.shown ? accountOf(chosen.shown, activeAccountKey) : null;
+    if (!chosen.candidates) return { ...base, account: shown, problem: chosen.problem };
+    const { candidates, skipped } = chosen;
     const rule = site.rule;
-    // A rule that holds an id needs one location, not the account's list (which may be thousands).
+    // A rule that holds an id needs one location, not the accounts' lists (which may be thousands).
     const byId = rule?.holds === 'id';
-    const [snapshot, { locations, error }] = await Promise.all([
+    const [snapshot, lists] = await Promise.all([
       deps.readPage(tabId, { desk: 'panel-read-page', selector: rule?.kind === 'selector' ? rule.pattern : null }),
-      byId
-        ? { locations: prepareLocations<PanelLocationView>([]), error: undefined }
-        : accountLocations(active.accountKey),
+      byId ? null : accountLists.lists(candidates),
     ]);
-    if (error) return { ...base, account, problem: `${active.accountName}’s locations could not be loaded: ${error}` };
-    if (pageOrigin(snapshot.url) !== site.origin) {
-      return { ...base, account, problem: 'The page moved to another site.' };
+    if (lists && lists.failed.length === candidates.length) {
+      const [{ account, error }] = lists.failed as [(typeof lists.failed)[number]];
+      return { ...base, account: shown, problem: `${account.accountName}’s locations could not be loaded: ${error}` };
     }
+    if (pageOrigin(snapshot.url) !== site.origin) {
+      return { ...base, account: shown, problem: 'The page moved to another site.' };
+    }
+    const found = (location: AccountLocation, how: 'rule' | 'text', matchedOn: MatchFieldView[]) => {
+      const owner = candidates.find((a) => a.accountKey === location.accountKey)!;
+      return {
+        ...base,
+        account: accountOf(owner, activeAccountKey),
+        found: { location: withoutAccount(location), how, matchedOn },
+        problem: null,
+      };
+    };
+    // What was not searched, said after "not found": a match may be in an account that could not be read.
+    const unsearched = [
+      skipped.length > 0 ? ` ${names(skipped)} needs Relink, so its locations were not searched.` : '',
+      lists && lists.failed.length > 0
+        ? ` ${names(lists.failed.map((f) => f.account))}: locations could not be loaded.`
+        : '',
+    ].join('');
+    const whose = candidates.length === 1 ? candidates[0]!.accountName : `your ${candidates.length} linked accounts`;
     if (rule) {
       const captured = rule.kind === 'url' ? captureFromUrl(rule.pattern, snapshot.url) : snapshot.selected;
       if (captured === null) {
         const where = rule.kind === 'url' ? 'this page’s address' : (snapshot.selectorProblem ?? 'this page');
-        return { ...base, account, problem: `The site’s rule found nothing in ${where}.` };
+        return { ...base, account: shown, problem: `The site’s rule found nothing in ${where}.` };
       }
-      let location: PanelLocationView | null;
+      let fits: AccountLocation[];
       try {
-        location = byId
-          ? await locationById(active.accountKey, captured)
-          : locationFromCapture(captured, rule.holds, locations.locations);
+        fits = byId
+          ? await locationById(candidates, captured)
+          : lists!.prepared.locations.filter((l) => locationFromCapture(captured, rule.holds, [l]) !== null);
       } catch (caught) {
         const { message } = toWireError(caught);
-        return { ...base, account, problem: `The location “${captured.slice(0, 80)}” could not be loaded: ${message}` };
-      }
-      if (!location) {
         return {
           ...base,
-          account,
-          problem: `The rule read “${captured.slice(0, 80)}”: no single location has that ${rule.holds}.`,
+          account: shown,
+          problem: `The location “${captured.slice(0, 80)}” could not be loaded: ${message}`,
         };
       }
-      return { ...base, account, found: { location, how: 'rule', matchedOn: [rule.holds] }, problem: null };
+      if (fits.length !== 1) {
+        const several = new Set(fits.map((l) => l.accountKey)).size > 1;
+        return {
+          ...base,
+          account: shown,
+          problem: several
+            ? `The rule read “${captured.slice(0, 80)}”: locations of more than one account have that ${rule.holds}. Pin the site to one account in Listings Desk’s options (Embedded panel).`
+            : `The rule read “${captured.slice(0, 80)}”: no single location of ${whose} has that ${rule.holds}.${unsearched}`,
+        };
+      }
+      return found(fits[0]!, 'rule', [rule.holds]);
     }
-    const match = matchPage(snapshot.texts, locations);
+    const match = matchPage(snapshot.texts, lists!.prepared);
     if (!match) {
       return {
         ...base,
-        account,
-        problem: `No single location of ${active.accountName} shows on this page. A rule in Listings Desk’s options (Embedded panel) can say where to look.`,
+        account: shown,
+        problem: `No single location of ${whose} shows on this page. A rule in Listings Desk’s options (Embedded panel) can say where to look.${unsearched}`,
       };
     }
-    return {
-      ...base,
-      account,
-      found: { location: match.location, how: 'text', matchedOn: match.matchedOn },
-      problem: null,
-    };
+    return found(match.location, 'text', match.matchedOn);
   }
 
-  /** Unlinking an account drops its prepared locations. */
+  /** Unlinking an account drops its locations from the merged lists. */
   function forget(accountKey: string) {
-    prepared.delete(accountKey);
+    accountLists.forget(accountKey);
   }
 
-  return { locate, accountLocations, forget };
+  return { locate, forget };
 }

@@ -11,6 +11,8 @@ export interface PanelSite {
   origin: string;
   hidden: boolean;
   rule: LocationRule | null;
+  /** The one account its pages are matched against (named as when pinned); absent or null: every linked one. */
+  pin?: { accountKey: string; accountName: string } | null;
   addedAt: number;
   /** Put there by the organisation's browser policy (panelSites): the user cannot remove it. */
   managed?: true;
@@ -117,7 +119,10 @@ export async function removeSite(origin: string): Promise<void> {
   await browser.permissions.remove({ origins: [host] }).catch(() => false);
 }
 
-export async function updateSite(origin: string, change: Partial<Pick<PanelSite, 'hidden' | 'rule'>>): Promise<void> {
+export async function updateSite(
+  origin: string,
+  change: Partial<Pick<PanelSite, 'hidden' | 'rule' | 'pin'>>,
+): Promise<void> {
   const sites = await readSites();
   if (!sites.some((site) => site.origin === origin)) {
     throw new DeskError({ code: 'not-found', message: `The panel is not on ${origin}: add the site first.` });

@@ -19,6 +19,8 @@ import {
 import { DeskError } from '../../messaging/wire-error.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import { currentLink } from '../core/account-lock.ts';
+import { findAccount, unknownAccountError } from '../core/linked-accounts.ts';
+import { outsideScope, requirePanelScope } from '../core/panel-scope.ts';
 import { defineFeature, type StorageWrites } from '../feature.ts';
 import { createLocations, locationsItem } from '../locations.ts';
 import type { WorkspaceDeps } from './deps.ts';
@@ -91,11 +93,15 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
 
   async function query(input: ParsedInput<'listings.query'>, context: RequestContext): Promise<ListingsTableView> {
     const { filters, sort, offset, limit, statusCounts } = input;
-    // The embedded panel shows one location's listings, never the account's whole table.
+    // The embedded panel shows one location's listings, never the account's whole table: the location its
+    // page was found to be about, of that location's account (which need not be the active one).
     if (context.access === 'content' && filters.locationIds.length !== 1) {
       throw new DeskError({ code: 'forbidden', message: 'This page may ask only for the listings of one location.' });
     }
-    const account = await loader.activeAccount();
+    const scope = context.access === 'content' ? await requirePanelScope(context.sender) : null;
+    if (scope && scope.locationId !== filters.locationIds[0]) throw outsideScope();
+    const account = scope ? await findAccount(scope.accountKey) : await loader.activeAccount();
+    if (scope && !account) throw unknownAccountError();
     if (!account) {
       const load = await loader.load(false);
       return { accountKey: null, matched: 0, total: 0, offset, rows: [], load };

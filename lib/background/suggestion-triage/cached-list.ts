@@ -175,16 +175,21 @@ export function createCachedList(deps: CachedListDeps) {
     return cache.revalidate(cacheKey(accountKey, status, filters), status, filters, purpose);
   }
 
-  /** `rows`: only the first rows of the list (the popup's first paint), the rest on the next ask. */
+  /**
+   * `rows`: only the first rows of the list (the popup's first paint), the rest on the next ask.
+   * `accountKey`: another account's list than the active one's (the embedded panel's located account).
+   */
   async function view(
     status: string,
     refresh: boolean,
     force = false,
     filters: ListFilters = {},
     rows?: number,
+    accountKey?: string,
   ): Promise<TriageView> {
     const items = itemsForView();
-    const { accountRecord: account, ...stored } = await readStoredTriageView(status, filters, deps.now(), rows, items);
+    const read = readStoredTriageView(status, filters, deps.now(), rows, items, accountKey);
+    const { accountRecord: account, ...stored } = await read;
     if (!account) return { ...stored, refreshing: false, error: null };
     const key = cacheKey(account.accountKey, status, filters);
     // After this answer has left: the popup paints from the cache while the refresh runs.

@@ -66,20 +66,29 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     if (area === 'local' && LINK_KEYS.some((key) => Object.hasOwn(changes, key))) linkGeneration++;
   });
 
-  async function activeAccount() {
+  /** The active account, or (the embedded panel) the located account the worker checked. */
+  async function activeAccount(accountKey?: string) {
     const { accounts, activeAccountKey } = await readAccounts();
-    return accounts.find((a) => a.accountKey === activeAccountKey) ?? null;
+    return accounts.find((a) => a.accountKey === (accountKey ?? activeAccountKey)) ?? null;
   }
 
-  /** Only for the active account: a page (even a content script) decides for the account it shows. */
-  async function decide(accountKey: string, suggestionIds: string[], decision: SuggestionDecision) {
+  /**
+   * Only for the active account: a page decides for the account it shows. `anyAccount`: the embedded
+   * panel, whose located account the worker checked (it may be another linked account than the active one).
+   */
+  async function decide(
+    accountKey: string,
+    suggestionIds: string[],
+    decision: SuggestionDecision,
+    { anyAccount = false }: { anyAccount?: boolean } = {},
+  ) {
     const ids = new Set(suggestionIds);
     const windowMs = await undoWindowMs();
     const result = await withAccountLock(async () => {
       // Checked in the lock, so an unlink cannot come between the check and the write.
       const { accounts, activeAccountKey } = await readAccounts();
       if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
-      if (accountKey !== activeAccountKey) throw notActiveAccountError();
+      if (accountKey !== activeAccountKey && !anyAccount) throw notActiveAccountError();
       const [pending, failures, batches] = await Promise.all([
         triagePendingItem.getValue(),
         triageFailuresItem.getValue(),
@@ -137,8 +146,11 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
   }
 
   /** Only the active account's decisions. Names what it undoes; those already being sent are `tooLate`. */
-  async function undo(target: UndoTarget): Promise<{ undone: string[]; tooLate: string[]; revision: number }> {
-    const account = await activeAccount();
+  async function undo(
+    target: UndoTarget,
+    accountKey?: string,
+  ): Promise<{ undone: string[]; tooLate: string[]; revision: number }> {
+    const account = await activeAccount(accountKey);
     if (!account) return { undone: [], tooLate: [], revision: await triageRevisionItem.getValue() };
     const outcome = await withAccountLock(async () => {
       const [pending, batches] = await Promise.all([triagePendingItem.getValue(), triageBatchesItem.getValue()]);
@@ -178,8 +190,8 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
   }
 
   /** The active account's failures only, as for undo. */
-  async function dismissFailures(suggestionIds: string[]): Promise<{ dismissed: number }> {
-    const account = await activeAccount();
+  async function dismissFailures(suggestionIds: string[], accountKey?: string): Promise<{ dismissed: number }> {
+    const account = await activeAccount(accountKey);
     if (!account) return { dismissed: 0 };
     const ids = new Set(suggestionIds);
     const done = await withAccountLock(async () => {

@@ -1,6 +1,7 @@
 // Publisher-suggestion triage in the worker: wires its two jobs together and serves the protocol's
 // triage requests. The cached list is cached-list.ts; decisions (undo window, sending, answers) are
 // the decision outbox, decision-outbox.ts.
+import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
 import { decideSuggestion, fetchAllSuggestions, type SuggestionDecision } from '../../api/suggestions.ts';
 import type { Handlers } from '../../messaging/background.ts';
@@ -12,6 +13,7 @@ import type { ApiSession, WithAccount } from '../core/api-session.ts';
 import { connectionSettingsItem } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { readAccounts } from '../core/linked-accounts.ts';
+import { outsideScope, requirePanelScope } from '../core/panel-scope.ts';
 import { withoutPublisherNames } from '../core/publisher-names.ts';
 import { notifyFailures } from '../failure-notice.ts';
 import { defineFeature } from '../feature.ts';
@@ -83,6 +85,28 @@ export function readSuggestionStatusWith(withAccount: WithAccount): OutboxDeps['
     if (found.incomplete) throw found.incomplete.error;
     return found.suggestions.find((s) => s.id === suggestionId)?.status ?? null;
   };
+}
+
+/** The panel's located account, and its location as the list's filter (asking for another is refused). */
+async function panelTriageScope(sender: Runtime.MessageSender, locationIds: string[] | undefined) {
+  const { accountKey, locationId } = await requirePanelScope(sender);
+  if (!locationId) return { accountKey, locationIds };
+  if (locationIds?.length && (locationIds.length !== 1 || locationIds[0] !== locationId)) throw outsideScope();
+  return { accountKey, locationIds: [locationId] };
+}
+
+/** A panel's decision: for its located account, and on suggestions the worker listed for its location. */
+async function checkPanelDecision(sender: Runtime.MessageSender, accountKey: string, suggestionIds: string[]) {
+  const scope = await requirePanelScope(sender);
+  if (scope.accountKey !== accountKey) throw outsideScope();
+  if (!scope.locationId) return;
+  const cache = await triageCacheItem.getValue();
+  const ofLocation = new Set<string>();
+  for (const [key, list] of Object.entries(cache)) {
+    if (!key.startsWith(`${accountKey} `)) continue;
+    for (const s of list.suggestions) if (s.locationId === scope.locationId) ofLocation.add(s.id);
+  }
+  if (!suggestionIds.every((id) => ofLocation.has(id))) throw outsideScope();
 }
 
 export function createSuggestionTriage(deps: TriageDeps) {
@@ -163,19 +187,32 @@ export function createSuggestionTriage(deps: TriageDeps) {
     | 'triage.settings.get'
     | 'triage.settings.set'
   > = {
-    'triage.view': async ({ status, refresh, force, locationIds, publisherIds, rows }) => {
+    'triage.view': async ({ status, refresh, force, locationIds, publisherIds, rows }, { access, sender }) => {
       setTimeout(() => void outbox.flushDue(), 0);
-      const view = await list.view(status, refresh, force, { locationIds, publisherIds }, rows);
-      // After the answer has left: the popup's next first paint.
-      setTimeout(() => snapshot.offer(view, Boolean(locationIds?.length || publisherIds?.length)), 0);
+      // The embedded panel reads its located account's list, of its located location only.
+      const scope = access === 'content' ? await panelTriageScope(sender, locationIds) : null;
+      const filters = { locationIds: scope?.locationIds ?? locationIds, publisherIds };
+      const view = await list.view(status, refresh, force, filters, rows, scope?.accountKey);
+      // After the answer has left: the popup's next first paint (never from a panel's other account).
+      if (!scope) setTimeout(() => snapshot.offer(view, Boolean(locationIds?.length || publisherIds?.length)), 0);
       // Live state, never in the snapshot: a popup painted from storage must not claim an old outage.
       return deps.reachability.current() ? { ...view, unreachable: 'the service can’t be reached' } : view;
     },
     // No flush here: decide() arms the timer that sends what is due (one flush per request).
-    'triage.decide': async ({ accountKey, suggestionIds, decision }) =>
-      outbox.decide(accountKey, suggestionIds, decision),
-    'triage.undo': async (target) => outbox.undo(target),
-    'triage.dismissFailures': async ({ suggestionIds }) => outbox.dismissFailures(suggestionIds),
+    'triage.decide': async ({ accountKey, suggestionIds, decision }, { access, sender }) => {
+      if (access !== 'content') return outbox.decide(accountKey, suggestionIds, decision);
+      // The panel decides for its located account (its token, its outbox), on its location's suggestions.
+      await checkPanelDecision(sender, accountKey, suggestionIds);
+      return outbox.decide(accountKey, suggestionIds, decision, { anyAccount: true });
+    },
+    // The panel's undo and dismissals reach its located account's decisions (the page's), not the active one's.
+    'triage.undo': async (target, { access, sender }) =>
+      outbox.undo(target, access === 'content' ? (await requirePanelScope(sender)).accountKey : undefined),
+    'triage.dismissFailures': async ({ suggestionIds }, { access, sender }) =>
+      outbox.dismissFailures(
+        suggestionIds,
+        access === 'content' ? (await requirePanelScope(sender)).accountKey : undefined,
+      ),
     'triage.settings.get': async () => ({ keyboardShortcuts: await keyboardShortcutsItem.getValue() }),
     'triage.settings.set': async ({ keyboardShortcuts }) => {
       await keyboardShortcutsItem.setValue(keyboardShortcuts);

@@ -158,6 +158,8 @@ export async function readStoredTriageView(
   now = Date.now(),
   rows?: number,
   items: Promise<TriageItems> = readTriageItems(),
+  /** This account's list rather than the active one's (the embedded panel's located account). */
+  accountKey?: string,
 ): Promise<StoredTriageView> {
   const values = await items;
   const [accounts, activeKey, cache, pending, failures, publishers, keyboardShortcuts, batches, revision, forTests] =
@@ -174,7 +176,10 @@ export async function readStoredTriageView(
       number | null,
     ];
   // The same rule as linked-accounts' readAccounts: a stale active key falls back to the first account.
-  const account = accounts.find((a) => a.accountKey === activeKey) ?? accounts[0] ?? null;
+  const account =
+    accountKey !== undefined
+      ? (accounts.find((a) => a.accountKey === accountKey) ?? null)
+      : (accounts.find((a) => a.accountKey === activeKey) ?? accounts[0] ?? null);
   const base = { revision, status, keyboardShortcuts, undoWindowMs: undoWindowFrom(forTests), accountRecord: account };
   if (!account) {
     return {

@@ -3,7 +3,7 @@
 // only ask for the one-time ticket that opens a panel frame ('page' access).
 import { z } from 'zod';
 import { checkSiteOrigin } from '../../shared/embedded-panel/site-origin.ts';
-import { lazy, request } from './request.ts';
+import { accountKey, lazy, request } from './request.ts';
 
 export type MatchFieldView = 'id' | 'name' | 'phone' | 'address';
 
@@ -20,10 +20,20 @@ export interface PanelSiteView {
   hidden: boolean;
   rule: PanelRuleView | null;
   addedAt: number;
+  /** The one linked account the panel matches this site's pages against; null: every linked account. */
+  pin: PanelPinView | null;
   /** Set by the organisation's browser policy: it cannot be removed here. */
   managed?: true;
   /** Managed sites only: the user has allowed Listings Desk on its host. */
   allowed?: boolean;
+}
+
+export interface PanelPinView {
+  accountKey: string;
+  /** As it was when pinned: the account may have been unlinked since. */
+  accountName: string;
+  /** Why the pin cannot be used now (the account was unlinked, or needs Relink), in words; null when fine. */
+  problem: string | null;
 }
 
 export interface PanelSitesView {
@@ -47,7 +57,8 @@ export interface PanelLocationView {
 
 export interface PanelLocateView {
   site: string;
-  account: { accountKey: string; accountName: string } | null;
+  /** The account of the location found (of any linked account), else the pinned or active one. */
+  account: { accountKey: string; accountName: string; active: boolean } | null;
   rule: PanelRuleView | null;
   /** 'rule': the site's rule named it; 'text': the page's text looks like it and the user should confirm. */
   found: { location: PanelLocationView; how: 'rule' | 'text'; matchedOn: MatchFieldView[] } | null;
@@ -85,7 +96,13 @@ export const embeddedPanelProtocol = {
   'panel.sites.remove': request<PanelSitesView>()('extension', () => z.object({ origin: siteOrigin() }).strict()),
   'panel.sites.update': request<PanelSitesView>()('extension', () =>
     z
-      .object({ origin: siteOrigin(), hidden: z.boolean().optional(), rule: panelRule().nullable().optional() })
+      .object({
+        origin: siteOrigin(),
+        hidden: z.boolean().optional(),
+        rule: panelRule().nullable().optional(),
+        /** Pin the site to one linked account; null: match every linked account. */
+        pinAccountKey: accountKey().nullable().optional(),
+      })
       .strict(),
   ),
   'panel.ticket': request<PanelTicketView>()('page', () => z.object({}).strict()),
