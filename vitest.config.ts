@@ -13,6 +13,9 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['test/unit/setup.ts'],
+          // Some unit files check 100k-row tables against full scans: seconds of CPU on a busy 2-core machine,
+          // which vitest's 5 s default turned into failures that say nothing about behaviour.
+          testTimeout: 20_000,
         },
       },
       {
