@@ -182,11 +182,13 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
   /** The quota's alarm: the account's missing pages, if they are still missing and nothing else runs. */
   async function resume(accountKey: string): Promise<void> {
     const entry = await tableFor(accountKey);
+    const link = await currentLink(accountKey);
     // Another load running (a refresh, another account) decides; a later Refresh fetches everything anyway.
     if (running || entry.missingOffsets.length === 0) return;
-    start(entry, await currentLink(accountKey), true);
+    start(entry, link, true);
   }
 
+  /** Call with nothing awaited since `running` was checked: two loads started together would both walk. */
   function start(entry: AccountTable, link: AccountLink | null, rest = false): void {
     const controller = new AbortController();
     entry.load = { ...entry.load, state: 'loading', loaded: entry.table.size, error: null };
@@ -196,6 +198,8 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
       void changed(entry);
     });
     running = { accountKey: entry.accountKey, controller, done };
+    // The pages show the load (and its Cancel) now: its first page may take seconds, or never come.
+    void changed(entry);
   }
 
   /** Starts the fetch-all when nothing is held or a refresh is asked for; reports the load either way. */
@@ -203,11 +207,13 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     const account = await activeAccount();
     if (!account) return EMPTY_LOAD;
     const entry = await tableFor(account.accountKey, linkOf(account));
+    // Read before the checks: a second ask (the page's own load and a click) passes them while this one awaits.
+    const link = await currentLink(account.accountKey);
     if (running?.accountKey === account.accountKey) return entry.load;
     if (account.needsRelink) return { ...entry.load, error: toWireError(needsRelinkError(account)) };
     if (entry.load.state === 'loaded' && !refresh) return entry.load;
     if (running) running.controller.abort();
-    start(entry, await currentLink(account.accountKey));
+    start(entry, link);
     return entry.load;
   }
 
