@@ -45,7 +45,8 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
         <div class="lw-load__bar">
           <ProgressBar label="Loading listings" value={state.loaded} max={state.total ?? undefined} text={text} />
         </div>
-        <Button size="sm" onClick={onCancel}>
+        {/* Keyed: "Load all listings" turning into Cancel in the same element would take a click aimed at it. */}
+        <Button key="cancel" size="sm" onClick={onCancel}>
           Cancel
         </Button>
       </div>
@@ -57,7 +58,7 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
   return (
     <div class="lw-load">
       <span class="lw-load__note">{note}</span>
-      <Button size="sm" onClick={() => onLoad(state.fetchedAt !== null)}>
+      <Button key="load" size="sm" onClick={() => onLoad(state.fetchedAt !== null)}>
         {state.fetchedAt && !state.part ? 'Refresh' : 'Load all listings'}
       </Button>
       <ErrorNotice

@@ -316,10 +316,14 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
     const onHash = () => setFilters(filtersFromHash(location.hash));
     if (filtersInHash) addEventListener('hashchange', onHash);
     // The first rows paint at once; the whole list follows once they are on screen, so that neither the
-    // worker's answer nor reading 500 rows holds back that frame.
+    // worker's answer nor reading 500 rows holds back that frame. A first view the entry asked before this
+    // page listened, saying the list was being fetched, is asked again too: the fetch may have ended, and
+    // its event gone by, before the app was loaded (the popup then waited, with no rows, for news never sent).
+    const early = firstView !== undefined;
     const whole = () =>
       afterPaint(() => {
-        if (worker.peek()?.complete === false) void load(false);
+        const shown = worker.peek();
+        if (shown?.complete === false || (early && shown?.refreshing && !onSnapshot)) void load(false);
       });
     if (firstView && !(firstView instanceof Promise)) {
       applyView(firstView, filters.peek());

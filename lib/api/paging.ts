@@ -18,7 +18,10 @@ export interface FetchAllOptions<T = unknown> {
   /** Called after each page: pages done, pages in total. */
   onProgress?: (progress: Progress) => void;
   signal?: AbortSignal;
-  /** Further tries of one page after the client's own retries failed on a passing fault. Default 3. */
+  /**
+   * Further tries of one page after the client's own retries failed on a passing fault. Default 3; none for
+   * a first page nothing answered (the walk fails at once: nothing is known, and the service is down).
+   */
   pageRetries?: number;
   /** Wait before each further try of a page (the last step repeats). Default 2 s, 8 s, 20 s. */
   pageRetryDelayMs?: readonly number[];
@@ -143,6 +146,9 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
           throw error;
         }
         if (!isPassingFault(error) || attempt >= pageRetries) throw error;
+        // Nothing answered the first page through the client's own retries (~5 s): the service is down, and
+        // 30 s more of waiting would only keep the person from the words (and the Retry) that say so.
+        if (offset === 0 && error.kind === 'network' && error.status === undefined) throw error;
         const step = pageRetryDelayMs[Math.min(attempt, pageRetryDelayMs.length - 1)] ?? 0;
         // A reset already past (a clock apart, or a quota spent again) still waits one step.
         const until = reset !== undefined && reset * 1000 > Date.now() ? reset * 1000 : Date.now() + step;

@@ -55,6 +55,15 @@ describe('popup: the first view asked before the app loaded', () => {
     expect(views()[0]).toMatchObject({ rows: 40 });
   });
 
+  test('a first view that said the list was being fetched is asked again once the page listens: its end may have been announced before', async () => {
+    // Asked by the entry before the app subscribed: the refresh it started ended, and its event, unheard.
+    const first = triageView({ suggestions: [], count: 0, fetchedAt: null, refreshing: true, revision: 1 });
+    render(<SuggestionTriage listingsTotal={100} takeFirstView={() => first} />);
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));
+    expect(views()).toHaveLength(1);
+  });
+
   test('a first view still on its way is awaited, not asked again', async () => {
     let answer: (view: ReturnType<typeof triageView>) => void = () => undefined;
     const first = new Promise<ReturnType<typeof triageView>>((resolve) => {

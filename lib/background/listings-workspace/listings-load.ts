@@ -184,11 +184,13 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
   /** The quota's alarm: the account's missing pages, if they are still missing and nothing else runs. */
   async function resume(accountKey: string): Promise<void> {
     const entry = await tableFor(accountKey);
+    const link = await currentLink(accountKey);
     // Another load running (a refresh, another account) decides; a later Refresh fetches everything anyway.
     if (running || entry.missingOffsets.length === 0) return;
-    start(entry, await currentLink(accountKey), true);
+    start(entry, link, true);
   }
 
+  /** Call with nothing awaited since `running` was checked: two loads started together would both walk. */
   function start(entry: AccountTable, link: AccountLink | null, rest = false): void {
     const controller = new AbortController();
     entry.load = { ...entry.load, state: 'loading', loaded: entry.table.size, error: null };
@@ -198,6 +200,8 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
       void changed(entry);
     });
     running = { accountKey: entry.accountKey, controller, done };
+    // The pages show the load (and its Cancel) now: its first page may take seconds, or never come.
+    void changed(entry);
   }
 
   /** Starts the fetch-all when nothing is held or a refresh is asked for; reports the load either way. */
@@ -206,15 +210,19 @@ export function createListingsLoader(deps: WorkspaceDeps, names: NameSources) {
     const account = await activeAccount();
     if (!account) return EMPTY_LOAD;
     const entry = await tableFor(account.accountKey, linkOf(account));
+    // Read before the checks, with no await after them until start(): a second ask (the page's own load and
+    // a click) would otherwise pass them while this one awaits, and two loads would run.
+    const link = await currentLink(account.accountKey);
+    const part = folderId ? await folderPart(account.accountKey, folderId) : null;
+    const partNames = part ? await cachedNames(account.accountKey) : null;
     if (running?.accountKey === account.accountKey && !folderId) return entry.load;
     if (account.needsRelink) return { ...entry.load, error: toWireError(needsRelinkError(account)) };
     if (entry.load.state === 'loaded' && !refresh && !folderId) return entry.load;
-    const part = folderId ? await folderPart(account.accountKey, folderId) : null;
     if (running) running.controller.abort();
     entry.part = part;
     // A part replaces the rows shown: they are no longer the account's whole.
-    if (part) entry.table = new ListingsTable([], await cachedNames(account.accountKey));
-    start(entry, await currentLink(account.accountKey));
+    if (partNames) entry.table = new ListingsTable([], partNames);
+    start(entry, link);
     return entry.load;
   }
 

@@ -140,3 +140,30 @@ describe('fetchAllPages under faults', () => {
     });
   });
 });
+
+describe('fetchAllPages when nothing answers', () => {
+  const unanswered = () => new ApiError({ kind: 'network', operation: 'listListings', detail: 'no response' });
+
+  it('ends a walk whose first page got no answer after the client’s own retries, without trying it again', async () => {
+    const list = pagedList((offset) => (offset === 0 ? unanswered() : undefined));
+    const error = await fetchAllPages({ operation: 'test', pageSize: 100, fetchPage: list.fetchPage, ...fast }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ kind: 'network' });
+    expect(list.attempts.get(0)).toBe(1);
+  });
+
+  it('still tries again a later page that got no answer: the pages already fetched are worth the wait', async () => {
+    const list = pagedList((offset, attempt) => (offset === 300 && attempt < 2 ? unanswered() : undefined));
+    const result = await fetchAllPages({ operation: 'test', pageSize: 100, fetchPage: list.fetchPage, ...fast });
+    expect(result.items).toEqual(all);
+    expect(list.attempts.get(300)).toBe(3);
+  });
+
+  it('tries the first page again when the service answered with a passing fault', async () => {
+    const list = pagedList((offset, attempt) => (offset === 0 && attempt < 2 ? busy(503) : undefined));
+    const result = await fetchAllPages({ operation: 'test', pageSize: 100, fetchPage: list.fetchPage, ...fast });
+    expect(result.items).toEqual(all);
+    expect(list.attempts.get(0)).toBe(3);
+  });
+});

@@ -1,0 +1,41 @@
+// The load bar's buttons when a load starts under the pointer: "Load all listings" becomes the
+// progress bar's Cancel in the same place of the page, and a click aimed at the one must not reach the other.
+import { cleanup, render, screen } from '@testing-library/preact';
+import { afterEach, expect, test, vi } from 'vitest';
+import { LoadBar } from '../../components/listings-workspace/LoadBar.tsx';
+import type { LoadState } from '../../components/listings-workspace/workspace-source.ts';
+
+afterEach(cleanup);
+
+const notLoaded: LoadState = {
+  accountKey: 'app-1001',
+  loading: false,
+  loaded: 0,
+  total: null,
+  fetchedAt: null,
+  cancelled: false,
+  error: null,
+};
+
+test('a click on "Load all listings" that lands as the load starts does not cancel it', () => {
+  const onLoad = vi.fn();
+  const onCancel = vi.fn();
+  const { rerender } = render(<LoadBar state={notLoaded} onLoad={onLoad} onCancel={onCancel} />);
+  // The element the pointer (or a test's click) found, before the page learns the load has begun.
+  const aimedAt = screen.getByRole('button', { name: 'Load all listings' });
+  rerender(<LoadBar state={{ ...notLoaded, loading: true }} onLoad={onLoad} onCancel={onCancel} />);
+  // Cancel is another element: the one aimed at has left the page, so the click cannot land on Cancel.
+  expect(screen.getByRole('button', { name: 'Cancel' })).not.toBe(aimedAt);
+  expect(aimedAt.isConnected).toBe(false);
+  aimedAt.click();
+  expect(onCancel).not.toHaveBeenCalled();
+  // And the other way round: a Cancel aimed at as the load ends does not become Refresh.
+  const cancel = screen.getByRole('button', { name: 'Cancel' });
+  rerender(<LoadBar state={{ ...notLoaded, fetchedAt: 1, loaded: 5, total: 5 }} onLoad={onLoad} onCancel={onCancel} />);
+  expect(cancel.isConnected).toBe(false);
+  onLoad.mockClear();
+  cancel.click();
+  expect(onLoad).not.toHaveBeenCalled();
+  screen.getByRole('button', { name: 'Refresh' }).click();
+  expect(onLoad).toHaveBeenCalledWith(true);
+});
