@@ -73,15 +73,19 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     return accounts.find((a) => a.accountKey === activeAccountKey) ?? null;
   }
 
-  /** Only for the active account: a page (even a content script) decides for the account it shows. */
-  async function decide(accountKey: string, suggestionIds: string[], decision: SuggestionDecision) {
+  /**
+   * Only for the active account: a page (even a content script) decides for the account it shows. `across`:
+   * an extension page showing every account's list, which may decide for any linked account and is answered
+   * every account's pending decisions, failures and batches (its list shows them all).
+   */
+  async function decide(accountKey: string, suggestionIds: string[], decision: SuggestionDecision, across = false) {
     const ids = new Set(suggestionIds);
     const windowMs = await undoWindowMs();
     const result = await withAccountLock(async () => {
       // Checked in the lock, so an unlink cannot come between the check and the write.
       const { accounts, activeAccountKey } = await readAccounts();
       if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
-      if (accountKey !== activeAccountKey) throw notActiveAccountError();
+      if (!across && accountKey !== activeAccountKey) throw notActiveAccountError();
       const [pending, failures, batches] = await Promise.all([
         triagePendingItem.getValue(),
         triageFailuresItem.getValue(),
@@ -123,10 +127,12 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
         { item: triageFailuresItem, value: nextFailures },
         { item: triageBatchesItem, value: nextBatches },
       ]);
-      const mine = <T extends { accountKey: string }>(x: T) => x.accountKey === accountKey;
+      const mine = <T extends { accountKey: string }>(x: T) => across || x.accountKey === accountKey;
       return {
         batchId,
-        pending: kept.filter(mine).map(toPendingView),
+        pending: kept
+          .filter(mine)
+          .map((p) => (across ? { ...toPendingView(p), accountKey: p.accountKey } : toPendingView(p))),
         failures: nextFailures.filter(mine).map(toFailureView),
         batches: nextBatches.filter(mine).map(toBatchView),
         revision,
@@ -138,13 +144,19 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     return result;
   }
 
-  /** Only the active account's decisions. Names what it undoes; those already being sent are `tooLate`. */
-  async function undo(target: UndoTarget): Promise<{ undone: string[]; tooLate: string[]; revision: number }> {
+  /**
+   * Only the active account's decisions (`across`: any linked account's, whichever it belongs to). Names
+   * what it undoes; those already being sent are `tooLate`.
+   */
+  async function undo(
+    target: UndoTarget,
+    across = false,
+  ): Promise<{ undone: string[]; tooLate: string[]; revision: number }> {
     const account = await activeAccount();
     if (!account) return { undone: [], tooLate: [], revision: await triageRevisionItem.getValue() };
     const outcome = await withAccountLock(async () => {
       const [pending, batches] = await Promise.all([triagePendingItem.getValue(), triageBatchesItem.getValue()]);
-      const mine = pending.filter((p) => p.accountKey === account.accountKey);
+      const mine = pending.filter((p) => across || p.accountKey === account.accountKey);
       const named =
         'batchId' in target
           ? mine.filter((p) => p.batchId === target.batchId)
@@ -171,7 +183,7 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     if (outcome.undone.length > 0) {
       await schedule();
       await deps.broadcast('triage.changed', {
-        accountKey: account.accountKey,
+        accountKey: across ? null : account.accountKey,
         resolvedElsewhere: 0,
         revision: outcome.revision,
       });
@@ -179,21 +191,23 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     return outcome;
   }
 
-  /** The active account's failures only, as for undo. */
-  async function dismissFailures(suggestionIds: string[]): Promise<{ dismissed: number }> {
+  /** The active account's failures only (`across`: any account's), as for undo. */
+  async function dismissFailures(suggestionIds: string[], across = false): Promise<{ dismissed: number }> {
     const account = await activeAccount();
     if (!account) return { dismissed: 0 };
     const ids = new Set(suggestionIds);
     const done = await withAccountLock(async () => {
       const failures = await triageFailuresItem.getValue();
-      const kept = failures.filter((f) => !(f.accountKey === account.accountKey && ids.has(f.suggestionId)));
+      const kept = failures.filter(
+        (f) => !((across || f.accountKey === account.accountKey) && ids.has(f.suggestionId)),
+      );
       if (kept.length === failures.length) return { dismissed: 0, revision: 0 };
       const revision = await commitTriage([{ item: triageFailuresItem, value: kept }]);
       return { dismissed: failures.length - kept.length, revision };
     });
     if (done.dismissed > 0) {
       await deps.broadcast('triage.changed', {
-        accountKey: account.accountKey,
+        accountKey: across ? null : account.accountKey,
         resolvedElsewhere: 0,
         revision: done.revision,
       });

@@ -5,13 +5,13 @@ import { browser } from 'wxt/browser';
 import { decideSuggestion, fetchAllSuggestions, type SuggestionDecision } from '../../api/suggestions.ts';
 import type { Handlers } from '../../messaging/background.ts';
 import { protocol } from '../../messaging/protocol/index.ts';
+import type { Access } from '../../messaging/protocol/request.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
 import { activeAccountKeyItem, linkedAccountsItem } from '../core/account-items.ts';
 import { withAccountLock } from '../core/account-lock.ts';
 import type { ApiSession, WithAccount } from '../core/api-session.ts';
 import { connectionSettingsItem } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
-import { readAccounts } from '../core/linked-accounts.ts';
 import { withoutPublisherNames } from '../core/publisher-names.ts';
 import { notifyFailures } from '../failure-notice.ts';
 import { defineFeature } from '../feature.ts';
@@ -87,6 +87,11 @@ export function readSuggestionStatusWith(withAccount: WithAccount): OutboxDeps['
   };
 }
 
+/** Decisions of any linked account: only from the extension's pages, and only while more than one is linked. */
+async function acrossScope(access: Access): Promise<boolean> {
+  return access === 'extension' && (await linkedAccountsItem.getValue()).length > 1;
+}
+
 export function createSuggestionTriage(deps: TriageDeps) {
   const badge = deps.setBadgeCount ?? setBadgeCount;
   const sendDecision = deps.sendDecision;
@@ -112,10 +117,9 @@ export function createSuggestionTriage(deps: TriageDeps) {
     },
   );
 
-  async function refreshActive(): Promise<void> {
-    const { accounts, activeAccountKey } = await readAccounts();
-    const account = accounts.find((a) => a.accountKey === activeAccountKey);
-    if (account && !account.needsRelink) await list.revalidate(account.accountKey, WAITING);
+  /** The refresh alarm: every linked account's waiting list, one account at a time (not only the active one's). */
+  function refreshEveryAccount(): Promise<void> {
+    return list.refreshEvery({ refresh: true });
   }
 
   /** Call once from the worker's main(): alarms, and whatever a previous worker left overdue. */
@@ -126,7 +130,7 @@ export function createSuggestionTriage(deps: TriageDeps) {
     setTimeout(() => protocol['triage.view'].input, 0);
     browser.alarms.onAlarm.addListener((alarm) => {
       if (alarm.name === FLUSH_ALARM) void outbox.flushDue();
-      else if (alarm.name === REFRESH_ALARM) void refreshActive().catch(() => undefined);
+      else if (alarm.name === REFRESH_ALARM) void refreshEveryAccount().catch(() => undefined);
     });
     void browser.alarms.get(REFRESH_ALARM).then((existing) => {
       if (!existing)
@@ -159,19 +163,22 @@ export function createSuggestionTriage(deps: TriageDeps) {
     | 'triage.settings.get'
     | 'triage.settings.set'
   > = {
-    'triage.view': async ({ status, refresh, force, locationIds, publisherIds, rows }) => {
+    'triage.view': async ({ status, refresh, force, locationIds, publisherIds, accountKeys, rows }) => {
       setTimeout(() => void outbox.flushDue(), 0);
-      const view = await list.view(status, refresh, force, { locationIds, publisherIds }, rows);
+      const view = await list.view(status, refresh, force, { locationIds, publisherIds, accountKeys }, rows);
       // After the answer has left: the popup's next first paint.
-      setTimeout(() => snapshot.offer(view, Boolean(locationIds?.length || publisherIds?.length)), 0);
+      const filtered = Boolean(locationIds?.length || publisherIds?.length || accountKeys?.length);
+      setTimeout(() => snapshot.offer(view, filtered), 0);
       // Live state, never in the snapshot: a popup painted from storage must not claim an old outage.
       return deps.reachability.current() ? { ...view, unreachable: 'the service can’t be reached' } : view;
     },
     // No flush here: decide() arms the timer that sends what is due (one flush per request).
-    'triage.decide': async ({ accountKey, suggestionIds, decision }) =>
-      outbox.decide(accountKey, suggestionIds, decision),
-    'triage.undo': async (target) => outbox.undo(target),
-    'triage.dismissFailures': async ({ suggestionIds }) => outbox.dismissFailures(suggestionIds),
+    // The extension's own pages triage every linked account; a content script (the panel) only the active one.
+    'triage.decide': async ({ accountKey, suggestionIds, decision }, { access }) =>
+      outbox.decide(accountKey, suggestionIds, decision, await acrossScope(access)),
+    'triage.undo': async (target, { access }) => outbox.undo(target, await acrossScope(access)),
+    'triage.dismissFailures': async ({ suggestionIds }, { access }) =>
+      outbox.dismissFailures(suggestionIds, await acrossScope(access)),
     'triage.settings.get': async () => ({ keyboardShortcuts: await keyboardShortcutsItem.getValue() }),
     'triage.settings.set': async ({ keyboardShortcuts }) => {
       await keyboardShortcutsItem.setValue(keyboardShortcuts);
@@ -179,7 +186,15 @@ export function createSuggestionTriage(deps: TriageDeps) {
     },
   };
 
-  return { handlers, start, view: list.view, revalidate: list.revalidate, settled: list.settled, ...outbox };
+  return {
+    handlers,
+    start,
+    view: list.view,
+    revalidate: list.revalidate,
+    refreshEveryAccount,
+    settled: list.settled,
+    ...outbox,
+  };
 }
 
 /**

@@ -152,6 +152,22 @@ export function readTriageItems(): Promise<TriageItems> {
   return storage.getItems(VIEW_ITEMS);
 }
 
+/** The stored items' values, typed, in VIEW_ITEMS order. */
+export function triageValues(values: TriageItems) {
+  return values.map((v) => v.value) as [
+    LinkedAccount[],
+    string | null,
+    Record<string, CachedSuggestions>,
+    PendingDecision[],
+    FailedDecision[],
+    Record<string, PublisherNames>,
+    boolean,
+    DecisionBatch[],
+    number,
+    number | null,
+  ];
+}
+
 export async function readStoredTriageView(
   status: string,
   filters: ListFilters = {},
@@ -159,20 +175,8 @@ export async function readStoredTriageView(
   rows?: number,
   items: Promise<TriageItems> = readTriageItems(),
 ): Promise<StoredTriageView> {
-  const values = await items;
   const [accounts, activeKey, cache, pending, failures, publishers, keyboardShortcuts, batches, revision, forTests] =
-    values.map((v) => v.value) as [
-      LinkedAccount[],
-      string | null,
-      Record<string, CachedSuggestions>,
-      PendingDecision[],
-      FailedDecision[],
-      Record<string, PublisherNames>,
-      boolean,
-      DecisionBatch[],
-      number,
-      number | null,
-    ];
+    triageValues(await items);
   // The same rule as linked-accounts' readAccounts: a stale active key falls back to the first account.
   const account = accounts.find((a) => a.accountKey === activeKey) ?? accounts[0] ?? null;
   const base = { revision, status, keyboardShortcuts, undoWindowMs: undoWindowFrom(forTests), accountRecord: account };
