@@ -94,6 +94,8 @@ export function acrossAccountsView(
   const inScope = new Set(scope.map((a) => a.accountKey));
   const filtered = Boolean(filters.locationIds?.length || filters.publisherIds?.length);
   const lists = scope.map((a) => {
+    // Its list can no longer be refreshed or decided on: it says Relink instead (its rows come back after).
+    if (a.needsRelink || !a.apiOrigin) return [];
     const list = items.cache[cacheKey(a.accountKey, base.status, {})]?.suggestions ?? [];
     return filtered ? list.filter((s) => matchesFilters(s, filters)) : list;
   });
