@@ -243,7 +243,11 @@ export function createCachedList(deps: CachedListDeps) {
     const wanted = filters.accountKeys?.length ? new Set(filters.accountKeys) : null;
     const due = accounts.some((a) => {
       if ((wanted && !wanted.has(a.accountKey)) || blockedAccount(a, apiOrigin)) return false;
-      return cache.wants(cached[cacheKey(a.accountKey, WAITING)]?.fetchedAt ?? null, wish);
+      const key = cacheKey(a.accountKey, WAITING);
+      // A list whose last fetch failed is asked again on a refresh (the popup opening, Retry), not on every
+      // view: each fetch's end makes pages ask for a view again.
+      if (cache.state(key).error && !wish.refresh && !wish.force) return false;
+      return cache.wants(cached[key]?.fetchedAt ?? null, wish);
     });
     // After this answer has left, as for one account: the popup paints from the cache first.
     if (due) setTimeout(() => void refreshEvery(wish), 0);
