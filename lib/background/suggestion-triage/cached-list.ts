@@ -201,9 +201,15 @@ export function createCachedList(deps: CachedListDeps) {
           beforeTurn: deps.beforeTurn,
         });
       }
-    })().finally(() => {
-      every = null;
-    });
+    })()
+      .finally(() => {
+        every = null;
+      })
+      .then(async () => {
+        // Views answered while it ran said "refreshing" (a last pass that fetched nothing broadcast nothing).
+        const revision = await withAccountLock(() => commitTriage([]));
+        await deps.broadcast('triage.changed', { accountKey: null, resolvedElsewhere: 0, revision });
+      });
     return every;
   }
 
