@@ -23,7 +23,7 @@ export function AccountFilter({ accounts, picked, onPick }: AccountFilterProps) 
   const chosen = new Set(picked.filter((k) => accounts.some((a) => a.accountKey === k)));
   const summary =
     chosen.size === 0 || chosen.size === accounts.length
-      ? `All ${accounts.length} accounts`
+      ? 'All accounts'
       : chosen.size === 1
         ? (accounts.find((a) => chosen.has(a.accountKey))?.accountName ?? '1 account')
         : `${chosen.size} accounts`;

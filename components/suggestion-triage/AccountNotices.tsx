@@ -9,12 +9,17 @@ const SHOWN = 3;
 
 export function AccountNotices({
   accounts,
+  activeAccountKey,
   relinkAction,
 }: {
   accounts: TriageAccountSummary[];
+  /** The active account needing Relink is said by the account switcher above the list, not twice. */
+  activeAccountKey: string;
   relinkAction?: (accountKey: string) => ComponentChildren;
 }) {
-  const troubled = accounts.filter((a) => a.needsRelink || a.error);
+  const troubled = accounts.filter(
+    (a) => (a.needsRelink && a.accountKey !== activeAccountKey) || (!a.needsRelink && a.error),
+  );
   if (troubled.length === 0) return null;
   return (
     <>

@@ -272,7 +272,9 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         onDismiss={store.clearNotices}
         onRetry={() => void store.load(true, true)}
       />
-      {accounts ? <AccountNotices accounts={accounts} relinkAction={relinkAction} /> : null}
+      {accounts ? (
+        <AccountNotices accounts={accounts} activeAccountKey={account.accountKey} relinkAction={relinkAction} />
+      ) : null}
       <ListWarnings
         class="st-notice"
         size="sm"

@@ -58,7 +58,7 @@ async function rowAccounts(page: Page): Promise<string[]> {
 
 /** Shows only these accounts' suggestions, through the account filter, as a person does. */
 async function showOnly(page: Page, accountName: string) {
-  await page.getByText('All 3 accounts', { exact: true }).click();
+  await page.getByText('All accounts', { exact: true }).click();
   for (const name of Object.values(NAMES)) {
     const box = page.getByRole('checkbox', { name: new RegExp(`^${name}`) });
     if ((await box.isChecked()) !== (name === accountName)) await box.click();
@@ -128,17 +128,18 @@ describe('suggestion triage across accounts', () => {
   test('one account revoked (401): it says Relink, and the others still triage', async () => {
     const popup = await threeAccountsPopup();
     const tokens = await desk.control.tokens();
-    const cedar = tokens.find((t) => t.accountId === '1003' && !t.revoked)!;
-    await desk.control.revokeToken(cedar.access_token);
+    // The second account, not the active one (the switcher speaks for that one).
+    const summit = tokens.find((t) => t.accountId === '1002' && !t.revoked)!;
+    await desk.control.revokeToken(summit.access_token);
     await popup.getByRole('button', { name: 'Refresh suggestions' }).click();
 
-    const notice = popup.getByRole('alert').filter({ hasText: 'Cedar Dental needs relinking' });
+    const notice = popup.getByRole('alert').filter({ hasText: 'Summit Outdoor Supply needs relinking' });
     await expect.poll(() => notice.count(), { timeout: 20_000 }).toBe(1);
-    expect(await notice.getByRole('button', { name: 'Relink Cedar Dental' }).count()).toBe(1);
+    expect(await notice.getByRole('button', { name: 'Relink Summit Outdoor Supply' }).count()).toBe(1);
     // Its rows are gone; the other two accounts' remain, and a decision still reaches the sandbox.
-    const total = await waiting(['1001', '1002']);
+    const total = await waiting(['1001', '1003']);
     await expect.poll(() => rows(popup).first().getAttribute('aria-setsize'), { timeout: 20_000 }).toBe(String(total));
-    expect(await rowAccounts(popup)).not.toContain('Cedar Dental');
+    expect(await rowAccounts(popup)).not.toContain('Summit Outdoor Supply');
     const first = rows(popup).first();
     const id = (await first.getAttribute('id'))!.replace(/^suggestion-/, '');
     await first.getByRole('button', { name: 'Accept' }).click();
