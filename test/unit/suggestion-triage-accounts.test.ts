@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { mergeOldestFirst } from '../../lib/background/suggestion-triage/across-accounts.ts';
 import { badgeCountsItem } from '../../lib/background/suggestion-triage/badge.ts';
+import { triageSnapshotItem } from '../../lib/background/suggestion-triage/first-paint-snapshot.ts';
 import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
 import { triageCacheItem } from '../../lib/background/suggestion-triage/triage-items.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
@@ -233,5 +234,35 @@ describe('suggestion-triage across accounts', () => {
     await t.flushDue();
     const puts = service.requests.filter((r) => r.method === 'PUT');
     expect(puts.map((r) => [r.url.pathname.split('/').pop(), r.token])).toEqual([[theirs.id, 'tok-app-1002']]);
+  });
+
+  test('the popup’s first-paint snapshot holds the view across accounts: rows of every account, each with its account', async () => {
+    perAccountService({
+      'app-1001': waiting('app-1001', 3, 2),
+      'app-1002': waiting('app-1002', 2, 1),
+      'app-1003': waiting('app-1003', 2, 3),
+    });
+    const t = triage();
+    await t.refreshEveryAccount();
+    await t.settled();
+    await t.handlers['triage.view']({ status: WAITING, refresh: false, force: false, rows: 40 }, extension);
+    await expect.poll(() => triageSnapshotItem.getValue()).toBeTruthy();
+    const snapshot = (await triageSnapshotItem.getValue())!;
+    expect(new Set(snapshot.suggestions.map((s) => s.accountKey))).toEqual(
+      new Set(['app-1001', 'app-1002', 'app-1003']),
+    );
+    expect(snapshot.accounts?.map((a) => a.accountName)).toEqual([
+      'Harbor Bakery Group',
+      'Summit Outdoor Supply',
+      'Cedar Dental',
+    ]);
+    // An account filter is not the view the popup opens to: no snapshot of it.
+    await triageSnapshotItem.setValue(null);
+    await t.handlers['triage.view'](
+      { status: WAITING, refresh: false, force: false, accountKeys: ['app-1002'] },
+      extension,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await triageSnapshotItem.getValue()).toBeNull();
   });
 });
