@@ -265,4 +265,22 @@ describe('suggestion-triage across accounts', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await triageSnapshotItem.getValue()).toBeNull();
   });
+
+  test('the embedded panel (content access) still sees the active account’s list only', async () => {
+    perAccountService({
+      'app-1001': waiting('app-1001', 3, 2),
+      'app-1002': waiting('app-1002', 2, 1),
+      'app-1003': waiting('app-1003', 2, 3),
+    });
+    const t = triage();
+    await t.refreshEveryAccount();
+    await t.settled();
+    const input = { status: WAITING, refresh: false, force: false };
+    const panel = await t.handlers['triage.view'](input, content);
+    expect(panel.accounts).toBeUndefined();
+    expect(new Set(panel.suggestions.map((s) => s.accountKey ?? 'active'))).toEqual(new Set(['active']));
+    expect(panel.suggestions.map((s) => s.id)).toEqual(['10030000', '10030001']);
+    const popup = await t.handlers['triage.view'](input, extension);
+    expect(popup.suggestions).toHaveLength(7);
+  });
 });

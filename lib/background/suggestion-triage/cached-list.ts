@@ -213,13 +213,17 @@ export function createCachedList(deps: CachedListDeps) {
     return every;
   }
 
-  /** `rows`: only the first rows of the list (the popup's first paint), the rest on the next ask. */
+  /**
+   * `rows`: only the first rows of the list (the popup's first paint), the rest on the next ask. `across`:
+   * the asker may see every account (the extension's pages); a content script sees the active one's only.
+   */
   async function view(
     status: string,
     refresh: boolean,
     force = false,
     filters: AccountFilters = {},
     rows?: number,
+    across = true,
   ): Promise<TriageView> {
     const items = itemsForView();
     const { locationIds, publisherIds } = filters;
@@ -227,7 +231,8 @@ export function createCachedList(deps: CachedListDeps) {
     const values = triageValues(await items);
     const linked = values[0];
     // More than one account linked: the waiting list is every account's (issue 24); other lists stay the active one's.
-    if (status === WAITING && linked.length > 1) return acrossView(stored, values, filters, rows, { refresh, force });
+    if (across && status === WAITING && linked.length > 1)
+      return acrossView(stored, values, filters, rows, { refresh, force });
     const { accountRecord: account, ...rest } = stored;
     if (!account) return { ...rest, refreshing: false, error: null };
     const key = cacheKey(account.accountKey, status, filters);

@@ -163,12 +163,14 @@ export function createSuggestionTriage(deps: TriageDeps) {
     | 'triage.settings.get'
     | 'triage.settings.set'
   > = {
-    'triage.view': async ({ status, refresh, force, locationIds, publisherIds, accountKeys, rows }) => {
+    'triage.view': async ({ status, refresh, force, locationIds, publisherIds, accountKeys, rows }, { access }) => {
       setTimeout(() => void outbox.flushDue(), 0);
-      const view = await list.view(status, refresh, force, { locationIds, publisherIds, accountKeys }, rows);
+      // The embedded panel (content access) keeps seeing the active account's list only.
+      const across = access === 'extension';
+      const view = await list.view(status, refresh, force, { locationIds, publisherIds, accountKeys }, rows, across);
       // After the answer has left: the popup's next first paint.
       const filtered = Boolean(locationIds?.length || publisherIds?.length || accountKeys?.length);
-      setTimeout(() => snapshot.offer(view, filtered), 0);
+      setTimeout(() => snapshot.offer(view, filtered || !across), 0);
       // Live state, never in the snapshot: a popup painted from storage must not claim an old outage.
       return deps.reachability.current() ? { ...view, unreachable: 'the service can’t be reached' } : view;
     },
