@@ -97,7 +97,7 @@ export async function paintedAt(page: Page): Promise<number> {
  * j and k alternately on the focused row: from the key event until its render has committed and style
  * and layout are done (forced), i.e. the frame's work, without the wait for the next vsync.
  */
-async function keyToFrame(page: Page): Promise<number> {
+export async function keyToFrame(page: Page): Promise<number> {
   await page.locator('[role="feed"] article').first().locator('.st-row__field').click();
   const times = await page.evaluate(async (presses) => {
     const out: number[] = [];

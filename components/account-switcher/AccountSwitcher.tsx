@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { AccountsView, LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
+import type { AccountsView, LinkedAccountView, TriageAccountSummary } from '../../lib/messaging/protocol/index.ts';
 import { accountsStore, activeAccount } from '../account-linking/accounts-store.ts';
 import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from '../account-linking/LinkingOutcome.tsx';
 import { RelinkButton } from '../account-linking/RelinkButton.tsx';
@@ -20,13 +20,15 @@ export interface AccountSwitcherProps {
   compact?: boolean;
   /** The popup's dense bar: smaller notices and gaps. */
   dense?: boolean;
+  /** Across accounts (the popup's list): each account's waiting suggestions, shown beside its name. */
+  waiting?: TriageAccountSummary[];
 }
 
 /** The option text says why an account cannot be used right now. */
-function optionLabel(account: LinkedAccountView): string {
+function optionLabel(account: LinkedAccountView, waiting?: number | null): string {
   if (account.otherEnvironment) return `${account.accountName} (linked on another environment)`;
   if (account.needsRelink) return `${account.accountName} (needs relinking)`;
-  return account.accountName;
+  return typeof waiting === 'number' ? `${account.accountName} (${waiting} waiting)` : account.accountName;
 }
 
 /**
@@ -39,7 +41,9 @@ export function AccountSwitcher({
   hideLabel = false,
   compact = false,
   dense = false,
+  waiting,
 }: AccountSwitcherProps) {
+  const counts = new Map(waiting?.map((a) => [a.accountKey, a.waiting]));
   const size = dense ? 'sm' : 'md';
   const [error, setError] = useState<unknown>(null);
   const [switching, setSwitching] = useState(false);
@@ -66,7 +70,10 @@ export function AccountSwitcher({
         inline={compact}
         selectClass="account-switcher__select"
         value={view.activeAccountKey ?? ''}
-        choices={view.accounts.map((account) => ({ value: account.accountKey, label: optionLabel(account) }))}
+        choices={view.accounts.map((account) => ({
+          value: account.accountKey,
+          label: optionLabel(account, counts.get(account.accountKey)),
+        }))}
         disabled={view.accounts.length === 0}
         busy={switching}
         onValue={(accountKey) => void activate(accountKey)}

@@ -1,9 +1,11 @@
 // The toolbar popup: the active account, the listings health bar and the suggestion triage list.
 // The list paints from the background's cache before anything else has answered.
-import { useState } from 'preact/hooks';
-import type { TriageView } from '../../lib/messaging/protocol/index.ts';
+import { useCallback, useState } from 'preact/hooks';
+import type { TriageAccountSummary, TriageView } from '../../lib/messaging/protocol/index.ts';
 import { useAccounts } from '../account-linking/accounts-store.ts';
 import { NoAccountLinked } from '../account-linking/NoAccountLinked.tsx';
+import { RelinkButton } from '../account-linking/RelinkButton.tsx';
+import { useLinking } from '../account-linking/use-linking.ts';
 import { AccountSwitcher } from '../account-switcher/AccountSwitcher.tsx';
 import { HealthSummary } from '../listings-health/HealthSummary.tsx';
 import { createHealthStore } from '../listings-health/health-store.ts';
@@ -31,6 +33,14 @@ export function PopupApp({ takeFirstView, takeSnapshot }: PopupAppProps) {
   const accounts = useAccounts();
   const [health] = useState(createHealthStore);
   useStarted(health);
+  const linking = useLinking();
+  // Across accounts, the list's per-account counts: the switcher shows each account's waiting number.
+  const [waiting, setWaiting] = useState<TriageAccountSummary[] | undefined>(undefined);
+  const onAccounts = useCallback((next: TriageAccountSummary[] | undefined) => setWaiting(next), []);
+  const relinkAction = (accountKey: string) => {
+    const account = accounts?.accounts.find((a) => a.accountKey === accountKey);
+    return account ? <RelinkButton account={account} state={linking} size="sm" /> : null;
+  };
   if (accounts && accounts.accounts.length === 0) {
     return (
       <main class="popup" data-empty="">
@@ -48,7 +58,7 @@ export function PopupApp({ takeFirstView, takeSnapshot }: PopupAppProps) {
       </button>
       <header class="popup__bar">
         {accounts ? (
-          <AccountSwitcher view={accounts} label="Account" hideLabel dense />
+          <AccountSwitcher view={accounts} label="Account" hideLabel dense waiting={waiting} />
         ) : (
           <div class="popup__bar-placeholder" />
         )}
@@ -60,6 +70,8 @@ export function PopupApp({ takeFirstView, takeSnapshot }: PopupAppProps) {
         linkAction={<NoAccountLinked />}
         takeFirstView={takeFirstView}
         takeSnapshot={takeSnapshot}
+        relinkAction={waiting ? relinkAction : undefined}
+        onAccounts={onAccounts}
       />
     </main>
   );

@@ -17,6 +17,8 @@ export interface SuggestionRowProps {
   publisherName: string;
   /** "Main Street Bakery, Springfield"; the id until the worker knows the location's name. */
   locationName: string;
+  /** Across accounts: the account it belongs to; absent with one account linked. */
+  accountName?: string;
   index: number;
   setSize: number;
   active: boolean;
@@ -103,6 +105,12 @@ function Row(props: SuggestionRowProps) {
           )}
         </header>
         <p class="st-row__field" id={`${id}-field`}>
+          {props.accountName ? (
+            <>
+              <span class="st-row__account">{props.accountName}</span>
+              <span aria-hidden="true">·</span>
+            </>
+          ) : null}
           <span class="st-row__location" title={locationTitle(locationName, s.locationId)}>
             {locationName || 'No location'}
           </span>

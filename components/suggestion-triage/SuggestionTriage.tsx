@@ -4,12 +4,13 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import type { SuggestionView, TriageView } from '../../lib/messaging/protocol/index.ts';
+import type { SuggestionView, TriageAccountSummary, TriageView } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { locationText, useLocationNames } from '../locations/use-location-names.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ListWarnings } from '../ui/ListWarnings.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { AccountNotices } from './AccountNotices.tsx';
 import { BulkProgress } from './BulkProgress.tsx';
 import { EmptyList } from './EmptyList.tsx';
 import { type TriageFilters as Filters, filtersFromHash, NO_FILTERS } from './filters-hash.ts';
@@ -44,12 +45,22 @@ export interface SuggestionTriageProps {
   takeFirstView?: () => TriageView | Promise<TriageView> | undefined;
   /** The worker's snapshot of the first view (the popup), painted until the live view comes. */
   takeSnapshot?: () => TriageView | null;
+  /** Across accounts: each account's waiting count and state, as the list knows them (the account switcher shows them). */
+  onAccounts?: (accounts: TriageAccountSummary[] | undefined) => void;
 }
 
 const suggestionKey = (s: SuggestionView) => s.id;
 
 export function SuggestionTriage(props: SuggestionTriageProps) {
-  const { listingsTotal, linkAction, relinkAction, filtersInHash = true, takeFirstView, takeSnapshot } = props;
+  const {
+    listingsTotal,
+    linkAction,
+    relinkAction,
+    filtersInHash = true,
+    takeFirstView,
+    takeSnapshot,
+    onAccounts,
+  } = props;
   const [store] = useState(() =>
     createTriageStore(filtersInHash && typeof location !== 'undefined' ? filtersFromHash(location.hash) : NO_FILTERS, {
       filtersInHash,
@@ -72,15 +83,23 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
 
   const publishers = view?.publishers ?? {};
   const all = view?.suggestions ?? [];
+  const accounts = view?.accounts;
+  useEffect(() => onAccounts?.(accounts), [onAccounts, accounts]);
+  const accountNames = useMemo(
+    () => (accounts ? new Map(accounts.map((a) => [a.accountKey, a.accountName])) : undefined),
+    [accounts],
+  );
+  const pickedAccounts = filters.accountKeys ?? [];
   // Until the worker answers for new filters, the shown list narrows at once; the answer replaces it.
   const items = useMemo(
     () =>
       all.filter(
         (s) =>
           (!filters.locationId || s.locationId === filters.locationId) &&
-          (!filters.publisherId || s.publisherId === filters.publisherId),
+          (!filters.publisherId || s.publisherId === filters.publisherId) &&
+          (pickedAccounts.length === 0 || pickedAccounts.includes(s.accountKey ?? '')),
       ),
-    [all, filters.locationId, filters.publisherId],
+    [all, filters.locationId, filters.publisherId, pickedAccounts.join(',')],
   );
   const selectedIds = items.filter((s) => selected.has(s.id)).map((s) => s.id);
   // Per list, not per key press.
@@ -217,7 +236,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
 
   const account = view.account;
   const selectable = items.filter(isOpen).map((s) => s.id);
-  const filtered = Boolean(filters.locationId || filters.publisherId);
+  const filtered = Boolean(filters.locationId || filters.publisherId || pickedAccounts.length);
   const nameOf = (id: string) => (id ? (publishers[id] ?? id) : 'Unknown publisher');
   const outcome = bulkBatchId ? view.batches?.find((b) => b.batchId === bulkBatchId) : undefined;
   const bulkInWindow = view.pending.some((p) => p.batchId === bulkBatchId && !p.sending);
@@ -229,6 +248,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         knownLocations={knownLocations}
         publishers={publishers}
         knownPublishers={knownPublishers}
+        accounts={accounts}
         onChange={setFilters}
         onHelp={openHelp}
       />
@@ -252,6 +272,9 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         onDismiss={store.clearNotices}
         onRetry={() => void store.load(true, true)}
       />
+      {accounts ? (
+        <AccountNotices accounts={accounts} activeAccountKey={account.accountKey} relinkAction={relinkAction} />
+      ) : null}
       <ListWarnings
         class="st-notice"
         size="sm"
@@ -280,6 +303,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
             suggestion={s}
             publisherName={nameOf(s.publisherId)}
             locationName={s.locationId ? locationText(s.locationId, locationNames.get(s.locationId)) : ''}
+            accountName={accountNames && s.accountKey ? accountNames.get(s.accountKey) : undefined}
             index={index}
             setSize={items.length}
             active={index === activeIndex}
@@ -300,9 +324,9 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
             filtered={filtered}
             fetched={view.fetchedAt !== null}
             refreshing={view.refreshing}
-            accountName={account.accountName}
-            listingsTotal={listingsTotal}
-            onClearFilters={() => setFilters({ ...filters, locationId: '', publisherId: '' })}
+            accountName={accounts ? 'any linked account' : account.accountName}
+            listingsTotal={accounts ? null : listingsTotal}
+            onClearFilters={() => setFilters({ ...filters, locationId: '', publisherId: '', accountKeys: [] })}
           />
         ) : null}
       </WindowedFeed>
@@ -310,6 +334,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         target={store.undoTarget.value}
         windowMs={view.undoWindowMs}
         tooLate={store.tooLate.value}
+        accountNames={accountNames}
         onUndo={undoLatest}
         onDismiss={store.clearNotices}
       />

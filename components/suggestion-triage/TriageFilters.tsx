@@ -2,9 +2,11 @@
 // filter applied only to what was loaded would miss the rest), and kept in the popup's URL.
 import { Component } from 'preact';
 import { useEffect, useId, useState } from 'preact/hooks';
+import type { TriageAccountSummary } from '../../lib/messaging/protocol/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Select } from '../ui/Select.tsx';
+import { AccountFilter } from './AccountFilter.tsx';
 import type { TriageFilters as FilterValues } from './filters-hash.ts';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
 
@@ -16,6 +18,8 @@ export interface TriageFiltersProps {
   publishers: Record<string, string>;
   /** Publisher ids seen in the list, named or not. */
   knownPublishers: string[];
+  /** Across accounts: every linked account, for the account filter (absent with one account). */
+  accounts?: TriageAccountSummary[];
   onChange: (next: FilterValues) => void;
   onHelp: () => void;
 }
@@ -40,7 +44,7 @@ export class TriageFilters extends Component<TriageFiltersProps> {
 }
 
 function Filters(props: TriageFiltersProps) {
-  const { filters, knownLocations, publishers, onChange, onHelp } = props;
+  const { filters, knownLocations, publishers, accounts, onChange, onHelp } = props;
   const locationsId = useId();
   // The first frame holds only each filter's current value: a hundred options are a third of the
   // elements to style before the first rows show. The rest follow once that frame is painted.
@@ -60,6 +64,13 @@ function Filters(props: TriageFiltersProps) {
         choices={STATUS_CHOICES}
         onValue={(status) => onChange({ ...filters, status })}
       />
+      {accounts && accounts.length > 1 ? (
+        <AccountFilter
+          accounts={accounts}
+          picked={filters.accountKeys ?? []}
+          onPick={(accountKeys) => onChange({ ...filters, accountKeys })}
+        />
+      ) : null}
       <Field class="st-filters__filter" label="Location" hideLabel>
         {(control) => (
           <>

@@ -11,6 +11,8 @@ export interface UndoBarProps {
   windowMs: number;
   /** Suggestions the last undo came too late for. */
   tooLate: number;
+  /** Across accounts: account key → name, so the bar says whose decision Undo undoes. */
+  accountNames?: Map<string, string>;
   onUndo: () => void;
   onDismiss: () => void;
 }
@@ -26,7 +28,7 @@ function useNow(ticking: boolean): number {
   return ticking ? now : Date.now();
 }
 
-export function UndoBar({ target, windowMs, tooLate, onUndo, onDismiss }: UndoBarProps) {
+export function UndoBar({ target, windowMs, tooLate, accountNames, onUndo, onDismiss }: UndoBarProps) {
   // A retry "in 30 s" counts down, so a decision waiting for one ticks too.
   const now = useNow(target !== null && (!target.sending || target.waiting !== null));
   if (tooLate > 0) {
@@ -43,7 +45,9 @@ export function UndoBar({ target, windowMs, tooLate, onUndo, onDismiss }: UndoBa
   }
   if (!target) return null;
   const left = Math.max(0, target.dueAt - now);
-  const what = `${decisionVerb(target.decision, 'past')} ${target.count === 1 ? '1 suggestion' : `${target.count} suggestions`}`;
+  const names = accountNames ? target.accountKeys.map((k) => accountNames.get(k) ?? k) : [];
+  const whose = names.length === 0 ? '' : names.length === 1 ? ` of ${names[0]}` : ` of ${names.length} accounts`;
+  const what = `${decisionVerb(target.decision, 'past')} ${target.count === 1 ? '1 suggestion' : `${target.count} suggestions`}${whose}`;
   const more = target.others > 0 ? ` · ${target.others} more pending` : '';
   if (target.waiting) {
     // No countdown and no Undo: it was tried, so the service may have it; it goes when the wait ends.

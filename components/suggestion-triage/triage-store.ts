@@ -167,8 +167,10 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
       workerBatchId: null,
       undone: false,
     };
+    const accountOf = new Map(current.suggestions.map((s) => [s.id, s.accountKey]));
     const entries = ids.map<PendingDecisionView>((suggestionId) => ({
       suggestionId,
+      ...(accountOf.get(suggestionId) ? { accountKey: accountOf.get(suggestionId) } : {}),
       decision,
       dueAt,
       batchId: localBatchId,
@@ -185,13 +187,22 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
     });
     deciding++;
     try {
-      const answer = await io.ask('triage.decide', {
-        accountKey: current.account.accountKey,
-        suggestionIds: ids,
-        decision,
-      });
-      record.workerBatchId = answer.batchId;
-      settle(answer.batchId);
+      // Across accounts, each account's suggestions go to its own outbox (and token): one decide per account.
+      const byAccount = new Map<string, string[]>();
+      for (const id of ids) {
+        const key = accountOf.get(id) ?? current.account.accountKey;
+        byAccount.set(key, [...(byAccount.get(key) ?? []), id]);
+      }
+      const answers = await Promise.all(
+        [...byAccount].map(([accountKey, suggestionIds]) =>
+          io.ask('triage.decide', { accountKey, suggestionIds, decision }),
+        ),
+      );
+      // The newest answer carries every account's pending decisions as of its write (the view across accounts).
+      const answer = answers.reduce((a, b) => (b.revision > a.revision ? b : a));
+      record.workerBatchId = answers[0]!.batchId;
+      record.workerBatchIds = answers.map((a) => a.batchId);
+      settle(answers.length === 1 ? answer.batchId : answers[0]!.batchId);
       batch(() => {
         // Everything the decision changed, at its revision: its own event asks nothing more.
         const v = worker.peek();
@@ -239,7 +250,8 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
           undoing.value = new Set([...undoing.peek()].filter((id) => !hide.includes(id)));
           return;
         }
-        input = { batchId };
+        // One decision over several accounts is several batches: named by its suggestions instead.
+        input = (local.workerBatchIds?.length ?? 1) > 1 ? { suggestionIds: local.ids } : { batchId };
       } else {
         input = { batchId: target.workerBatchId! };
         hide = (view.peek()?.pending ?? [])
@@ -333,7 +345,8 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
       // The same question as firstViewInput(filters): the one the popup's entry may have sent already.
       const first = load(true, false, FIRST_ROWS, firstView);
       // Painted now, replaced by the first live answer; only for the view it was taken of.
-      if (snapshot && snapshot.status === f.status && !f.locationId && !f.publisherId && !worker.peek()) {
+      const unfiltered = !f.locationId && !f.publisherId && !f.accountKeys?.length;
+      if (snapshot && snapshot.status === f.status && unfiltered && !worker.peek()) {
         worker.value = snapshot;
         onSnapshot = first;
       }

@@ -12,6 +12,8 @@ export interface LocalDecision {
   /** The worker's batch id once it answered; null if the decision was refused. */
   batchId: Promise<string | null>;
   workerBatchId: string | null;
+  /** Across accounts: one batch per account the decision touched. */
+  workerBatchIds?: string[];
   undone: boolean;
 }
 
@@ -28,6 +30,8 @@ export interface UndoTarget {
   others: number;
   local: LocalDecision | null;
   workerBatchId: string | null;
+  /** Across accounts: the accounts of the decision's suggestions, so Undo says whose decision it undoes. */
+  accountKeys: string[];
 }
 
 /** Inside its undo window: not being sent, and never tried (a tried one may have reached the service). */
@@ -44,8 +48,14 @@ function waitOf(members: PendingDecisionView[]): UndoTarget['waiting'] {
 function membersOf(pending: PendingDecisionView[], d: LocalDecision): PendingDecisionView[] {
   const ids = new Set(d.ids);
   return pending.filter(
-    (p) => ids.has(p.suggestionId) && (p.batchId === d.localBatchId || p.batchId === d.workerBatchId),
+    (p) =>
+      ids.has(p.suggestionId) &&
+      (p.batchId === d.localBatchId || p.batchId === d.workerBatchId || Boolean(d.workerBatchIds?.includes(p.batchId))),
   );
+}
+
+function accountsOf(members: PendingDecisionView[]): string[] {
+  return [...new Set(members.map((p) => p.accountKey).filter((k): k is string => Boolean(k)))];
 }
 
 /** This page's newest decision still pending, else the worker's newest batch (decided before this page opened). */
@@ -66,6 +76,7 @@ export function undoTargetOf(pending: PendingDecisionView[], locals: LocalDecisi
       others: open.length - openMembers.length,
       local: d,
       workerBatchId: d.workerBatchId,
+      accountKeys: accountsOf(members),
     };
   }
   // Decided before this page opened: the worker's newest batch still inside its window, else the
@@ -82,5 +93,6 @@ export function undoTargetOf(pending: PendingDecisionView[], locals: LocalDecisi
     others: open.length - newest.length,
     local: null,
     workerBatchId: first.batchId,
+    accountKeys: accountsOf(newest),
   };
 }

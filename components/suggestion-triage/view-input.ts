@@ -19,6 +19,7 @@ export function viewInput(
     ...(rows ? { rows } : {}),
     ...(f.locationId ? { locationIds: [f.locationId] } : {}),
     ...(f.publisherId ? { publisherIds: [f.publisherId] } : {}),
+    ...(f.accountKeys?.length ? { accountKeys: f.accountKeys } : {}),
   };
 }
 

@@ -175,6 +175,24 @@ describe('sandbox accounts', () => {
   });
 });
 
+describe('sandbox waiting per added account', () => {
+  it('reset takes waitingPerAddedAccount: every added account then waits on that many, 1001 and 1002 unchanged', async () => {
+    await control(ctx.sb, 'POST', '/reset', { accounts: 4, waitingPerAddedAccount: 200 });
+    for (const id of ['1003', '1004']) expect((await waitingOf(await mint(ctx.sb, id))).length, id).toBe(200);
+    expect(await waitingOf(await mint(ctx.sb, '1002'))).toHaveLength(14);
+    // Left out, the next reset draws 8 to 40 again; the same account is the same business either way.
+    await control(ctx.sb, 'POST', '/reset', { accounts: 4 });
+    const drawn = (await waitingOf(await mint(ctx.sb, '1003'))).length;
+    expect(drawn).toBeGreaterThanOrEqual(8);
+    expect(drawn).toBeLessThanOrEqual(40);
+    const bad = await fetch(`${ctx.sb.apiUrl}/__sandbox/reset`, {
+      method: 'POST',
+      body: JSON.stringify({ waitingPerAddedAccount: -1 }),
+    });
+    expect(await bad.json()).toEqual({ error: 'waitingPerAddedAccount must be a whole number ≥ 0' });
+  });
+});
+
 describe('sandbox quota across accounts', () => {
   it('counts every account’s requests against one quota for the API key', async () => {
     const tokens = [await mint(ctx.sb, '1001'), await mint(ctx.sb, '1003'), await mint(ctx.sb, '1005')];

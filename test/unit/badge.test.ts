@@ -60,31 +60,40 @@ describe('badge', () => {
     expect(url.searchParams.get('access_token')).toBe('tok-app-1001');
   });
 
-  test('setBadgeCount sets a known count without a request; only the active account shows', async () => {
+  test('setBadgeCount sets a known count without a request; with two accounts linked the badge adds them up', async () => {
     await link('app-1001', 'Harbor Bakery Group');
     await link('app-1002', 'Summit Outdoor Supply');
     const api = routedFetch(() => envelope({ count: 0, suggestions: [] }));
     useApi({ fetch: api.fetch });
+    await badgeCountsItem.setValue({});
     await setBadgeCount('app-1002', 5);
     expect(await badgeText()).toBe('5');
+    // Issue 24: every account's waiting suggestions, not only the active one's.
     await setBadgeCount('app-1001', 9);
-    expect(await badgeText()).toBe('5');
+    expect(await badgeText()).toBe('14');
+    const title = await browser.action.getTitle({});
+    expect(title).toContain('14 suggestions waiting in 2 accounts');
+    expect(title).toContain('Harbor Bakery Group: 9 waiting');
+    expect(title).toContain('Summit Outdoor Supply: 5 waiting');
     await setBadgeCount('app-1002', 0);
-    expect(await badgeText()).toBe('');
+    expect(await badgeText()).toBe('9');
     await setBadgeCount('app-1002', 1500);
     expect(await badgeText()).toBe('999+');
     expect(api.requests).toHaveLength(0);
 
+    // Switching the active account does not change a total across accounts.
     await activateAccount('app-1001');
     await renderBadge();
-    expect(await badgeText()).toBe('9');
+    expect(await badgeText()).toBe('999+');
   });
 
-  test("the active account's failed decisions show in red with their count, instead of the waiting count", async () => {
+  test('any account’s failed decisions show in red with their count, instead of the waiting total', async () => {
     await link('app-1001', 'Harbor Bakery Group');
     await link('app-1002', 'Summit Outdoor Supply');
     await activateAccount('app-1001');
+    await badgeCountsItem.setValue({});
     await setBadgeCount('app-1001', 12);
+    await setBadgeCount('app-1002', 3);
     startBadge(testDeps());
     const failure = (accountKey: string, suggestionId: string): FailedDecision => ({
       suggestionId,
@@ -94,18 +103,27 @@ describe('badge', () => {
       message: 'The service refused this decision: Invalid status',
       failedAt: 1,
     });
-    // Another account's failure is not this account's badge.
-    await triageFailuresItem.setValue([failure('app-1002', '9')]);
     await renderBadge();
-    expect(await badgeText()).toBe('12');
-    // With the popup closed, nobody asks for anything: the badge follows the stored failures by itself.
+    expect(await badgeText()).toBe('15');
+    // With the popup closed, nobody asks for anything: the badge follows the stored failures by itself,
+    // whichever account they belong to (the active one's or not).
     await triageFailuresItem.setValue([failure('app-1002', '9'), failure('app-1001', '1'), failure('app-1001', '2')]);
-    await expect.poll(badgeText).toBe('2!');
+    await expect.poll(badgeText).toBe('3!');
     expect(await browser.action.getBadgeBackgroundColor({})).toEqual(expect.arrayContaining([0xb4, 0x23, 0x18]));
-    expect(await browser.action.getTitle({})).toMatch(/2 decisions failed/);
-    // Dismissed: back to the waiting count, in blue.
-    await triageFailuresItem.setValue([failure('app-1002', '9')]);
-    await expect.poll(badgeText).toBe('12');
+    const title = await browser.action.getTitle({});
+    expect(title).toMatch(/3 decisions failed/);
+    expect(title).toContain('Summit Outdoor Supply: 3 waiting, 1 decision failed');
+    // Dismissed: back to the waiting total, in blue.
+    await triageFailuresItem.setValue([]);
+    await expect.poll(badgeText).toBe('15');
+    expect(await browser.action.getBadgeBackgroundColor({})).toEqual(expect.arrayContaining([0x24, 0x57, 0xc5]));
+  });
+
+  test('with one account linked the badge is that account’s, as before', async () => {
+    await link('app-1001', 'Harbor Bakery Group');
+    await setBadgeCount('app-1001', 7);
+    expect(await badgeText()).toBe('7');
+    expect(await browser.action.getTitle({})).toBe('Listings Desk — Harbor Bakery Group: 7 suggestions waiting');
   });
 
   test('cleared when the account is unlinked or nothing is linked', async () => {

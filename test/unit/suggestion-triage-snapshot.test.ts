@@ -17,7 +17,8 @@ import { unlinkAccount } from './desk-fakes.ts';
 import { linkTestAccount, makeSuggestions, useTriageHarness } from './suggestion-triage-fakes.ts';
 
 const h = useTriageHarness();
-const context = {} as RequestContext;
+// The popup's questions: an extension page's.
+const context = { access: 'extension' } as RequestContext;
 
 type Triage = ReturnType<typeof h.triage>;
 /** The popup's first question, through the worker's handler (which writes the snapshot after answering). */

@@ -60,12 +60,21 @@ export function staleWhileRevalidate<Args extends unknown[]>(options: SwrOptions
    * A negative age (the clock went back) counts as stale, so a bad clock cannot freeze the copy.
    */
   function answer(key: string, fetchedAt: number | null, wish: RefreshWish, ...args: Args) {
-    const age = fetchedAt === null ? Number.POSITIVE_INFINITY : options.now() - fetchedAt;
-    const fresh = age >= 0 && age < options.maxAgeMs;
-    const revalidating =
-      (fetchedAt === null || Boolean(wish.force) || (Boolean(wish.refresh) && !fresh)) && !wish.blocked;
+    const revalidating = wants(fetchedAt, wish);
     if (revalidating) later(key, ...args);
     return { refreshing: revalidating || inFlight.has(key), error: errors.get(key) ?? null };
+  }
+
+  /** What an answer says of a key without asking for a refresh: is it fetching, and its last error. */
+  function state(key: string) {
+    return { refreshing: inFlight.has(key), error: errors.get(key) ?? null };
+  }
+
+  /** Whether a copy fetched at `fetchedAt` would be refreshed for this wish (as answer() decides). */
+  function wants(fetchedAt: number | null, wish: RefreshWish): boolean {
+    const age = fetchedAt === null ? Number.POSITIVE_INFINITY : options.now() - fetchedAt;
+    const fresh = age >= 0 && age < options.maxAgeMs;
+    return (fetchedAt === null || Boolean(wish.force) || (Boolean(wish.refresh) && !fresh)) && !wish.blocked;
   }
 
   /** Tests and the bench: resolves once every refresh started so far has ended. */
@@ -76,5 +85,5 @@ export function staleWhileRevalidate<Args extends unknown[]>(options: SwrOptions
   /** The last fetch's error for this key, null when it succeeded or none ran. */
   const error = (key: string): WireError | null => errors.get(key) ?? null;
 
-  return { revalidate, answer, settled, error };
+  return { revalidate, answer, state, wants, later, settled, error };
 }

@@ -1,5 +1,6 @@
-// The toolbar badge: the active account's number of suggestions WAITING_ON_CUSTOMER, or, while any of
-// its decisions failed, the number of failures in red ("3!"): a failure must be seen with the popup closed.
+// The toolbar badge: with more than one account linked, every account's waiting suggestions added up, its
+// tooltip listing them per account (badgeAcrossAccounts). With one, the active account's number of
+// suggestions WAITING_ON_CUSTOMER. Either way, while any decision failed, the number of failures in red ("3!"): a failure must be seen with the popup closed.
 // Counts are kept in storage per account, so switching accounts or a worker restart redraws at once.
 
 import { browser } from 'wxt/browser';
@@ -7,14 +8,14 @@ import { listSuggestions } from '../../api/suggestions.ts';
 import type { Handlers } from '../../messaging/background.ts';
 import type { BadgeView } from '../../messaging/protocol/index.ts';
 import { defineItem } from '../../storage-item.ts';
-import { linkedAccountsItem } from '../core/account-items.ts';
+import { type LinkedAccount, linkedAccountsItem } from '../core/account-items.ts';
 import { type AccountLink, isLinked, withAccountLock } from '../core/account-lock.ts';
 import { currentApiOrigin } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { readAccounts } from '../core/linked-accounts.ts';
 import type { BudgetPurpose } from '../core/request-budget.ts';
 import { defineFeature } from '../feature.ts';
-import { triageFailuresItem } from './triage-items.ts';
+import { type FailedDecision, triageFailuresItem } from './triage-items.ts';
 
 export interface BadgeCount {
   count: number;
@@ -40,6 +41,14 @@ function badgeText(count: number): string {
 /** Draws the badge from storage alone: no request. */
 export async function renderBadge(): Promise<void> {
   const [{ accounts, activeAccountKey }, apiOrigin] = await Promise.all([readAccounts(), currentApiOrigin()]);
+  if (accounts.length > 1) {
+    const [counts, failures] = await Promise.all([badgeCountsItem.getValue(), triageFailuresItem.getValue()]);
+    const badge = badgeAcrossAccounts(accounts, apiOrigin, counts, failures);
+    await browser.action.setBadgeBackgroundColor({ color: badge.failed ? FAILED_COLOUR : WAITING_COLOUR });
+    await browser.action.setBadgeText({ text: badge.text });
+    await browser.action.setTitle({ title: badge.title });
+    return;
+  }
   const active = accounts.find((a) => a.accountKey === activeAccountKey);
   if (!active) {
     await browser.action.setBadgeText({ text: '' });
@@ -77,6 +86,52 @@ export async function renderBadge(): Promise<void> {
         ? `Listings Desk — ${active.accountName}`
         : `Listings Desk — ${active.accountName}: ${count} suggestion${count === 1 ? '' : 's'} waiting`,
   });
+}
+
+/**
+ * The badge with more than one account linked: every account's waiting suggestions added up, or, while
+ * any decision failed, the failures in red; the tooltip lists each account (at most 12, then "and N more").
+ */
+export function badgeAcrossAccounts(
+  accounts: Pick<LinkedAccount, 'accountKey' | 'accountName' | 'needsRelink' | 'apiOrigin'>[],
+  apiOrigin: string,
+  counts: Record<string, BadgeCount>,
+  failures: Pick<FailedDecision, 'accountKey'>[],
+): { text: string; title: string; failed: boolean } {
+  let total = 0;
+  let known = false;
+  let failedTotal = 0;
+  const lines: string[] = [];
+  for (const a of accounts) {
+    const failed = failures.filter((f) => f.accountKey === a.accountKey).length;
+    failedTotal += failed;
+    const count = Object.hasOwn(counts, a.accountKey) ? counts[a.accountKey]!.count : undefined;
+    let line: string;
+    if (a.apiOrigin && a.apiOrigin !== apiOrigin) line = `${a.accountName}: linked on another environment`;
+    else if (a.needsRelink || !a.apiOrigin) line = `${a.accountName}: needs relinking`;
+    else {
+      if (count !== undefined) {
+        total += count;
+        known = true;
+      }
+      line = `${a.accountName}: ${count === undefined ? 'not counted yet' : `${count} waiting`}`;
+    }
+    if (failed > 0) line += `, ${failed} decision${failed === 1 ? '' : 's'} failed`;
+    lines.push(line);
+  }
+  const shown = lines.length > 12 ? [...lines.slice(0, 12), `and ${lines.length - 12} more accounts`] : lines;
+  if (failedTotal > 0) {
+    return {
+      text: `${failedTotal > 99 ? '99+' : failedTotal}!`,
+      title: `Listings Desk — ${failedTotal} decision${failedTotal === 1 ? '' : 's'} failed; open to see why\n${shown.join('\n')}`,
+      failed: true,
+    };
+  }
+  return {
+    text: known ? badgeText(total) : '',
+    title: `Listings Desk — ${known ? `${total} suggestion${total === 1 ? '' : 's'} waiting in ${accounts.length} accounts` : `${accounts.length} accounts`}\n${shown.join('\n')}`,
+    failed: false,
+  };
 }
 
 /**

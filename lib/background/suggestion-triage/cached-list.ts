@@ -10,11 +10,14 @@ import { listWarning } from '../../messaging/service-words.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
 import { currentLink, withAccountLock, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
+import { currentApiOrigin } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { heldRead } from '../core/held-read.ts';
+import { readAccounts } from '../core/linked-accounts.ts';
 import { refreshPublisherNames } from '../core/publisher-names.ts';
 import type { BudgetPurpose } from '../core/request-budget.ts';
-import { staleWhileRevalidate } from '../core/swr-cache.ts';
+import { type RefreshWish, staleWhileRevalidate } from '../core/swr-cache.ts';
+import { type AccountFilters, acrossAccountsView, blockedAccount, refreshEveryAccount } from './across-accounts.ts';
 import { triageCacheItem, triageRevisionItem } from './triage-items.ts';
 import {
   cacheKey,
@@ -24,6 +27,7 @@ import {
   readTriageItems,
   revisionOf,
   type TriageItems,
+  triageValues,
   VIEW_KEYS,
 } from './triage-state.ts';
 
@@ -32,13 +36,21 @@ import {
  * opening, closing and reopening it should not cost a list fetch each time.
  */
 export const TRIAGE_FRESH_MS = 30_000;
-/** Resolved lists can be long; the popup shows the newest pages of them, never more than this. */
+/**
+ * Resolved and filtered lists can be long; the popup shows the newest pages of them, never more than this.
+ * An account's unfiltered waiting list is fetched whole: the view across accounts filters and merges it.
+ */
 const MAX_LIST = 500;
 /** How long a sent decision is remembered, to drop it from lists whose fetch began before it was sent. */
 const RECENTLY_SENT_MS = 60_000;
 
 export interface CachedListDeps extends Pick<DeskDeps, 'withAccount' | 'broadcast' | 'now'> {
   setBadgeCount: (accountKey: string, count: number) => Promise<void>;
+  /**
+   * Before each account's turn of the refresh across accounts: the request budget may slow it, or stop
+   * it (false) while paused. Refreshes a person asked for (`'user'`) are never held.
+   */
+  beforeTurn?: (accountKey: string, purpose: BudgetPurpose) => Promise<boolean>;
 }
 
 function toSuggestionView(s: Suggestion): SuggestionView {
@@ -62,7 +74,8 @@ function byDate(a: SuggestionView, b: SuggestionView): number {
 /** One suggestion status (and the filters, sent to the service), every page up to MAX_LIST, with the warnings. */
 async function fetchList(client: ApiClient, status: string, filters: ListFilters) {
   const query = { statuses: [status], locationIds: filters.locationIds, publisherIds: filters.publisherIds };
-  const walk = () => fetchAllSuggestions(client, query, { maxItems: MAX_LIST, concurrency: 3 });
+  const whole = status === WAITING && !filters.locationIds?.length && !filters.publisherIds?.length;
+  const walk = () => fetchAllSuggestions(client, query, { ...(whole ? {} : { maxItems: MAX_LIST }), concurrency: 3 });
   // Decisions sent while paging move the count and the pages no longer line up: one more walk, at once.
   const all = await walk().catch((error: unknown) => {
     if (isApiError(error) && error.kind === 'count-changed') return walk();
@@ -175,33 +188,127 @@ export function createCachedList(deps: CachedListDeps) {
     return cache.revalidate(cacheKey(accountKey, status, filters), status, filters, purpose);
   }
 
+  /** The refresh across accounts in progress, and the wish to run it again once it ends. */
+  let every: Promise<void> | null = null;
+  let again: RefreshWish | null = null;
+  /** Whose the run asked for meanwhile is: a person's ask makes the next run a person's (never held). */
+  let againPurpose: BudgetPurpose = 'inbox refresh';
+
   /**
-   * `rows`: only the first rows of the list (the popup's first paint), the rest on the next ask.
+   * Refreshes every linked account's waiting list that the wish calls for, one account at a time; asks
+   * made meanwhile run it once more afterwards (with the strongest wish), not alongside.
+   */
+  function refreshEvery(wish: RefreshWish = { refresh: true }, purpose: BudgetPurpose = 'user'): Promise<void> {
+    if (every) {
+      again = { refresh: true, force: Boolean(again?.force || wish.force) };
+      if (purpose === 'user') againPurpose = 'user';
+      return every;
+    }
+    const beforeTurn = deps.beforeTurn;
+    every = (async () => {
+      let turnPurpose = purpose;
+      for (let next: RefreshWish | null = wish; next; next = again, turnPurpose = againPurpose) {
+        const current = next;
+        const runPurpose = turnPurpose;
+        again = null;
+        againPurpose = 'inbox refresh';
+        await refreshEveryAccount({
+          accounts: async () => {
+            const [{ accounts }, apiOrigin, stored] = await Promise.all([
+              readAccounts(),
+              currentApiOrigin().catch(() => null),
+              triageCacheItem.getValue(),
+            ]);
+            const fetchedAt = new Map(accounts.map((a) => [a.accountKey, stored[cacheKey(a.accountKey, WAITING)]]));
+            return { accounts, apiOrigin, fetchedAt: (key) => fetchedAt.get(key)?.fetchedAt ?? null };
+          },
+          wants: (_key, fetchedAt) => cache.wants(fetchedAt, current),
+          revalidate: (key) => revalidate(key, WAITING, {}, runPurpose),
+          beforeTurn: beforeTurn ? (key) => beforeTurn(key, runPurpose) : undefined,
+        });
+      }
+    })()
+      .finally(() => {
+        every = null;
+      })
+      .then(async () => {
+        // Views answered while it ran said "refreshing" (a last pass that fetched nothing broadcast nothing).
+        const revision = await withAccountLock(() => commitTriage([]));
+        await deps.broadcast('triage.changed', { accountKey: null, resolvedElsewhere: 0, revision });
+      });
+    return every;
+  }
+
+  /**
    * `accountKey`: another account's list than the active one's (the embedded panel's located account).
+   * `rows`: only the first rows of the list (the popup's first paint), the rest on the next ask. `across`:
+   * the asker may see every account (the extension's pages); a content script sees the active one's only.
    */
   async function view(
     status: string,
     refresh: boolean,
     force = false,
-    filters: ListFilters = {},
+    filters: AccountFilters = {},
     rows?: number,
-    accountKey?: string,
+    { across = true, accountKey }: { across?: boolean; accountKey?: string } = {},
   ): Promise<TriageView> {
     const items = itemsForView();
-    const read = readStoredTriageView(status, filters, deps.now(), rows, items, accountKey);
-    const { accountRecord: account, ...stored } = await read;
-    if (!account) return { ...stored, refreshing: false, error: null };
+    const { locationIds, publisherIds } = filters;
+    const stored = await readStoredTriageView(
+      status,
+      { locationIds, publisherIds },
+      deps.now(),
+      rows,
+      items,
+      accountKey,
+    );
+    const values = triageValues(await items);
+    const linked = values[0];
+    // More than one account linked: the waiting list is every account's (issue 24); other lists stay the active one's.
+    if (across && status === WAITING && linked.length > 1)
+      return acrossView(stored, values, filters, rows, { refresh, force });
+    const { accountRecord: account, ...rest } = stored;
+    if (!account) return { ...rest, refreshing: false, error: null };
     const key = cacheKey(account.accountKey, status, filters);
     // After this answer has left: the popup paints from the cache while the refresh runs.
-    const state = cache.answer(
-      key,
-      stored.fetchedAt,
-      { refresh, force, blocked: account.needsRelink },
-      status,
-      filters,
-    );
+    const state = cache.answer(key, rest.fetchedAt, { refresh, force, blocked: account.needsRelink }, status, filters);
     const error = account.needsRelink ? toWireError(needsRelinkError(account)) : state.error;
-    return { ...stored, refreshing: state.refreshing, error };
+    return { ...rest, refreshing: state.refreshing, error };
+  }
+
+  async function acrossView(
+    stored: Awaited<ReturnType<typeof readStoredTriageView>>,
+    values: ReturnType<typeof triageValues>,
+    filters: AccountFilters,
+    rows: number | undefined,
+    wish: RefreshWish,
+  ): Promise<TriageView> {
+    const [accounts, , cached, pending, failures, publishers, , batches] = values;
+    const apiOrigin = await currentApiOrigin().catch(() => null);
+    const wanted = filters.accountKeys?.length ? new Set(filters.accountKeys) : null;
+    const due = accounts.some((a) => {
+      if ((wanted && !wanted.has(a.accountKey)) || blockedAccount(a, apiOrigin)) return false;
+      const key = cacheKey(a.accountKey, WAITING);
+      // A list whose last fetch failed is asked again on a refresh (the popup opening, Retry), not on every
+      // view: each fetch's end makes pages ask for a view again.
+      if (cache.state(key).error && !wish.refresh && !wish.force) return false;
+      return cache.wants(cached[key]?.fetchedAt ?? null, wish);
+    });
+    // After this answer has left, as for one account: the popup paints from the cache first.
+    if (due) setTimeout(() => void refreshEvery(wish), 0);
+    const view = acrossAccountsView(
+      stored,
+      { accounts, active: stored.accountRecord, cache: cached, pending, failures, publishers, batches },
+      filters,
+      deps.now(),
+      rows,
+      (a) => {
+        const state = cache.state(cacheKey(a.accountKey, WAITING));
+        if (a.needsRelink || !a.apiOrigin) return { refreshing: false, error: toWireError(needsRelinkError(a)) };
+        return { refreshing: state.refreshing || due, error: state.error };
+      },
+    );
+    return { ...view, refreshing: due || every !== null || view.accounts.some((a) => a.refreshing), error: null };
   }
 
   /** Decisions the service now has: dropped from lists whose fetch began before they were sent. */
@@ -210,5 +317,12 @@ export function createCachedList(deps: CachedListDeps) {
     for (const id of ids) recentlySent.set(id, now);
   }
 
-  return { view, revalidate, markSent, readEarly, settled: cache.settled };
+  /** Tests and the bench: every refresh started so far, the one across accounts included, has ended. */
+  async function settled(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    while (every) await every;
+    await cache.settled();
+  }
+
+  return { view, revalidate, refreshEvery, markSent, readEarly, settled };
 }

@@ -52,6 +52,13 @@ const LINK_KEYS: readonly string[] = [linkedAccountsItem, connectionSettingsItem
   (item) => item.key.slice(item.key.indexOf(':') + 1),
 );
 
+/** Whose decisions an undo or dismissal reaches: the active account's, one located account's, or (across) any. */
+export interface DecisionScope {
+  across?: boolean;
+  /** The embedded panel's located account, in place of the active one. */
+  accountKey?: string;
+}
+
 export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
   /** Identifies this worker's life: a claim by another run is a send that died with its worker. */
   const runId = crypto.randomUUID();
@@ -73,14 +80,16 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
   }
 
   /**
-   * Only for the active account: a page decides for the account it shows. `anyAccount`: the embedded
-   * panel, whose located account the worker checked (it may be another linked account than the active one).
+   * Only for the active account: a page (even a content script) decides for the account it shows.
+   * `anyAccount`: the embedded panel, whose located account the worker checked (it may be another linked
+   * account than the active one). `across`: an extension page showing every account's list, which may decide
+   * for any linked account and is answered every account's pending decisions, failures and batches.
    */
   async function decide(
     accountKey: string,
     suggestionIds: string[],
     decision: SuggestionDecision,
-    { anyAccount = false }: { anyAccount?: boolean } = {},
+    { anyAccount = false, across = false }: { anyAccount?: boolean; across?: boolean } = {},
   ) {
     const ids = new Set(suggestionIds);
     const windowMs = await undoWindowMs();
@@ -88,7 +97,7 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
       // Checked in the lock, so an unlink cannot come between the check and the write.
       const { accounts, activeAccountKey } = await readAccounts();
       if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
-      if (accountKey !== activeAccountKey && !anyAccount) throw notActiveAccountError();
+      if (accountKey !== activeAccountKey && !anyAccount && !across) throw notActiveAccountError();
       const [pending, failures, batches] = await Promise.all([
         triagePendingItem.getValue(),
         triageFailuresItem.getValue(),
@@ -130,10 +139,12 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
         { item: triageFailuresItem, value: nextFailures },
         { item: triageBatchesItem, value: nextBatches },
       ]);
-      const mine = <T extends { accountKey: string }>(x: T) => x.accountKey === accountKey;
+      const mine = <T extends { accountKey: string }>(x: T) => across || x.accountKey === accountKey;
       return {
         batchId,
-        pending: kept.filter(mine).map(toPendingView),
+        pending: kept
+          .filter(mine)
+          .map((p) => (across ? { ...toPendingView(p), accountKey: p.accountKey } : toPendingView(p))),
         failures: nextFailures.filter(mine).map(toFailureView),
         batches: nextBatches.filter(mine).map(toBatchView),
         revision,
@@ -145,16 +156,19 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     return result;
   }
 
-  /** Only the active account's decisions. Names what it undoes; those already being sent are `tooLate`. */
+  /**
+   * Only the active account's decisions, or (the embedded panel) its located account's; `across`: any linked
+   * account's, whichever it belongs to. Names what it undoes; those already being sent are `tooLate`.
+   */
   async function undo(
     target: UndoTarget,
-    accountKey?: string,
+    { across = false, accountKey }: DecisionScope = {},
   ): Promise<{ undone: string[]; tooLate: string[]; revision: number }> {
     const account = await activeAccount(accountKey);
     if (!account) return { undone: [], tooLate: [], revision: await triageRevisionItem.getValue() };
     const outcome = await withAccountLock(async () => {
       const [pending, batches] = await Promise.all([triagePendingItem.getValue(), triageBatchesItem.getValue()]);
-      const mine = pending.filter((p) => p.accountKey === account.accountKey);
+      const mine = pending.filter((p) => across || p.accountKey === account.accountKey);
       const named =
         'batchId' in target
           ? mine.filter((p) => p.batchId === target.batchId)
@@ -181,7 +195,7 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     if (outcome.undone.length > 0) {
       await schedule();
       await deps.broadcast('triage.changed', {
-        accountKey: account.accountKey,
+        accountKey: across ? null : account.accountKey,
         resolvedElsewhere: 0,
         revision: outcome.revision,
       });
@@ -189,21 +203,26 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     return outcome;
   }
 
-  /** The active account's failures only, as for undo. */
-  async function dismissFailures(suggestionIds: string[], accountKey?: string): Promise<{ dismissed: number }> {
+  /** The active (or the panel's located) account's failures only (`across`: any account's), as for undo. */
+  async function dismissFailures(
+    suggestionIds: string[],
+    { across = false, accountKey }: DecisionScope = {},
+  ): Promise<{ dismissed: number }> {
     const account = await activeAccount(accountKey);
     if (!account) return { dismissed: 0 };
     const ids = new Set(suggestionIds);
     const done = await withAccountLock(async () => {
       const failures = await triageFailuresItem.getValue();
-      const kept = failures.filter((f) => !(f.accountKey === account.accountKey && ids.has(f.suggestionId)));
+      const kept = failures.filter(
+        (f) => !((across || f.accountKey === account.accountKey) && ids.has(f.suggestionId)),
+      );
       if (kept.length === failures.length) return { dismissed: 0, revision: 0 };
       const revision = await commitTriage([{ item: triageFailuresItem, value: kept }]);
       return { dismissed: failures.length - kept.length, revision };
     });
     if (done.dismissed > 0) {
       await deps.broadcast('triage.changed', {
-        accountKey: account.accountKey,
+        accountKey: across ? null : account.accountKey,
         resolvedElsewhere: 0,
         revision: done.revision,
       });

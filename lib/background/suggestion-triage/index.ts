@@ -6,20 +6,20 @@ import { browser } from 'wxt/browser';
 import { decideSuggestion, fetchAllSuggestions, type SuggestionDecision } from '../../api/suggestions.ts';
 import type { Handlers } from '../../messaging/background.ts';
 import { protocol } from '../../messaging/protocol/index.ts';
+import type { Access } from '../../messaging/protocol/request.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
 import { activeAccountKeyItem, linkedAccountsItem } from '../core/account-items.ts';
 import { withAccountLock } from '../core/account-lock.ts';
 import type { ApiSession, WithAccount } from '../core/api-session.ts';
 import { connectionSettingsItem } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
-import { readAccounts } from '../core/linked-accounts.ts';
 import { outsideScope, requirePanelScope } from '../core/panel-scope.ts';
 import { withoutPublisherNames } from '../core/publisher-names.ts';
 import { notifyFailures } from '../failure-notice.ts';
 import { defineFeature } from '../feature.ts';
 import { setBadgeCount } from './badge.ts';
 import { createCachedList } from './cached-list.ts';
-import { createDecisionOutbox, FLUSH_ALARM, type OutboxDeps } from './decision-outbox.ts';
+import { createDecisionOutbox, type DecisionScope, FLUSH_ALARM, type OutboxDeps } from './decision-outbox.ts';
 import { createSnapshotWriter, triageSnapshotItem } from './first-paint-snapshot.ts';
 import { keyboardShortcutsItem, triageCacheItem } from './triage-items.ts';
 import { commitTriage, withoutTriageData } from './triage-state.ts';
@@ -109,10 +109,26 @@ async function checkPanelDecision(sender: Runtime.MessageSender, accountKey: str
   if (!suggestionIds.every((id) => ofLocation.has(id))) throw outsideScope();
 }
 
+/** Decisions of any linked account: only from the extension's pages, and only while more than one is linked. */
+async function acrossScope(access: Access): Promise<boolean> {
+  return access === 'extension' && (await linkedAccountsItem.getValue()).length > 1;
+}
+
+/** Whose decisions an undo or dismissal may reach, by who asks. */
+async function decisionScope(access: Access, sender: Runtime.MessageSender): Promise<DecisionScope> {
+  if (access === 'content') return { accountKey: (await requirePanelScope(sender)).accountKey };
+  return { across: await acrossScope(access) };
+}
+
 export function createSuggestionTriage(deps: TriageDeps) {
   const badge = deps.setBadgeCount ?? setBadgeCount;
   const sendDecision = deps.sendDecision;
-  const list = createCachedList({ ...deps, setBadgeCount: badge });
+  const list = createCachedList({
+    ...deps,
+    setBadgeCount: badge,
+    // The alarm's refresh takes its turns from the request budget: slowed as it runs low, stopped while paused.
+    beforeTurn: async (_accountKey, purpose) => purpose === 'user' || (await deps.budget.backgroundTurn(purpose)).go,
+  });
   const snapshot = createSnapshotWriter();
   const outbox = createDecisionOutbox(
     {
@@ -137,13 +153,9 @@ export function createSuggestionTriage(deps: TriageDeps) {
     },
   );
 
-  async function refreshActive(): Promise<void> {
-    const { accounts, activeAccountKey } = await readAccounts();
-    const account = accounts.find((a) => a.accountKey === activeAccountKey);
-    if (!account || account.needsRelink) return;
-    // Paused for the rest of the hour: the popup's own refresh still goes when it opens.
-    if ((await deps.budget.view()).pausedUntil !== null) return;
-    await list.revalidate(account.accountKey, WAITING, {}, 'inbox refresh');
+  /** The refresh alarm: every linked account's waiting list, one account at a time, within the request budget. */
+  function refreshEveryAccount(): Promise<void> {
+    return list.refreshEvery({ refresh: true }, 'inbox refresh');
   }
 
   /** Call once from the worker's main(): alarms, and whatever a previous worker left overdue. */
@@ -154,7 +166,7 @@ export function createSuggestionTriage(deps: TriageDeps) {
     setTimeout(() => protocol['triage.view'].input, 0);
     browser.alarms.onAlarm.addListener((alarm) => {
       if (alarm.name === FLUSH_ALARM) void outbox.flushDue();
-      else if (alarm.name === REFRESH_ALARM) void refreshActive().catch(() => undefined);
+      else if (alarm.name === REFRESH_ALARM) void refreshEveryAccount().catch(() => undefined);
     });
     void browser.alarms.get(REFRESH_ALARM).then((existing) => {
       if (!existing)
@@ -187,32 +199,36 @@ export function createSuggestionTriage(deps: TriageDeps) {
     | 'triage.settings.get'
     | 'triage.settings.set'
   > = {
-    'triage.view': async ({ status, refresh, force, locationIds, publisherIds, rows }, { access, sender }) => {
+    'triage.view': async (
+      { status, refresh, force, locationIds, publisherIds, accountKeys, rows },
+      { access, sender },
+    ) => {
       setTimeout(() => void outbox.flushDue(), 0);
-      // The embedded panel reads its located account's list, of its located location only.
+      // The embedded panel reads its located account's list, of its located location only; the extension's
+      // own pages see every linked account's.
       const scope = access === 'content' ? await panelTriageScope(sender, locationIds) : null;
-      const filters = { locationIds: scope?.locationIds ?? locationIds, publisherIds };
-      const view = await list.view(status, refresh, force, filters, rows, scope?.accountKey);
-      // After the answer has left: the popup's next first paint (never from a panel's other account).
-      if (!scope) setTimeout(() => snapshot.offer(view, Boolean(locationIds?.length || publisherIds?.length)), 0);
+      const filters = { locationIds: scope?.locationIds ?? locationIds, publisherIds, accountKeys };
+      const across = access === 'extension';
+      const view = await list.view(status, refresh, force, filters, rows, { across, accountKey: scope?.accountKey });
+      // After the answer has left: the popup's next first paint (never from a panel's account or list).
+      const filtered = Boolean(locationIds?.length || publisherIds?.length || accountKeys?.length);
+      if (!scope) setTimeout(() => snapshot.offer(view, filtered || !across), 0);
       // Live state, never in the snapshot: a popup painted from storage must not claim an old outage.
       return deps.reachability.current() ? { ...view, unreachable: 'the service can’t be reached' } : view;
     },
     // No flush here: decide() arms the timer that sends what is due (one flush per request).
     'triage.decide': async ({ accountKey, suggestionIds, decision }, { access, sender }) => {
-      if (access !== 'content') return outbox.decide(accountKey, suggestionIds, decision);
+      if (access !== 'content')
+        return outbox.decide(accountKey, suggestionIds, decision, { across: await acrossScope(access) });
       // The panel decides for its located account (its token, its outbox), on its location's suggestions.
       await checkPanelDecision(sender, accountKey, suggestionIds);
       return outbox.decide(accountKey, suggestionIds, decision, { anyAccount: true });
     },
-    // The panel's undo and dismissals reach its located account's decisions (the page's), not the active one's.
-    'triage.undo': async (target, { access, sender }) =>
-      outbox.undo(target, access === 'content' ? (await requirePanelScope(sender)).accountKey : undefined),
+    // The panel's undo and dismissals reach its located account's decisions (the page's), not the active one's;
+    // the extension's own pages reach every linked account's.
+    'triage.undo': async (target, { access, sender }) => outbox.undo(target, await decisionScope(access, sender)),
     'triage.dismissFailures': async ({ suggestionIds }, { access, sender }) =>
-      outbox.dismissFailures(
-        suggestionIds,
-        access === 'content' ? (await requirePanelScope(sender)).accountKey : undefined,
-      ),
+      outbox.dismissFailures(suggestionIds, await decisionScope(access, sender)),
     'triage.settings.get': async () => ({ keyboardShortcuts: await keyboardShortcutsItem.getValue() }),
     'triage.settings.set': async ({ keyboardShortcuts }) => {
       await keyboardShortcutsItem.setValue(keyboardShortcuts);
@@ -220,7 +236,15 @@ export function createSuggestionTriage(deps: TriageDeps) {
     },
   };
 
-  return { handlers, start, view: list.view, revalidate: list.revalidate, settled: list.settled, ...outbox };
+  return {
+    handlers,
+    start,
+    view: list.view,
+    revalidate: list.revalidate,
+    refreshEveryAccount,
+    settled: list.settled,
+    ...outbox,
+  };
 }
 
 /**

@@ -152,6 +152,22 @@ export function readTriageItems(): Promise<TriageItems> {
   return storage.getItems(VIEW_ITEMS);
 }
 
+/** The stored items' values, typed, in VIEW_ITEMS order. */
+export function triageValues(values: TriageItems) {
+  return values.map((v) => v.value) as [
+    LinkedAccount[],
+    string | null,
+    Record<string, CachedSuggestions>,
+    PendingDecision[],
+    FailedDecision[],
+    Record<string, PublisherNames>,
+    boolean,
+    DecisionBatch[],
+    number,
+    number | null,
+  ];
+}
+
 export async function readStoredTriageView(
   status: string,
   filters: ListFilters = {},
@@ -161,20 +177,8 @@ export async function readStoredTriageView(
   /** This account's list rather than the active one's (the embedded panel's located account). */
   accountKey?: string,
 ): Promise<StoredTriageView> {
-  const values = await items;
   const [accounts, activeKey, cache, pending, failures, publishers, keyboardShortcuts, batches, revision, forTests] =
-    values.map((v) => v.value) as [
-      LinkedAccount[],
-      string | null,
-      Record<string, CachedSuggestions>,
-      PendingDecision[],
-      FailedDecision[],
-      Record<string, PublisherNames>,
-      boolean,
-      DecisionBatch[],
-      number,
-      number | null,
-    ];
+    triageValues(await items);
   // The same rule as linked-accounts' readAccounts: a stale active key falls back to the first account.
   const account =
     accountKey !== undefined

@@ -19,6 +19,8 @@ export interface SuggestionView {
   originalContent: string;
   suggestedContent: string;
   dateCreated: string;
+  /** The account it belongs to: set in the view across accounts, where rows of several accounts mix. */
+  accountKey?: string;
 }
 
 /** A warning from the service or the client about a list (items left out, no subscription, …); readable text. */
@@ -39,8 +41,20 @@ export interface TriageAccountView {
   needsRelink: boolean;
 }
 
+/** One account in the view across accounts: its waiting count, and why it may be missing from the list. */
+export interface TriageAccountSummary extends TriageAccountView {
+  /** Its waiting suggestions as last fetched; null: never fetched. */
+  waiting: number | null;
+  fetchedAt: number | null;
+  refreshing: boolean;
+  /** Its last refresh failed (403, outage…) or it needs Relink: the others are listed all the same. */
+  error: WireError | null;
+}
+
 export interface PendingDecisionView {
   suggestionId: string;
+  /** Across accounts: whose decision it is. */
+  accountKey?: string;
   decision: DecisionView;
   /** Epoch ms at which the undo window closes. */
   dueAt: number;
@@ -79,8 +93,13 @@ export interface BatchOutcomeView {
 export interface TriageView {
   /** Monotonic across worker restarts: apply a view only if its revision >= the last one applied. */
   revision: number;
-  /** null: no account is linked. */
+  /** null: no account is linked. Across accounts: the active one (an empty list speaks of it). */
   account: TriageAccountView | null;
+  /**
+   * Set when the list is across accounts (more than one linked, waiting suggestions): every linked account,
+   * in the order linked. Rows, pending decisions and failures then carry their account.
+   */
+  accounts?: TriageAccountSummary[];
   status: string;
   /** The last fetched list (stale-while-revalidate); pending ones included, marked by `pending`. */
   suggestions: SuggestionView[];
@@ -120,6 +139,8 @@ export const triageProtocol = {
         force: z.boolean().default(false),
         locationIds: z.array(safeId('location')).max(100).optional(),
         publisherIds: z.array(safeId('publisher')).max(100).optional(),
+        /** Across accounts: only these accounts' suggestions (none given: every linked account's). */
+        accountKeys: z.array(accountKey()).max(100).optional(),
         /** Only the first rows, for a fast first paint; ask again without it for the rest. */
         rows: z.number().int().min(1).max(500).optional(),
       })

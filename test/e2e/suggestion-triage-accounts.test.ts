@@ -1,0 +1,149 @@
+// The popup across accounts (issue 24) in real Chromium against the sandbox: three accounts linked, every
+// account's suggestions in one list; a decision of the second account reaches the sandbox on that account
+// (only its token may decide it); undo across accounts; the badge's total; one account revoked (401) says
+// Relink while the others still triage.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { SandboxState } from '../../sandbox/model.ts';
+import { type Desk, launchDesk } from './fixture.ts';
+
+const SUGGESTIONS_PATH = '/v2/accounts/me/powerlistings/publishersuggestions';
+const UNDO_WINDOW_MS = 2_000;
+const AFTER_WINDOW_MS = UNDO_WINDOW_MS + 10_000;
+const NAMES: Record<string, string> = {
+  '1001': 'Harbor Bakery Group',
+  '1002': 'Summit Outdoor Supply',
+  '1003': 'Cedar Dental',
+};
+
+let desk: Desk;
+
+beforeAll(async () => {
+  desk = await launchDesk({ undoWindowMs: UNDO_WINDOW_MS });
+});
+afterAll(async () => {
+  await desk?.close();
+});
+beforeEach(async () => {
+  await desk.reset();
+});
+
+const state = () => desk.control.state<SandboxState>();
+const feed = (page: Page) => page.getByRole('feed');
+const rows = (page: Page) => feed(page).getByRole('article');
+
+async function waiting(accountIds: string[]): Promise<number> {
+  return (await state()).suggestions.filter(
+    (s) => accountIds.includes(s.accountId) && s.status === 'WAITING_ON_CUSTOMER',
+  ).length;
+}
+
+async function badgeText(): Promise<string> {
+  return desk.serviceWorker.evaluate(() =>
+    (
+      globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }
+    ).chrome.action.getBadgeText({}),
+  );
+}
+
+async function putsFor(id: string) {
+  const { requests } = await desk.control.requests();
+  return requests.filter((r) => r.method === 'PUT' && r.path === `${SUGGESTIONS_PATH}/${id}`);
+}
+
+/** The account names the shown rows carry, top to bottom. */
+async function rowAccounts(page: Page): Promise<string[]> {
+  return rows(page).evaluateAll((els) => els.map((el) => el.querySelector('.st-row__account')?.textContent ?? ''));
+}
+
+/** Shows only these accounts' suggestions, through the account filter, as a person does. */
+async function showOnly(page: Page, accountName: string) {
+  await page.getByText('All accounts', { exact: true }).click();
+  for (const name of Object.values(NAMES)) {
+    const box = page.getByRole('checkbox', { name: new RegExp(`^${name}`) });
+    if ((await box.isChecked()) !== (name === accountName)) await box.click();
+  }
+  await page.keyboard.press('Escape');
+  await expect
+    .poll(() => rowAccounts(page), { timeout: 15_000 })
+    .toSatisfy((names: string[]) => names.length > 0 && names.every((n) => n === accountName));
+}
+
+async function threeAccountsPopup(): Promise<Page> {
+  const popup = await desk.openPopup();
+  await desk.linkThroughUi({ page: popup, accountId: '1001' });
+  await desk.link('1002');
+  await desk.link('1003');
+  // Every account's waiting suggestions: the feed counts them all (it windows what it draws).
+  const total = await waiting(['1001', '1002', '1003']);
+  await expect.poll(() => rows(popup).first().getAttribute('aria-setsize'), { timeout: 30_000 }).toBe(String(total));
+  await expect.poll(() => feed(popup).getAttribute('aria-busy'), { timeout: 30_000 }).toBe('false');
+  return popup;
+}
+
+describe('suggestion triage across accounts', () => {
+  test('three accounts in one list; a decision goes to its own account; undo across accounts; the badge totals them', async () => {
+    const popup = await threeAccountsPopup();
+    // Oldest first across accounts, each row naming its own (the setsize above counts all three's).
+    const shown = await rowAccounts(popup);
+    expect(shown.length).toBeGreaterThan(3);
+    expect(shown.every((n) => Object.values(NAMES).includes(n))).toBe(true);
+    const dates = await rows(popup).evaluateAll((els) => els.map((el) => el.querySelector('time')?.dateTime ?? ''));
+    expect(dates).toEqual([...dates].sort());
+    // The switcher shows each account's waiting count.
+    const switcher = popup.getByRole('combobox', { name: 'Account' });
+    for (const id of ['1001', '1002', '1003']) {
+      await expect
+        .poll(() => switcher.locator('option').allTextContents())
+        .toContain(`${NAMES[id]} (${await waiting([id])} waiting)`);
+    }
+
+    // One of the second account's, by keyboard: accept, then undo it (whichever account is active).
+    await showOnly(popup, NAMES['1002']!);
+    const first = rows(popup).first();
+    const id = (await first.getAttribute('id'))!.replace(/^suggestion-/, '');
+    expect((await state()).suggestions.find((s) => s.id === id)?.accountId).toBe('1002');
+    await first.getByRole('button', { name: 'Accept' }).click();
+    const bar = popup.getByRole('region', { name: 'Decision pending' });
+    await expect.poll(() => bar.textContent()).toContain('Accepted 1 suggestion of Summit Outdoor Supply');
+    await bar.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => first.getByRole('button', { name: 'Accept' }).count()).toBe(1);
+    // Undone in the worker too: nothing is held for it, so nothing will be sent.
+    const view = await desk.ask('triage.view', {});
+    expect(view.ok && view.value.pending.map((p) => p.suggestionId)).toEqual([]);
+    expect(await putsFor(id)).toEqual([]);
+
+    // Accepted again, and left to go: one PUT, answered 200, and the sandbox has it accepted on 1002.
+    await first.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => putsFor(id), { timeout: AFTER_WINDOW_MS }).toHaveLength(1);
+    expect((await putsFor(id))[0]!.status).toBe(200);
+    const decided = (await state()).suggestions.find((s) => s.id === id)!;
+    expect([decided.accountId, decided.status]).toEqual(['1002', 'ACCEPTED']);
+
+    // The badge counts every account's waiting suggestions.
+    const total = await waiting(['1001', '1002', '1003']);
+    await expect.poll(badgeText, { timeout: 20_000 }).toBe(String(total));
+  });
+
+  test('one account revoked (401): it says Relink, and the others still triage', async () => {
+    const popup = await threeAccountsPopup();
+    const tokens = await desk.control.tokens();
+    // The second account, not the active one (the switcher speaks for that one).
+    const summit = tokens.find((t) => t.accountId === '1002' && !t.revoked)!;
+    await desk.control.revokeToken(summit.access_token);
+    await popup.getByRole('button', { name: 'Refresh suggestions' }).click();
+
+    const notice = popup.getByRole('alert').filter({ hasText: 'Summit Outdoor Supply needs relinking' });
+    await expect.poll(() => notice.count(), { timeout: 20_000 }).toBe(1);
+    expect(await notice.getByRole('button', { name: 'Relink Summit Outdoor Supply' }).count()).toBe(1);
+    // Its rows are gone; the other two accounts' remain, and a decision still reaches the sandbox.
+    const total = await waiting(['1001', '1003']);
+    await expect.poll(() => rows(popup).first().getAttribute('aria-setsize'), { timeout: 20_000 }).toBe(String(total));
+    expect(await rowAccounts(popup)).not.toContain('Summit Outdoor Supply');
+    const first = rows(popup).first();
+    const id = (await first.getAttribute('id'))!.replace(/^suggestion-/, '');
+    await first.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => putsFor(id), { timeout: AFTER_WINDOW_MS }).toHaveLength(1);
+    expect((await state()).suggestions.find((s) => s.id === id)?.status).toBe('ACCEPTED');
+  });
+});

@@ -1,0 +1,148 @@
+// The popup's list across accounts (issue 24): rows name their account, bulk decisions split per account,
+// Undo names whose decision it undoes, the account filter asks the worker for the accounts picked, and an
+// account needing Relink is said above the others' rows.
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { SuggestionTriage } from '../../components/suggestion-triage/SuggestionTriage.tsx';
+import type { TriageAccountSummary, TriageView } from '../../lib/messaging/protocol/index.ts';
+import { pendingView, suggestion, triageView } from './triage-ui-fakes.ts';
+
+const asked: { type: string; input: unknown }[] = [];
+let answers: Record<string, (input: unknown) => unknown> = {};
+
+vi.mock('../../lib/messaging/ui.ts', () => ({
+  ask: vi.fn(async (type: string, input: unknown) => {
+    asked.push({ type, input });
+    const answer = answers[type];
+    if (!answer) throw new Error(`no answer for ${type}`);
+    return answer(input);
+  }),
+  onDeskEvent: vi.fn(() => () => undefined),
+}));
+
+const summary = (accountKey: string, accountName: string, over: Partial<TriageAccountSummary> = {}) => ({
+  accountKey,
+  accountName,
+  needsRelink: false,
+  waiting: 1,
+  fetchedAt: Date.now(),
+  refreshing: false,
+  error: null,
+  ...over,
+});
+
+function acrossView(over: Partial<TriageView> = {}): TriageView {
+  return triageView({
+    suggestions: [
+      suggestion('1', { accountKey: 'app-1001', dateCreated: '2026-03-01' }),
+      suggestion('2', { accountKey: 'app-1002', dateCreated: '2026-03-02', locationId: 'SO-001' }),
+      suggestion('3', { accountKey: 'app-1001', dateCreated: '2026-03-03' }),
+    ],
+    accounts: [
+      summary('app-1001', 'Harbor Bakery Group', { waiting: 2 }),
+      summary('app-1002', 'Summit Outdoor Supply'),
+      summary('app-1003', 'Cedar Dental', {
+        needsRelink: true,
+        waiting: null,
+        error: { code: 'needs-relink', message: 'Cedar Dental needs to be linked again.' },
+      }),
+    ],
+    ...over,
+  });
+}
+
+let batch = 0;
+function setup(view: TriageView = acrossView()) {
+  answers = {
+    'triage.view': () => view,
+    'triage.decide': (input) => {
+      const { suggestionIds, decision, accountKey } = input as {
+        suggestionIds: string[];
+        decision: 'ACCEPTED' | 'REJECTED';
+        accountKey: string;
+      };
+      batch++;
+      return {
+        batchId: `b${batch}`,
+        revision: 1 + batch,
+        pending: suggestionIds.map((id) => pendingView(id, { decision, accountKey, batchId: `b${batch}` })),
+        failures: [],
+        batches: [],
+      };
+    },
+    'triage.undo': (input) => ({
+      undone: (input as { suggestionIds?: string[] }).suggestionIds ?? [],
+      tooLate: [],
+      revision: 20,
+    }),
+  };
+  return render(
+    <SuggestionTriage listingsTotal={100} relinkAction={(key) => <button type="button">{`Relink ${key}`}</button>} />,
+  );
+}
+
+const rows = () => screen.getAllByRole('article');
+const decisions = () => asked.filter((a) => a.type === 'triage.decide').map((a) => a.input);
+
+beforeEach(() => {
+  asked.length = 0;
+  batch = 0;
+  history.replaceState(null, '', location.pathname);
+});
+afterEach(cleanup);
+
+describe('suggestion-triage list across accounts', () => {
+  test('each row names its account; bulk accept sends one decision per account', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows().map((r) => r.querySelector('.st-row__account')?.textContent)).toEqual([
+      'Harbor Bakery Group',
+      'Summit Outdoor Supply',
+      'Harbor Bakery Group',
+    ]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept 3' }));
+    expect(decisions()).toEqual([
+      { accountKey: 'app-1001', suggestionIds: ['1', '3'], decision: 'ACCEPTED' },
+      { accountKey: 'app-1002', suggestionIds: ['2'], decision: 'ACCEPTED' },
+    ]);
+    const bar = screen.getByRole('region', { name: 'Decision pending' });
+    await waitFor(() => expect(bar.textContent).toContain('Accepted 3 suggestions of 2 accounts'));
+    // Undone as one decision, by its suggestions (it is a batch per account at the worker).
+    fireEvent.click(within(bar).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(asked.some((a) => a.type === 'triage.undo')).toBe(true));
+    expect(asked.find((a) => a.type === 'triage.undo')?.input).toEqual({ suggestionIds: ['1', '2', '3'] });
+  });
+
+  test('Undo names the account whose decision it undoes, whichever is active', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.click(within(rows()[1]!).getByRole('button', { name: 'Accept' }));
+    expect(decisions()).toEqual([{ accountKey: 'app-1002', suggestionIds: ['2'], decision: 'ACCEPTED' }]);
+    const bar = screen.getByRole('region', { name: 'Decision pending' });
+    await waitFor(() => expect(bar.textContent).toContain('Accepted 1 suggestion of Summit Outdoor Supply'));
+  });
+
+  test('the account filter asks for the accounts picked; an account needing Relink says so with its button', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const notice = screen.getByRole('alert');
+    expect(notice.textContent).toContain('Cedar Dental needs relinking');
+    expect(within(notice).getByRole('button', { name: 'Relink app-1003' })).toBeTruthy();
+
+    expect(screen.getByText('All accounts')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /Cedar Dental/ }).closest('label')?.textContent).toContain(
+      'needs relinking',
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: /Harbor Bakery Group/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Cedar Dental/ }));
+    await waitFor(() =>
+      expect(asked.filter((a) => a.type === 'triage.view').at(-1)?.input).toMatchObject({
+        accountKeys: ['app-1002'],
+      }),
+    );
+    // Shown at once, before the worker answers: only that account's rows.
+    expect(rows().map((r) => r.querySelector('.st-row__account')?.textContent)).toEqual(['Summit Outdoor Supply']);
+    expect(location.hash).toBe('#accounts=app-1002');
+  });
+});

@@ -1,0 +1,292 @@
+// The triage list across every linked account (issue 24): the merge and filters, the refresh that keeps
+// every account fresh one at a time, the lifted cap, and decisions and undo for any account from the popup.
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { setPanelScope } from '../../lib/background/core/panel-scope.ts';
+import { mergeOldestFirst } from '../../lib/background/suggestion-triage/across-accounts.ts';
+import { badgeCountsItem } from '../../lib/background/suggestion-triage/badge.ts';
+import { triageSnapshotItem } from '../../lib/background/suggestion-triage/first-paint-snapshot.ts';
+import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
+import { triageCacheItem } from '../../lib/background/suggestion-triage/triage-items.ts';
+import type { RequestContext } from '../../lib/messaging/background.ts';
+import type { SuggestionView } from '../../lib/messaging/protocol/index.ts';
+import { WAITING } from '../../lib/shared/listing-statuses.ts';
+import { envelope, resetDesk, routedFetch, testDeps, useApi } from './desk-fakes.ts';
+import { type FakeSuggestion, linkTestAccount } from './suggestion-triage-fakes.ts';
+
+const row = (id: string, dateCreated: string, locationId = 'L1', publisherId = 'BING'): SuggestionView => ({
+  id,
+  status: WAITING,
+  publisherId,
+  locationId,
+  fieldName: 'hours',
+  originalContent: 'a',
+  suggestedContent: 'b',
+  dateCreated,
+});
+
+describe('mergeOldestFirst', () => {
+  test('merges lists sorted oldest first into one, oldest first, ties by id; a limit takes the first rows only', () => {
+    const a = [row('1', '2026-03-01'), row('4', '2026-03-05')];
+    const b = [row('2', '2026-03-02'), row('3', '2026-03-05'), row('9', '2026-03-09')];
+    const c: SuggestionView[] = [];
+    expect(mergeOldestFirst([a, b, c]).map((s) => s.id)).toEqual(['1', '2', '3', '4', '9']);
+    expect(mergeOldestFirst([a, b, c], 3).map((s) => s.id)).toEqual(['1', '2', '3']);
+    // The id compares as a number would: 10 after 9, as within one account's list.
+    expect(mergeOldestFirst([[row('10', '2026-03-01')], [row('9', '2026-03-01')]]).map((s) => s.id)).toEqual([
+      '9',
+      '10',
+    ]);
+  });
+});
+
+/** Each account's own waiting suggestions, answered by its token; `refused` answers 401 (or 403). */
+interface Accounts {
+  lists: Map<string, FakeSuggestion[]>;
+  refused: Map<string, number>;
+  requests: { token: string; method: string; url: URL }[];
+}
+
+function perAccountService(lists: Record<string, FakeSuggestion[]>): Accounts {
+  const state: Accounts = { lists: new Map(Object.entries(lists)), refused: new Map(), requests: [] };
+  const api = routedFetch((request, url) => {
+    const token = url.searchParams.get('access_token') ?? '';
+    const account = token.replace(/^tok-/, '');
+    state.requests.push({ token, method: request.method, url });
+    const refused = state.refused.get(account);
+    if (refused) return envelope({}, refused, [{ code: 2001, type: 'FATAL_ERROR', message: 'Refused' }]);
+    if (url.pathname.endsWith('/powerlistings/publishers')) return envelope([{ id: 'BING', name: 'Bing' }]);
+    const mine = state.lists.get(account) ?? [];
+    if (url.pathname.endsWith('/publishersuggestions') && request.method === 'GET') {
+      const statuses = (url.searchParams.get('statuses') ?? '').replace(/^\[|\]$/g, '').split(',');
+      const matching = mine.filter((s) => statuses.includes(s.status));
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      return envelope({ count: matching.length, suggestions: matching.slice(offset, offset + limit) });
+    }
+    const decided = /\/publishersuggestions\/([^/]+)$/.exec(url.pathname);
+    if (decided && request.method === 'PUT') {
+      const s = mine.find((x) => x.id === decided[1]);
+      if (!s)
+        return envelope({}, 404, [{ code: 7302, type: 'FATAL_ERROR', message: 'Publisher suggestion not found' }]);
+      s.status = url.searchParams.get('status')!;
+      return envelope({});
+    }
+    return undefined;
+  });
+  useApi({ fetch: api.fetch, retry: { retries: 0 } });
+  return state;
+}
+
+const waiting = (account: string, n: number, firstDay: number, location = 'L1'): FakeSuggestion[] =>
+  Array.from({ length: n }, (_, i) => ({
+    ...row(
+      `${account.replace(/\D/g, '')}${String(i).padStart(4, '0')}`,
+      `2026-03-${String(firstDay + i * 3).padStart(2, '0')}`,
+      location,
+    ),
+  }));
+
+const extension = { access: 'extension', sender: {} } as RequestContext;
+/** The embedded panel's frame: it reads only what its last locate named (lib/background/core/panel-scope.ts). */
+const content = { access: 'content', sender: { tab: { id: 7 }, frameId: 3 } } as RequestContext;
+
+let clock = 1_000_000;
+const made: ReturnType<typeof createSuggestionTriage>[] = [];
+function triage() {
+  const t = createSuggestionTriage({ ...testDeps({ broadcast: async () => undefined, now: () => clock }) });
+  made.push(t);
+  return t;
+}
+
+beforeEach(async () => {
+  resetDesk();
+  clock = 1_000_000;
+  await linkTestAccount('app-1001', 'Harbor Bakery Group');
+  await linkTestAccount('app-1002', 'Summit Outdoor Supply');
+  await linkTestAccount('app-1003', 'Cedar Dental');
+});
+afterEach(async () => {
+  await Promise.all(made.splice(0).map((t) => t.settled()));
+});
+
+describe('suggestion-triage across accounts', () => {
+  test('the waiting list is every account’s, oldest first, each row naming its account; counts per account', async () => {
+    perAccountService({
+      'app-1001': waiting('app-1001', 3, 2),
+      'app-1002': waiting('app-1002', 2, 1),
+      'app-1003': waiting('app-1003', 2, 3, 'CD-1'),
+    });
+    const t = triage();
+    await t.view(WAITING, true);
+    await t.settled();
+    const view = await t.view(WAITING, false);
+    expect(view.suggestions.map((s) => [s.dateCreated.slice(8), s.accountKey])).toEqual([
+      ['01', 'app-1002'],
+      ['02', 'app-1001'],
+      ['03', 'app-1003'],
+      ['04', 'app-1002'],
+      ['05', 'app-1001'],
+      ['06', 'app-1003'],
+      ['08', 'app-1001'],
+    ]);
+    expect(view.count).toBe(7);
+    expect(view.accounts?.map((a) => [a.accountName, a.waiting, a.error])).toEqual([
+      ['Harbor Bakery Group', 3, null],
+      ['Summit Outdoor Supply', 2, null],
+      ['Cedar Dental', 2, null],
+    ]);
+    // The badge counts every account's.
+    const counts = await badgeCountsItem.getValue();
+    expect(['app-1001', 'app-1002', 'app-1003'].map((k) => counts[k]?.count)).toEqual([3, 2, 2]);
+
+    // The account filter (one or several), and the location filter on top, without asking the service again.
+    const two = await t.view(WAITING, false, false, { accountKeys: ['app-1001', 'app-1003'] });
+    expect(new Set(two.suggestions.map((s) => s.accountKey))).toEqual(new Set(['app-1001', 'app-1003']));
+    expect(two.count).toBe(5);
+    const cedar = await t.view(WAITING, false, false, { accountKeys: ['app-1003'], locationIds: ['CD-1'] });
+    expect(cedar.suggestions.map((s) => s.accountKey)).toEqual(['app-1003', 'app-1003']);
+    // The first rows only, for the popup's first paint: still the oldest of every account.
+    const first = await t.view(WAITING, false, false, {}, 2);
+    expect(first.suggestions.map((s) => s.dateCreated.slice(8))).toEqual(['01', '02']);
+    expect(first.complete).toBe(false);
+  });
+
+  test('the refresh takes every linked account in turn; a 401 account says Relink and never blocks the others', async () => {
+    const service = perAccountService({
+      'app-1001': waiting('app-1001', 2, 2),
+      'app-1002': waiting('app-1002', 2, 1),
+      'app-1003': waiting('app-1003', 2, 3),
+    });
+    service.refused.set('app-1002', 401);
+    const t = triage();
+    await t.refreshEveryAccount();
+    await t.settled();
+    const view = await t.view(WAITING, false);
+    expect(new Set(view.suggestions.map((s) => s.accountKey))).toEqual(new Set(['app-1001', 'app-1003']));
+    const summit = view.accounts?.find((a) => a.accountKey === 'app-1002');
+    expect(summit).toMatchObject({ needsRelink: true, error: expect.objectContaining({ code: 'needs-relink' }) });
+    // The next refresh skips it: no request with its token until it is linked again.
+    service.requests.length = 0;
+    clock += 60 * 60_000;
+    await t.refreshEveryAccount();
+    await t.settled();
+    const lists = service.requests.filter((r) => r.url.pathname.endsWith('/publishersuggestions'));
+    expect(new Set(lists.map((r) => r.token))).toEqual(new Set(['tok-app-1001', 'tok-app-1003']));
+  });
+
+  test('a 403 account shows its error and the others still list', async () => {
+    const service = perAccountService({
+      'app-1001': waiting('app-1001', 2, 2),
+      'app-1002': waiting('app-1002', 2, 1),
+      'app-1003': waiting('app-1003', 2, 3),
+    });
+    service.refused.set('app-1003', 403);
+    const t = triage();
+    await t.view(WAITING, true);
+    await t.settled();
+    const view = await t.view(WAITING, false);
+    expect(view.suggestions).toHaveLength(4);
+    expect(view.accounts?.find((a) => a.accountKey === 'app-1003')?.error).toEqual(
+      expect.objectContaining({ status: 403 }),
+    );
+  });
+
+  test('an account’s waiting list is fetched whole, past the 500 rows other lists stop at', async () => {
+    perAccountService({ 'app-1001': waiting('app-1001', 620, 1), 'app-1002': [], 'app-1003': [] });
+    const t = triage();
+    await t.refreshEveryAccount();
+    await t.settled();
+    const stored = (await triageCacheItem.getValue())['app-1001 WAITING_ON_CUSTOMER'];
+    expect(stored?.suggestions).toHaveLength(620);
+    expect((await t.view(WAITING, false)).count).toBe(620);
+  });
+
+  test('the popup decides and undoes for any linked account, with that account’s token; a content script only for the active one', async () => {
+    const service = perAccountService({
+      'app-1001': waiting('app-1001', 2, 2),
+      'app-1002': waiting('app-1002', 2, 1),
+      'app-1003': waiting('app-1003', 2, 3),
+    });
+    const t = triage();
+    await t.refreshEveryAccount();
+    await t.settled();
+    const theirs = (await t.view(WAITING, false)).suggestions.find((s) => s.accountKey === 'app-1002')!;
+    // The panel located a page of app-1003 (the active one, the last linked): it may not decide for another.
+    await setPanelScope(content.sender, { accountKey: 'app-1003', locationId: null });
+    await expect(
+      t.handlers['triage.decide'](
+        { accountKey: 'app-1002', suggestionIds: [theirs.id], decision: 'ACCEPTED' },
+        content,
+      ),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+
+    const decided = await t.handlers['triage.decide'](
+      { accountKey: 'app-1002', suggestionIds: [theirs.id], decision: 'ACCEPTED' },
+      extension,
+    );
+    expect(decided.pending).toEqual([expect.objectContaining({ suggestionId: theirs.id, accountKey: 'app-1002' })]);
+    // Undo across accounts: the popup's undo finds it whichever account it belongs to.
+    const undone = await t.handlers['triage.undo']({ batchId: decided.batchId }, extension);
+    expect(undone.undone).toEqual([theirs.id]);
+
+    await t.handlers['triage.decide'](
+      { accountKey: 'app-1002', suggestionIds: [theirs.id], decision: 'ACCEPTED' },
+      extension,
+    );
+    clock += 60_000;
+    await t.flushDue();
+    const puts = service.requests.filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => [r.url.pathname.split('/').pop(), r.token])).toEqual([[theirs.id, 'tok-app-1002']]);
+  });
+
+  test('the popup’s first-paint snapshot holds the view across accounts: rows of every account, each with its account', async () => {
+    perAccountService({
+      'app-1001': waiting('app-1001', 3, 2),
+      'app-1002': waiting('app-1002', 2, 1),
+      'app-1003': waiting('app-1003', 2, 3),
+    });
+    const t = triage();
+    await t.refreshEveryAccount();
+    await t.settled();
+    await t.handlers['triage.view']({ status: WAITING, refresh: false, force: false, rows: 40 }, extension);
+    await expect.poll(() => triageSnapshotItem.getValue()).toBeTruthy();
+    const snapshot = (await triageSnapshotItem.getValue())!;
+    expect(new Set(snapshot.suggestions.map((s) => s.accountKey))).toEqual(
+      new Set(['app-1001', 'app-1002', 'app-1003']),
+    );
+    expect(snapshot.accounts?.map((a) => a.accountName)).toEqual([
+      'Harbor Bakery Group',
+      'Summit Outdoor Supply',
+      'Cedar Dental',
+    ]);
+    // An account filter is not the view the popup opens to: no snapshot of it.
+    await triageSnapshotItem.setValue(null);
+    await t.handlers['triage.view'](
+      { status: WAITING, refresh: false, force: false, accountKeys: ['app-1002'] },
+      extension,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await triageSnapshotItem.getValue()).toBeNull();
+  });
+
+  test('the embedded panel (content access) sees only its located account’s list, never every account’s', async () => {
+    perAccountService({
+      'app-1001': waiting('app-1001', 3, 2),
+      'app-1002': waiting('app-1002', 2, 1),
+      'app-1003': waiting('app-1003', 2, 3),
+    });
+    const t = triage();
+    await t.refreshEveryAccount();
+    await t.settled();
+    const input = { status: WAITING, refresh: false, force: false };
+    // Before it located its page, nothing; then its located account's list only.
+    await expect(t.handlers['triage.view'](input, content)).rejects.toMatchObject({ code: 'forbidden' });
+    await setPanelScope(content.sender, { accountKey: 'app-1003', locationId: null });
+    const panel = await t.handlers['triage.view'](input, content);
+    expect(panel.accounts).toBeUndefined();
+    expect(new Set(panel.suggestions.map((s) => s.accountKey ?? 'active'))).toEqual(new Set(['active']));
+    expect(panel.suggestions.map((s) => s.id)).toEqual(['10030000', '10030001']);
+    const popup = await t.handlers['triage.view'](input, extension);
+    expect(popup.suggestions).toHaveLength(7);
+  });
+});
