@@ -13,7 +13,7 @@ import { needsRelinkError } from '../core/api-session.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { heldRead } from '../core/held-read.ts';
 import { refreshPublisherNames } from '../core/publisher-names.ts';
-import { staleWhileRevalidate } from '../core/swr-cache.ts';
+import { type RefreshWish, staleWhileRevalidate } from '../core/swr-cache.ts';
 import { triageCacheItem, triageRevisionItem } from './triage-items.ts';
 import {
   cacheKey,
@@ -50,6 +50,9 @@ function toSuggestionView(s: Suggestion): SuggestionView {
     originalContent: s.originalContent ?? '',
     suggestedContent: s.suggestedContent ?? '',
     dateCreated: s.dateCreated ?? '',
+    // Resolved lists only (the Inbox's history); a waiting suggestion has neither.
+    ...(s.dateResolved ? { dateResolved: s.dateResolved } : {}),
+    ...(s.resolvedBy ? { resolvedBy: s.resolvedBy } : {}),
   };
 }
 
@@ -159,6 +162,14 @@ export function createCachedList(deps: CachedListDeps) {
     return cache.revalidate(cacheKey(accountKey, status, filters), status, filters);
   }
 
+  /**
+   * How one account's unfiltered list stands, for a page that shows every account (the Inbox): starts the
+   * refresh the wish calls for, as view() does for the active account.
+   */
+  function stateOf(accountKey: string, status: string, fetchedAt: number | null, wish: RefreshWish) {
+    return cache.answer(cacheKey(accountKey, status), fetchedAt, wish, status, {});
+  }
+
   /** `rows`: only the first rows of the list (the popup's first paint), the rest on the next ask. */
   async function view(
     status: string,
@@ -189,5 +200,5 @@ export function createCachedList(deps: CachedListDeps) {
     for (const id of ids) recentlySent.set(id, now);
   }
 
-  return { view, revalidate, markSent, readEarly, settled: cache.settled };
+  return { view, revalidate, stateOf, markSent, readEarly, settled: cache.settled };
 }

@@ -73,15 +73,23 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     return accounts.find((a) => a.accountKey === activeAccountKey) ?? null;
   }
 
-  /** Only for the active account: a page (even a content script) decides for the account it shows. */
-  async function decide(accountKey: string, suggestionIds: string[], decision: SuggestionDecision) {
+  /**
+   * Only for the active account: a page (even a content script) decides for the account it shows. The
+   * Inbox (extension pages only) decides for any linked account: `anyAccount`.
+   */
+  async function decide(
+    accountKey: string,
+    suggestionIds: string[],
+    decision: SuggestionDecision,
+    { anyAccount = false } = {},
+  ) {
     const ids = new Set(suggestionIds);
     const windowMs = await undoWindowMs();
     const result = await withAccountLock(async () => {
       // Checked in the lock, so an unlink cannot come between the check and the write.
       const { accounts, activeAccountKey } = await readAccounts();
       if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
-      if (accountKey !== activeAccountKey) throw notActiveAccountError();
+      if (!anyAccount && accountKey !== activeAccountKey) throw notActiveAccountError();
       const [pending, failures, batches] = await Promise.all([
         triagePendingItem.getValue(),
         triageFailuresItem.getValue(),
@@ -138,9 +146,15 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     return result;
   }
 
-  /** Only the active account's decisions. Names what it undoes; those already being sent are `tooLate`. */
-  async function undo(target: UndoTarget): Promise<{ undone: string[]; tooLate: string[]; revision: number }> {
-    const account = await activeAccount();
+  /**
+   * Only the active account's decisions, or `accountKey`'s (the Inbox's batches). Names what it undoes;
+   * those already being sent are `tooLate`.
+   */
+  async function undo(
+    target: UndoTarget,
+    accountKey?: string,
+  ): Promise<{ undone: string[]; tooLate: string[]; revision: number }> {
+    const account = accountKey ? { accountKey } : await activeAccount();
     if (!account) return { undone: [], tooLate: [], revision: await triageRevisionItem.getValue() };
     const outcome = await withAccountLock(async () => {
       const [pending, batches] = await Promise.all([triagePendingItem.getValue(), triageBatchesItem.getValue()]);

@@ -179,7 +179,15 @@ export function createSuggestionTriage(deps: TriageDeps) {
     },
   };
 
-  return { handlers, start, view: list.view, revalidate: list.revalidate, settled: list.settled, ...outbox };
+  return {
+    handlers,
+    start,
+    view: list.view,
+    revalidate: list.revalidate,
+    stateOf: list.stateOf,
+    settled: list.settled,
+    ...outbox,
+  };
 }
 
 /**
@@ -191,8 +199,10 @@ async function forgetTriage(accountKey: string) {
   return [...triage, ...names, { item: triageSnapshotItem, value: null }];
 }
 
-export function suggestionTriageFeature(deps: DeskDeps) {
-  const triage = createSuggestionTriage(deps);
+export type SuggestionTriage = ReturnType<typeof createSuggestionTriage>;
+
+/** `triage`: one worker's triage, shared with the Inbox (the same cached lists and outbox). */
+export function suggestionTriageFeature(deps: DeskDeps, triage: SuggestionTriage = createSuggestionTriage(deps)) {
   return defineFeature({
     name: 'suggestion-triage',
     handlers: triage.handlers,

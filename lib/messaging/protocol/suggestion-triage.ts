@@ -19,6 +19,9 @@ export interface SuggestionView {
   originalContent: string;
   suggestedContent: string;
   dateCreated: string;
+  /** Resolved lists only. */
+  dateResolved?: string;
+  resolvedBy?: string;
 }
 
 /** A warning from the service or the client about a list (items left out, no subscription, …); readable text. */
