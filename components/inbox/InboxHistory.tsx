@@ -17,12 +17,20 @@ export function InboxHistory({ store }: { store: InboxStore }) {
     void store.loadHistory();
   }, [store]);
   const value = history.value.value;
+  const chosen = store.state.value.filters.accounts;
+  const names = (store.view.value.value?.accounts ?? [])
+    .filter((a) => chosen.includes(a.accountKey))
+    .map((a) => a.accountName);
   return (
     <div class="ib-history">
       <div class="ib-toolbar">
         <Button onClick={() => void store.loadHistory()} busy={history.loading.value}>
           Refresh history
         </Button>
+        <p class="ib-note">
+          {names.length ? `Accounts chosen under Waiting: ${names.join(', ')}.` : 'Every linked account.'} Asked of the
+          service when this tab opens.
+        </p>
       </div>
       {history.loading.value && !value ? <ProgressBar label="Loading history" /> : null}
       {history.error.value ? (

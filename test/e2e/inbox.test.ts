@@ -190,3 +190,34 @@ test('an account that needs Relink is a line of its own, and the others’ sugge
   expect(overflow).toBeLessThanOrEqual(0);
   await shoot(page, 'inbox-320');
 }, 120_000);
+
+test('keys across accounts: j moves, a accepts a row of an account that is not the active one, u undoes it; History shows who resolved what and when', async () => {
+  const [, second] = await linkThree();
+  await desk.setUndoWindow(5_000);
+  const page = await openInbox(`#inbox?accounts=${encodeURIComponent(second!.accountKey)}`);
+  await expect.poll(() => countLine(page).textContent(), { timeout: 30_000 }).toMatch(/^[1-9]\d* of/);
+  const grid = page.getByRole('grid', { name: 'Waiting suggestions of every account' });
+  await grid.focus();
+  await page.keyboard.press('j');
+  const active = grid.locator('tr[data-active]');
+  expect(await active.textContent()).toContain(second!.accountName);
+  await page.keyboard.press('a');
+  // The decision waits in the outbox of its own account, though another account is active.
+  await expect.poll(() => grid.getByText('Will be sent: accepted').count(), { timeout: 10_000 }).toBe(1);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');
+  await page.keyboard.press('u');
+  await expect.poll(() => grid.getByText('Will be sent: accepted').count(), { timeout: 10_000 }).toBe(0);
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  const table = page.getByRole('tabpanel').getByRole('table');
+  await table.waitFor({ timeout: 30_000 });
+  const accepted = table.getByRole('row').filter({ hasText: 'Accepted' }).first();
+  await accepted.waitFor({ timeout: 30_000 });
+  const cells = await accepted.getByRole('cell').allTextContents();
+  expect(cells[1]).toBe(second!.accountName);
+  // dateResolved (YYYY-MM-DD) and resolvedBy, as the service sent them.
+  expect(cells[5]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(cells[6]).not.toBe('—');
+  expect(await page.evaluate(() => location.hash)).toContain('tab=history');
+  await shoot(page, 'inbox-history');
+}, 120_000);
