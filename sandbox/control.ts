@@ -41,6 +41,10 @@ const BODIES = {
       .int({ error: 'waitingSuggestions must be a whole number ≥ 0' })
       .min(0, { error: 'waitingSuggestions must be a whole number ≥ 0' })
       .optional(),
+    waitingPerAddedAccount: z
+      .int({ error: 'waitingPerAddedAccount must be a whole number ≥ 0' })
+      .min(0, { error: 'waitingPerAddedAccount must be a whole number ≥ 0' })
+      .optional(),
     accounts: z
       .int({ error: ACCOUNTS_RANGE })
       .min(MIN_CUSTOMER_ACCOUNTS, { error: ACCOUNTS_RANGE })

@@ -15,6 +15,7 @@ export interface SeedDefaults {
   hostile: boolean;
   locationsPerAccount: number | undefined;
   accounts: number | undefined;
+  waitingPerAddedAccount?: number | undefined;
 }
 
 export interface SandboxDeps {

@@ -15,6 +15,8 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --hostile          seed publisher data carrying HTML, <script> and javascript: URLs
   --locations N      locations per customer account (default 30, at most 20000)
   --accounts N       customer accounts: 1001, 1002, then added businesses (default 5, ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS})
+  --waiting-per-added-account N
+                     waiting suggestions of each added account, 1003 on (default 8 to 40 each; at most 7 a location)
   --processing-ms N  how long add requests stay PROCESSING (default 2000)`;
 
 function fail(error: unknown): never {
@@ -35,6 +37,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
       hostile: { type: 'boolean' },
       locations: { type: 'string' },
       accounts: { type: 'string' },
+      'waiting-per-added-account': { type: 'string' },
       'processing-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -59,6 +62,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
       `--accounts must be a whole number from ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS} (1001 and 1002 are always there), not "${values.accounts}".`,
     );
   }
+  const waitingPerAddedAccount = countOption(values['waiting-per-added-account'], '--waiting-per-added-account', 0);
   const processingMs = countOption(values['processing-ms'], '--processing-ms', 0);
   if (values['reset-data'] && !values.data)
     throw new UsageError('--reset-data needs --data FILE: the file to start afresh.');
@@ -71,6 +75,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
     ...(values.data ? { dataFile: values.data } : {}),
     ...(locationsPerAccount !== undefined ? { locationsPerAccount } : {}),
     ...(accounts !== undefined ? { accounts } : {}),
+    ...(waitingPerAddedAccount !== undefined ? { waitingPerAddedAccount } : {}),
     ...(processingMs !== undefined ? { addRequestProcessingMs: processingMs } : {}),
   };
   try {

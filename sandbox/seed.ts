@@ -21,6 +21,8 @@ export interface SeedOptions {
   locationsPerAccount?: number;
   /** Waiting suggestions of account 1001 (default 48); at most 7 per location, so raise locationsPerAccount too. */
   waitingSuggestions?: number;
+  /** Waiting suggestions of each added account (1003 on), at most 7 per location; default 8 to 40 each. */
+  waitingPerAddedAccount?: number;
   /** Customer accounts, 1001 and 1002 included (default 5, at most 50); 1003 on are added businesses. */
   accounts?: number;
   /** Sandbox-clock milliseconds the seed's dates are relative to. */
@@ -101,7 +103,7 @@ export function createSeed(options: SeedOptions): SandboxState {
 
   // Added accounts go last, each from its own stream, so every index above (and the hostile seed's) stays put.
   const added = Array.from({ length: customerAccounts - MIN_CUSTOMER_ACCOUNTS }, (_, k) =>
-    addedAccount(k, perAccount, nowMs, options.hostile === true),
+    addedAccount(k, perAccount, nowMs, options.hostile === true, options.waitingPerAddedAccount),
   );
   locations.push(...added.flatMap((a) => a.locations));
   suggestions.push(...added.flatMap((a) => a.suggestions));

@@ -31,6 +31,8 @@ export interface SandboxOptions {
   locationsPerAccount?: number;
   /** Customer accounts (1001, 1002, then added businesses): default 5, 2 to 50. */
   accounts?: number;
+  /** Waiting suggestions of each added account (1003 on); default 8 to 40 each. */
+  waitingPerAddedAccount?: number;
   addRequestProcessingMs?: number;
   /** The demo CRM for the embedded panel (default 8789, or a free port when `port` is 0, as in tests); false: none. */
   crmPort?: number | false;
@@ -128,6 +130,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       hostile,
       locationsPerAccount: options.locationsPerAccount,
       accounts: options.accounts,
+      waitingPerAddedAccount: options.waitingPerAddedAccount,
       nowMs: Date.now(),
     });
   const store = new Store(state, {
@@ -140,6 +143,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     hostile,
     locationsPerAccount: options.locationsPerAccount,
     accounts: options.accounts,
+    waitingPerAddedAccount: options.waitingPerAddedAccount,
   });
 
   const apiServer = await listen(api.fetch, options.port ?? 8787, '127.0.0.1');

@@ -144,7 +144,14 @@ export interface AddedAccount {
 }
 
 /** Account `1003 + k`: the same business, locations, listings and suggestions for the same k, whatever N is. */
-export function addedAccount(k: number, perAccount: number, nowMs: number, hostile: boolean): AddedAccount {
+export function addedAccount(
+  k: number,
+  perAccount: number,
+  nowMs: number,
+  hostile: boolean,
+  /** Waiting suggestions of each added account (at most 7 per location); default 8 to 40 each. */
+  waitingPerAccount?: number,
+): AddedAccount {
   const accountId = String(1003 + k);
   const rng: SeedRng = createPrng(20240611 + 7919 * (k + 1));
   const stem = NAMES[k % NAMES.length]!;
@@ -185,7 +192,9 @@ export function addedAccount(k: number, perAccount: number, nowMs: number, hosti
   // the ones the service may soon apply by itself.
   let n = 0;
   const age = () => (n++ === 0 ? int(rng, 15, 21) : Math.floor(rng() ** 2 * 22));
-  const waiting = Math.min(int(rng, 8, 40), locations.length * 7);
+  // Drawn either way, so the stream (and everything after it) stays the same with the option.
+  const drawn = int(rng, 8, 40);
+  const waiting = Math.min(waitingPerAccount ?? drawn, locations.length * 7);
   const suggestions = makeSuggestions(
     rng,
     locations,
