@@ -13,8 +13,8 @@ import { followEvents, query, type StoreIo, workerIo } from '../ui/store.ts';
 import { hashFromState, INBOX_SECTION, type InboxViewState, stateFromHash } from './inbox-hash.ts';
 
 /** Rows asked for around the window in view, so a scroll of a screen or two needs no new question. */
-const AROUND = 100;
-const ASK_ROWS = 300;
+const AROUND = 40;
+const ASK_ROWS = 120;
 
 export interface DecidedBatch {
   accountKey: string;
@@ -42,7 +42,7 @@ export function createInboxStore(io: StoreIo = workerIo) {
 
   const arg = (): RequestInput<'inbox.query'> => {
     const { filters, sort, group } = state.value;
-    const offset = Math.max(0, Math.floor((range.first - AROUND) / 50) * 50);
+    const offset = Math.max(0, Math.floor((range.first - AROUND) / 20) * 20);
     return { filters, sort, group, offset, limit: ASK_ROWS };
   };
   const view = query<InboxView, RequestInput<'inbox.query'>>((input) => io.ask('inbox.query', input), {

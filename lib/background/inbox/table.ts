@@ -49,6 +49,10 @@ function createdAt(date: string, now: number): number {
   return Number.isFinite(at) ? at : now;
 }
 
+/** One collator for every comparison: localeCompare with options builds a collator per call (~70,000 for 6,000 rows). */
+const collator = new Intl.Collator(undefined, { numeric: true });
+const compare = collator.compare;
+
 export function createInboxTable() {
   /** Per account: the list object its rows were made from (identity says whether it changed), and the rows. */
   const accounts = new Map<string, { list: readonly StoredSuggestion[]; rows: InboxRow[]; info: InboxAccountInfo }>();
@@ -115,7 +119,7 @@ export function createInboxTable() {
   function byAge(sort: InboxSort) {
     const sign = sort === 'oldest' ? 1 : -1;
     return (a: InboxRow, b: InboxRow) =>
-      sign * (a.created - b.created) || a.s.id.localeCompare(b.s.id, undefined, { numeric: true });
+      sign * (a.created - b.created) || compare(a.s.id, b.s.id);
   }
 
   /** Grouped: account → location → field, each by name, then age within a field; a header before each. */
@@ -127,11 +131,11 @@ export function createInboxTable() {
       const [an, al] = names.get(a)!;
       const [bn, bl] = names.get(b)!;
       return (
-        an.localeCompare(bn) ||
-        a.accountKey.localeCompare(b.accountKey) ||
-        al.localeCompare(bl) ||
-        a.s.locationId.localeCompare(b.s.locationId) ||
-        a.s.fieldName.localeCompare(b.s.fieldName) ||
+        compare(an, bn) ||
+        compare(a.accountKey, b.accountKey) ||
+        compare(al, bl) ||
+        compare(a.s.locationId, b.s.locationId) ||
+        compare(a.s.fieldName, b.s.fieldName) ||
         age(a, b)
       );
     });
