@@ -26,7 +26,7 @@ import { ageDays, createInboxTable, type InboxRow, OLD_AFTER_DAYS } from './tabl
 /** The outbox takes at most this many suggestions per decision (the protocol's triage.decide limit too). */
 export const DECIDE_CHUNK = 500;
 
-export type InboxTriage = Pick<SuggestionTriage, 'revalidate' | 'stateOf' | 'decide' | 'undo'>;
+export type InboxTriage = Pick<SuggestionTriage, 'revalidate' | 'stateOf' | 'decide' | 'decideMany' | 'undo'>;
 
 const CSV_HEADER = [
   'Account',
@@ -176,16 +176,19 @@ export function createInbox(deps: Pick<DeskDeps, 'now'>, triage: InboxTriage) {
           message: `The matching suggestions changed since the preview (${rows.length} now, not ${expected}). Nothing was decided; look at the new preview.`,
         });
       }
-      const batches: { accountKey: string; batchId: string; size: number }[] = [];
-      let revision = src.revision;
+      const groups: { accountKey: string; suggestionIds: string[] }[] = [];
       for (const [accountKey, ids] of byAccount(rows)) {
-        for (let i = 0; i < ids.length; i += DECIDE_CHUNK) {
-          const chunk = ids.slice(i, i + DECIDE_CHUNK);
-          const done = await triage.decide(accountKey, chunk, decision, { anyAccount: true });
-          batches.push({ accountKey, batchId: done.batchId, size: chunk.length });
-          revision = done.revision;
-        }
+        for (let i = 0; i < ids.length; i += DECIDE_CHUNK)
+          groups.push({ accountKey, suggestionIds: ids.slice(i, i + DECIDE_CHUNK) });
       }
+      // Every batch in one locked write and one event: 30 accounts' batches one by one took minutes at 6,000.
+      const done = await triage.decideMany(groups, decision, { anyAccount: true });
+      const batches = groups.map((g, i) => ({
+        accountKey: g.accountKey,
+        batchId: done.batchIds[i]!,
+        size: g.suggestionIds.length,
+      }));
+      const revision = done.revision;
       return { batches, revision };
     },
     'inbox.decide': async ({ accountKey, suggestionIds, decision }) => {

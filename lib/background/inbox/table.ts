@@ -118,8 +118,7 @@ export function createInboxTable() {
 
   function byAge(sort: InboxSort) {
     const sign = sort === 'oldest' ? 1 : -1;
-    return (a: InboxRow, b: InboxRow) =>
-      sign * (a.created - b.created) || compare(a.s.id, b.s.id);
+    return (a: InboxRow, b: InboxRow) => sign * (a.created - b.created) || compare(a.s.id, b.s.id);
   }
 
   /** Grouped: account → location → field, each by name, then age within a field; a header before each. */
