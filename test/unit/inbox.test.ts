@@ -9,6 +9,7 @@ import {
   type StoredSuggestion,
   triageCacheItem,
   triagePendingItem,
+  triageRevisionItem,
   triageUndoWindowMsForTestsItem,
 } from '../../lib/background/suggestion-triage/triage-items.ts';
 import { cacheKey } from '../../lib/background/suggestion-triage/triage-state.ts';
@@ -87,7 +88,10 @@ describe('the inbox', () => {
     const filters = { ...none, accounts: ['B'] };
     const plan = await inbox['inbox.plan']({ filters, decision: 'ACCEPTED' }, {} as never);
     expect(plan).toMatchObject({ suggestions: 1_100, accounts: 1, requests: 1_100 });
+    const revisionBefore = await triageRevisionItem.getValue();
     const done = await inbox['inbox.decideAll']({ filters, decision: 'ACCEPTED', expected: 1_100 }, {} as never);
+    // Every batch in one locked write: one revision, not one per batch (pages ask again at each).
+    expect(await triageRevisionItem.getValue()).toBe(revisionBefore + 1);
     expect(done.batches.map((b) => [b.accountKey, b.size])).toEqual([
       ['B', DECIDE_CHUNK],
       ['B', DECIDE_CHUNK],
