@@ -42,10 +42,15 @@ export function askFrom<K extends RequestType>(page: Page, type: K, input: Reque
 }
 
 /**
- * Makes the sandbox the Connection, then links sandbox account 1001 the way a person does: Link → the
- * service's page → Allow. Answers the link's reply (the linked account).
+ * Makes the sandbox the Connection, then links sandbox account 1001 (or `accountId`) the way a person does:
+ * Link → the service's page → Allow. Answers the link's reply (the linked account).
  */
-export async function linkSandboxAccount(context: BrowserContext, page: Page, sandbox: RunningSandbox) {
+export async function linkSandboxAccount(
+  context: BrowserContext,
+  page: Page,
+  sandbox: RunningSandbox,
+  accountId?: string,
+) {
   const saved = await askFrom(page, 'connection.save', sandboxConnection(sandbox));
   if (!saved.ok) throw new Error(`connection.save failed: ${saved.error?.message}`);
   const authOrigin = new URL(sandbox.authUrl).origin;
@@ -56,6 +61,11 @@ export async function linkSandboxAccount(context: BrowserContext, page: Page, sa
   const linked = askFrom(page, 'accounts.link', {});
   const auth = await authPage;
   await auth.waitForURL((u) => u.origin === authOrigin, { timeout: 15_000 });
+  if (accountId) {
+    const select = auth.locator('select');
+    if ((await select.count()) > 0) await select.first().selectOption(accountId);
+    else await auth.locator(`input[type=radio][value="${accountId}"]`).check();
+  }
   await auth.getByRole('button', { name: /allow/i }).click();
   const reply = await linked;
   if (!reply.ok) throw new Error(`linking failed: ${reply.error?.message}`);

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { clientCpuFigures, pagingSpeedup } from './client.ts';
 import { enterpriseAccountFigures } from './enterprise-account.ts';
 import type { Figure } from './figure.ts';
+import { inboxFigures } from './inbox.ts';
 import { listingsWorkspaceFigures } from './listings-workspace.ts';
 import { outboxFigures } from './outbox.ts';
 import { panelMatcherFigures } from './panel-matcher.ts';
@@ -35,6 +36,7 @@ figures.push(...popupAccountsRatio(figures));
 figures.push(...(await outboxFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await workspacePageFigures({ extensionDir: '.output/chrome-mv3' })));
 figures.push(...(await enterpriseAccountFigures({ extensionDir: '.output/chrome-mv3' })));
+figures.push(...(await inboxFigures({ extensionDir: '.output/chrome-mv3' })));
 
 const width = Math.max(...figures.map((f) => f.name.length));
 console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(10)}  target     met`);

@@ -3,6 +3,7 @@
 import type { FunctionComponent } from 'preact';
 import { ConnectionSettings } from '../connection-settings/ConnectionSettings.tsx';
 import { EmbeddedPanelSection } from '../embedded-panel/EmbeddedPanelSection.tsx';
+import { InboxSection } from '../inbox/InboxSection.tsx';
 import { ProvisioningSection } from '../provisioning/ProvisioningSection.tsx';
 import { UsersSection } from '../users-and-roles/UsersSection.tsx';
 import { AccountsSection } from './AccountsSection.tsx';
@@ -28,6 +29,12 @@ export const OPTIONS_SECTIONS = [
     title: 'Accounts',
     description: 'Customer accounts linked to Listings Desk, and which one is active.',
     Body: AccountsSection,
+  },
+  {
+    id: 'inbox',
+    title: 'Inbox',
+    description: 'Every waiting suggestion of every linked account: filter, group, decide in bulk, export.',
+    Body: InboxSection,
   },
   {
     id: 'listings',

@@ -7,24 +7,27 @@ import { createDeskDeps, type DeskDeps } from './core/deps.ts';
 import { embeddedPanelFeature } from './embedded-panel/index.ts';
 import { failureNoticeFeature } from './failure-notice.ts';
 import type { BackgroundFeature, StorageWrites } from './feature.ts';
+import { inboxFeature } from './inbox/index.ts';
 import { listingsHealthFeature } from './listings-health.ts';
 import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
 import { locationsFeature } from './locations.ts';
 import { provisioningFeature } from './provisioning/index.ts';
 import { serviceStatusFeature } from './service-status.ts';
 import { badgeFeature } from './suggestion-triage/badge.ts';
-import { suggestionTriageFeature } from './suggestion-triage/index.ts';
+import { createSuggestionTriage, suggestionTriageFeature } from './suggestion-triage/index.ts';
 import { uiFeature } from './ui.ts';
 import { usersAndRolesFeature } from './users-and-roles/index.ts';
 
 export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
   // Unlinking asks every feature listed here, account linking included, to forget the account.
   let all: readonly BackgroundFeature<never>[] = [];
+  // One triage per worker: the Inbox reads its cached lists and decides through its outbox.
+  const triage = createSuggestionTriage(deps);
   const features = [
     accountLinkingFeature(deps, (accountKey) => forgetAccount(all, accountKey)),
     connectionSettingsFeature(deps),
     badgeFeature(deps),
-    suggestionTriageFeature(deps),
+    suggestionTriageFeature(deps, triage),
     failureNoticeFeature(),
     listingsHealthFeature(deps),
     embeddedPanelFeature(deps),
@@ -34,6 +37,7 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
     locationsFeature(deps),
     listingsWorkspaceFeature(deps),
     serviceStatusFeature(deps),
+    inboxFeature(deps, triage),
   ] as const;
   all = features;
   return features;

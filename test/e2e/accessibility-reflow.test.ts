@@ -49,6 +49,15 @@ const SECTIONS: [hash: string, ready: (page: Page) => Promise<unknown>][] = [
         .first()
         .waitFor(),
   ],
+  [
+    'inbox',
+    (p) =>
+      p
+        .getByRole('status')
+        .filter({ hasText: /[1-9][\d,]* of [\d,]+ waiting suggestions match/ })
+        .waitFor(),
+  ],
+  ['inbox?tab=history', (p) => p.getByRole('table').first().waitFor({ timeout: 30_000 })],
   ['listings', (p) => p.locator('.lw-load__note', { hasText: 'fetched' }).waitFor({ timeout: 60_000 })],
   ['listings?tab=publishers', (p) => p.getByRole('tabpanel').getByRole('table').first().waitFor()],
   ['users', (p) => p.getByRole('table', { name: 'Users' }).waitFor()],

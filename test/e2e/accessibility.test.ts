@@ -101,6 +101,13 @@ describe('axe-core: 0 critical and 0 serious violations, light and dark', () => 
       .waitFor();
     found.push(...(await audit(page, 'options accounts')));
 
+    await page.goto(desk.url('options.html#inbox?group=1'));
+    await page.getByRole('rowheader').first().waitFor({ timeout: 30_000 });
+    found.push(...(await audit(page, 'options inbox, grouped')));
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByRole('tabpanel').getByRole('table').waitFor({ timeout: 30_000 });
+    found.push(...(await audit(page, 'options inbox history')));
+
     await page.goto(desk.url('options.html#listings?status=OPTED_OUT'));
     await waitLoaded(page);
     found.push(...(await audit(page, 'options listings')));

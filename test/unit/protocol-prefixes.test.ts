@@ -5,6 +5,7 @@ import { accountLinkingEventAccess, accountLinkingProtocol } from '../../lib/mes
 import { badgeProtocol } from '../../lib/messaging/protocol/badge.ts';
 import { connectionProtocol } from '../../lib/messaging/protocol/connection-settings.ts';
 import { embeddedPanelProtocol } from '../../lib/messaging/protocol/embedded-panel.ts';
+import { inboxProtocol } from '../../lib/messaging/protocol/inbox.ts';
 import { eventAccess, protocol } from '../../lib/messaging/protocol/index.ts';
 import { healthEventAccess, healthProtocol } from '../../lib/messaging/protocol/listings-health.ts';
 import {
@@ -24,6 +25,7 @@ const PREFIXES: Record<string, string[]> = {
   badge: ['badge'],
   'connection-settings': ['connection'],
   'embedded-panel': ['panel'],
+  inbox: ['inbox'],
   'listings-health': ['health'],
   'listings-workspace': ['listings', 'publishers'],
   locations: ['locations'],
@@ -39,6 +41,7 @@ const FEATURES: Record<string, object[]> = {
   badge: [badgeProtocol],
   'connection-settings': [connectionProtocol],
   'embedded-panel': [embeddedPanelProtocol],
+  inbox: [inboxProtocol],
   'listings-health': [healthProtocol, healthEventAccess],
   'listings-workspace': [listingsWorkspaceProtocol, listingsWorkspaceEventAccess],
   locations: [locationsProtocol, locationsEventAccess],

@@ -65,4 +65,17 @@ describe('the sandbox seed’s customer accounts', () => {
   it('refuses fewer than 2 or more than 50 accounts', () => {
     for (const accounts of [1, 51, 2.5]) expect(() => createSeed({ accounts, nowMs: NOW })).toThrow(/2 to 50/);
   });
+
+  it('gives each added account the waiting suggestions asked for (waitingPerAddedAccount), and moves nothing else', () => {
+    const plain = createSeed({ accounts: 30, nowMs: NOW });
+    const asked = createSeed({ accounts: 30, waitingPerAddedAccount: 200, nowMs: NOW });
+    const waiting = (s: typeof plain, accountId: string) =>
+      s.suggestions.filter((x) => x.accountId === accountId && x.status === 'WAITING_ON_CUSTOMER');
+    for (let id = 1003; id <= 1030; id++) expect(waiting(asked, String(id))).toHaveLength(200);
+    // Spread over ages as before: some past two weeks (the ones the service may soon apply).
+    const old = waiting(asked, '1003').filter((x) => NOW - Date.parse(x.dateCreated) > 14 * 86_400_000);
+    expect(old.length).toBeGreaterThan(0);
+    expect(JSON.stringify(asked.locations)).toBe(JSON.stringify(plain.locations));
+    expect(waiting(asked, '1001')).toEqual(waiting(plain, '1001'));
+  });
 });

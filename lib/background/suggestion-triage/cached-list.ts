@@ -63,6 +63,9 @@ function toSuggestionView(s: Suggestion): SuggestionView {
     originalContent: s.originalContent ?? '',
     suggestedContent: s.suggestedContent ?? '',
     dateCreated: s.dateCreated ?? '',
+    // Resolved lists only (the Inbox's history); a waiting suggestion has neither.
+    ...(s.dateResolved ? { dateResolved: s.dateResolved } : {}),
+    ...(s.resolvedBy ? { resolvedBy: s.resolvedBy } : {}),
   };
 }
 
@@ -240,6 +243,14 @@ export function createCachedList(deps: CachedListDeps) {
   }
 
   /**
+   * How one account's unfiltered list stands, for a page that shows every account (the Inbox): starts the
+   * refresh the wish calls for, as view() does for the active account.
+   */
+  function stateOf(accountKey: string, status: string, fetchedAt: number | null, wish: RefreshWish) {
+    return cache.answer(cacheKey(accountKey, status), fetchedAt, wish, status, {});
+  }
+
+  /**
    * `accountKey`: another account's list than the active one's (the embedded panel's located account).
    * `rows`: only the first rows of the list (the popup's first paint), the rest on the next ask. `across`:
    * the asker may see every account (the extension's pages); a content script sees the active one's only.
@@ -324,5 +335,5 @@ export function createCachedList(deps: CachedListDeps) {
     await cache.settled();
   }
 
-  return { view, revalidate, refreshEvery, markSent, readEarly, settled };
+  return { view, revalidate, refreshEvery, stateOf, markSent, readEarly, settled };
 }

@@ -20,6 +20,8 @@ import { openRound, type Round, sendWidening } from './decision-round.ts';
 import { BLOCKED_CODES, confirmedVerdict, type Verdict, verdictOf } from './decision-verdict.ts';
 import type { OutboxDeps, OutboxHooks } from './outbox-deps.ts';
 import {
+  type DecisionBatch,
+  type FailedDecision,
   type PendingDecision,
   triageBatchesItem,
   triageFailuresItem,
@@ -79,11 +81,106 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     return accounts.find((a) => a.accountKey === (accountKey ?? activeAccountKey)) ?? null;
   }
 
+  /** The triage items a decision changes, as read in the lock. */
+  interface DecisionState {
+    pending: PendingDecision[];
+    failures: FailedDecision[];
+    batches: DecisionBatch[];
+  }
+
+  /** One account's decision applied to `state` (in the lock); answers its batch id. */
+  function applyDecision(
+    state: DecisionState,
+    accountKey: string,
+    suggestionIds: readonly string[],
+    decision: SuggestionDecision,
+    now: number,
+    dueAt: number,
+  ): string {
+    const ids = new Set(suggestionIds);
+    const ours = (p: { accountKey: string; suggestionId: string }) =>
+      p.accountKey === accountKey && ids.has(p.suggestionId);
+    // One already on its way cannot change; one still waiting takes the newer decision.
+    const locked = new Set(state.pending.filter((p) => tooLateToUndo(p) && ours(p)).map((p) => p.suggestionId));
+    const replaced = new Map<string, number>();
+    for (const p of state.pending) {
+      if (ours(p) && !tooLateToUndo(p)) replaced.set(p.batchId, (replaced.get(p.batchId) ?? 0) + 1);
+    }
+    const kept = state.pending.filter((p) => !(ours(p) && !tooLateToUndo(p)));
+    const batchId = crypto.randomUUID();
+    let size = 0;
+    for (const suggestionId of ids) {
+      if (locked.has(suggestionId)) continue;
+      kept.push({ suggestionId, accountKey, decision, dueAt, batchId, attempts: 0 });
+      size++;
+    }
+    state.batches = state.batches.map((b) => {
+      const superseded = replaced.get(b.batchId) ?? 0;
+      return superseded ? { ...b, undone: b.undone + superseded } : b;
+    });
+    state.batches.push({
+      batchId,
+      accountKey,
+      decision,
+      decidedAt: now,
+      size,
+      sent: 0,
+      resolvedElsewhere: 0,
+      failed: 0,
+      undone: 0,
+    });
+    state.pending = kept;
+    state.failures = state.failures.filter((f) => !ours(f));
+    return batchId;
+  }
+
+  /**
+   * Decisions for several accounts in one locked write, one alarm and one event (the Inbox's "accept all":
+   * 30 accounts' batches were 30 writes of a growing pending list, each followed by every page asking again).
+   * Only the active account's, unless `anyAccount` (the Inbox, extension pages only).
+   */
+  async function decideMany(
+    groups: readonly { accountKey: string; suggestionIds: readonly string[] }[],
+    decision: SuggestionDecision,
+    { anyAccount = false } = {},
+  ) {
+    const windowMs = await undoWindowMs();
+    const result = await withAccountLock(async () => {
+      // Checked in the lock, so an unlink cannot come between the check and the write.
+      const { accounts, activeAccountKey } = await readAccounts();
+      for (const { accountKey } of groups) {
+        if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
+        if (!anyAccount && accountKey !== activeAccountKey) throw notActiveAccountError();
+      }
+      const [pending, failures, batches] = await Promise.all([
+        triagePendingItem.getValue(),
+        triageFailuresItem.getValue(),
+        triageBatchesItem.getValue(),
+      ]);
+      const now = deps.now();
+      const state: DecisionState = { pending, failures, batches: keepRecent(batches, now) };
+      const batchIds = groups.map((g) =>
+        applyDecision(state, g.accountKey, g.suggestionIds, decision, now, now + windowMs),
+      );
+      const revision = await commitTriage([
+        { item: triagePendingItem, value: state.pending },
+        { item: triageFailuresItem, value: state.failures },
+        { item: triageBatchesItem, value: state.batches },
+      ]);
+      return { batchIds, state, revision };
+    });
+    // The alarm before the answer; the timer it arms is this request's one flush (at once with no undo window).
+    await schedule();
+    const accountKey = groups.length === 1 ? groups[0]!.accountKey : null;
+    await deps.broadcast('triage.changed', { accountKey, resolvedElsewhere: 0, revision: result.revision });
+    return result;
+  }
+
   /**
    * Only for the active account: a page (even a content script) decides for the account it shows.
-   * `anyAccount`: the embedded panel, whose located account the worker checked (it may be another linked
-   * account than the active one). `across`: an extension page showing every account's list, which may decide
-   * for any linked account and is answered every account's pending decisions, failures and batches.
+   * `anyAccount`: the embedded panel, whose located account the worker checked, or the Inbox (extension
+   * pages). `across`: an extension page showing every account's list, which may decide for any linked
+   * account and is answered every account's pending decisions, failures and batches.
    */
   async function decide(
     accountKey: string,
@@ -91,69 +188,19 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     decision: SuggestionDecision,
     { anyAccount = false, across = false }: { anyAccount?: boolean; across?: boolean } = {},
   ) {
-    const ids = new Set(suggestionIds);
-    const windowMs = await undoWindowMs();
-    const result = await withAccountLock(async () => {
-      // Checked in the lock, so an unlink cannot come between the check and the write.
-      const { accounts, activeAccountKey } = await readAccounts();
-      if (!accounts.some((a) => a.accountKey === accountKey)) throw unknownAccountError();
-      if (accountKey !== activeAccountKey && !anyAccount && !across) throw notActiveAccountError();
-      const [pending, failures, batches] = await Promise.all([
-        triagePendingItem.getValue(),
-        triageFailuresItem.getValue(),
-        triageBatchesItem.getValue(),
-      ]);
-      const ours = (p: { accountKey: string; suggestionId: string }) =>
-        p.accountKey === accountKey && ids.has(p.suggestionId);
-      // One already on its way cannot change; one still waiting takes the newer decision.
-      const locked = new Set(pending.filter((p) => tooLateToUndo(p) && ours(p)).map((p) => p.suggestionId));
-      const replaced = pending.filter((p) => ours(p) && !tooLateToUndo(p));
-      const kept = pending.filter((p) => !(ours(p) && !tooLateToUndo(p)));
-      const batchId = crypto.randomUUID();
-      const now = deps.now();
-      const dueAt = now + windowMs;
-      let size = 0;
-      for (const suggestionId of ids) {
-        if (locked.has(suggestionId)) continue;
-        kept.push({ suggestionId, accountKey, decision, dueAt, batchId, attempts: 0 });
-        size++;
-      }
-      const nextBatches = keepRecent(batches, now).map((b) => {
-        const superseded = replaced.filter((p) => p.batchId === b.batchId).length;
-        return superseded ? { ...b, undone: b.undone + superseded } : b;
-      });
-      nextBatches.push({
-        batchId,
-        accountKey,
-        decision,
-        decidedAt: now,
-        size,
-        sent: 0,
-        resolvedElsewhere: 0,
-        failed: 0,
-        undone: 0,
-      });
-      const nextFailures = failures.filter((f) => !ours(f));
-      const revision = await commitTriage([
-        { item: triagePendingItem, value: kept },
-        { item: triageFailuresItem, value: nextFailures },
-        { item: triageBatchesItem, value: nextBatches },
-      ]);
-      const mine = <T extends { accountKey: string }>(x: T) => across || x.accountKey === accountKey;
-      return {
-        batchId,
-        pending: kept
-          .filter(mine)
-          .map((p) => (across ? { ...toPendingView(p), accountKey: p.accountKey } : toPendingView(p))),
-        failures: nextFailures.filter(mine).map(toFailureView),
-        batches: nextBatches.filter(mine).map(toBatchView),
-        revision,
-      };
+    const { batchIds, state, revision } = await decideMany([{ accountKey, suggestionIds }], decision, {
+      anyAccount: anyAccount || across,
     });
-    // The alarm before the answer; the timer it arms is this request's one flush (at once with no undo window).
-    await schedule();
-    await deps.broadcast('triage.changed', { accountKey, resolvedElsewhere: 0, revision: result.revision });
-    return result;
+    const mine = <T extends { accountKey: string }>(x: T) => across || x.accountKey === accountKey;
+    return {
+      batchId: batchIds[0]!,
+      pending: state.pending
+        .filter(mine)
+        .map((p) => (across ? { ...toPendingView(p), accountKey: p.accountKey } : toPendingView(p))),
+      failures: state.failures.filter(mine).map(toFailureView),
+      batches: state.batches.filter(mine).map(toBatchView),
+      revision,
+    };
   }
 
   /**
@@ -336,5 +383,5 @@ export function createDecisionOutbox(deps: OutboxDeps, hooks: OutboxHooks) {
     }
   }
 
-  return { decide, undo, dismissFailures, schedule, flushDue, runId };
+  return { decide, decideMany, undo, dismissFailures, schedule, flushDue, runId };
 }

@@ -242,6 +242,7 @@ export function createSuggestionTriage(deps: TriageDeps) {
     view: list.view,
     revalidate: list.revalidate,
     refreshEveryAccount,
+    stateOf: list.stateOf,
     settled: list.settled,
     ...outbox,
   };
@@ -256,8 +257,10 @@ async function forgetTriage(accountKey: string) {
   return [...triage, ...names, { item: triageSnapshotItem, value: null }];
 }
 
-export function suggestionTriageFeature(deps: DeskDeps) {
-  const triage = createSuggestionTriage(deps);
+export type SuggestionTriage = ReturnType<typeof createSuggestionTriage>;
+
+/** `triage`: one worker's triage, shared with the Inbox (the same cached lists and outbox). */
+export function suggestionTriageFeature(deps: DeskDeps, triage: SuggestionTriage = createSuggestionTriage(deps)) {
   return defineFeature({
     name: 'suggestion-triage',
     handlers: triage.handlers,

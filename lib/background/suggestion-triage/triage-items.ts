@@ -15,6 +15,9 @@ export interface StoredSuggestion {
   originalContent: string;
   suggestedContent: string;
   dateCreated: string;
+  /** Resolved lists only (YYYY-MM-DD, and who resolved it). */
+  dateResolved?: string;
+  resolvedBy?: string;
 }
 
 export interface CachedSuggestions {

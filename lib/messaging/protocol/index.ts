@@ -8,6 +8,7 @@ import { type AccountLinkingEvents, accountLinkingEventAccess, accountLinkingPro
 import { badgeProtocol } from './badge.ts';
 import { type ConnectionEvents, connectionEventAccess, connectionProtocol } from './connection-settings.ts';
 import { embeddedPanelProtocol } from './embedded-panel.ts';
+import { inboxProtocol } from './inbox.ts';
 import { type HealthEvents, healthEventAccess, healthProtocol } from './listings-health.ts';
 import {
   type ListingsWorkspaceEvents,
@@ -26,6 +27,7 @@ export * from './account-linking.ts';
 export * from './badge.ts';
 export * from './connection-settings.ts';
 export * from './embedded-panel.ts';
+export * from './inbox.ts';
 export * from './listings-health.ts';
 export * from './listings-workspace.ts';
 export * from './locations.ts';
@@ -49,6 +51,7 @@ export const protocol = {
   ...locationsProtocol,
   ...listingsWorkspaceProtocol,
   ...serviceStatusProtocol,
+  ...inboxProtocol,
 } as const;
 
 /** Events the background sends to open UI contexts. */

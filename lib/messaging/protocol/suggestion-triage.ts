@@ -21,6 +21,9 @@ export interface SuggestionView {
   dateCreated: string;
   /** The account it belongs to: set in the view across accounts, where rows of several accounts mix. */
   accountKey?: string;
+  /** Resolved lists only. */
+  dateResolved?: string;
+  resolvedBy?: string;
 }
 
 /** A warning from the service or the client about a list (items left out, no subscription, …); readable text. */

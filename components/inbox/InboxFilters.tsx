@@ -1,0 +1,56 @@
+// The Inbox's filters, each taking several values: accounts, fields and age as checkboxes, locations and
+// publishers picked by name (the listings workspace's ChipPicker). Every change is a URL entry (Back undoes it).
+import type { InboxFilters as Filters, InboxAge, InboxView } from '../../lib/messaging/protocol/index.ts';
+import { ChipPicker } from '../listings-workspace/ChipPicker.tsx';
+import { PickList } from '../ui/PickList.tsx';
+// The picker's chips are styled with the workspace's.
+import '../listings-workspace/listings-workspace.css';
+
+const AGES: { value: InboxAge; label: string }[] = [
+  { value: 'new', label: 'Under a week' },
+  { value: 'week', label: 'One to two weeks' },
+  { value: 'old', label: 'Two weeks or more' },
+];
+
+export interface InboxFiltersProps {
+  view: InboxView | null;
+  filters: Filters;
+  onFilters: (filters: Filters) => void;
+}
+
+export function InboxFilters({ view, filters, onFilters }: InboxFiltersProps) {
+  const set = (patch: Partial<Filters>) => onFilters({ ...filters, ...patch });
+  const accounts = (view?.accounts ?? []).map((a) => ({
+    value: a.accountKey,
+    label: `${a.accountName} (${a.waiting})`,
+  }));
+  const fields = (view?.facets.fields ?? []).map((f) => ({
+    value: f.id,
+    label: `${f.label || '(no field)'} (${f.count})`,
+  }));
+  const chips = (list: InboxView['facets']['locations']) =>
+    list.map((f) => ({ id: f.id, label: f.label === f.id ? f.id : `${f.label} (${f.id})` }));
+  return (
+    <div class="ib-filters">
+      <PickList label="Accounts" values={filters.accounts} choices={accounts} onValues={(v) => set({ accounts: v })} />
+      <PickList label="Fields" values={filters.fields} choices={fields} onValues={(v) => set({ fields: v })} />
+      <PickList label="Age" values={filters.ages} choices={AGES} onValues={(v) => set({ ages: v })} />
+      <div class="ib-filters__chips">
+        <ChipPicker
+          label="Locations"
+          placeholder="Name or id"
+          options={chips(view?.facets.locations ?? [])}
+          values={filters.locations}
+          onChange={(v) => set({ locations: v })}
+        />
+        <ChipPicker
+          label="Publishers"
+          placeholder="Name or id"
+          options={chips(view?.facets.publishers ?? [])}
+          values={filters.publishers}
+          onChange={(v) => set({ publishers: v })}
+        />
+      </div>
+    </div>
+  );
+}

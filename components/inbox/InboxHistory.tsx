@@ -1,0 +1,91 @@
+// The History tab: Accepted, Rejected and Expired suggestions of the chosen accounts (or all), asked of
+// the service when the user opens it, with who resolved each and when.
+import { useEffect } from 'preact/hooks';
+import { Button } from '../ui/Button.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+import type { InboxStore } from './inbox-store.ts';
+
+/** A plain table: 30 accounts' resolved lists can be thousands of rows; the newest are shown. */
+const SHOWN = 300;
+
+const STATUS_WORDS: Record<string, string> = { ACCEPTED: 'Accepted', REJECTED: 'Rejected', EXPIRED: 'Expired' };
+
+export function InboxHistory({ store }: { store: InboxStore }) {
+  const history = store.history;
+  useEffect(() => {
+    void store.loadHistory();
+  }, [store]);
+  const value = history.value.value;
+  const chosen = store.state.value.filters.accounts;
+  const names = (store.view.value.value?.accounts ?? [])
+    .filter((a) => chosen.includes(a.accountKey))
+    .map((a) => a.accountName);
+  return (
+    <div class="ib-history">
+      <div class="ib-toolbar">
+        <Button onClick={() => void store.loadHistory()} busy={history.loading.value}>
+          Refresh history
+        </Button>
+        <p class="ib-note">
+          {names.length ? `Accounts chosen under Waiting: ${names.join(', ')}.` : 'Every linked account.'} Asked of the
+          service when this tab opens.
+        </p>
+      </div>
+      {history.loading.value && !value ? <ProgressBar label="Loading history" /> : null}
+      {history.error.value ? (
+        <ErrorNotice error={history.error.value} title="The history could not be loaded. Try Refresh history." />
+      ) : null}
+      {value?.failed.map((f) => (
+        <ErrorNotice
+          key={f.accountKey}
+          tone="warn"
+          error={f.error}
+          title={`${f.accountName}: its history could not be loaded; the other accounts’ is below.`}
+        />
+      ))}
+      {value ? (
+        <div class="ui-table-scroll">
+          <table class="ui-table ib-history__table">
+            <caption class="visually-hidden">Resolved suggestions, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Account</th>
+                <th scope="col">Location</th>
+                <th scope="col">Field</th>
+                <th scope="col">Suggested</th>
+                <th scope="col">Resolved</th>
+                <th scope="col">By</th>
+              </tr>
+            </thead>
+            <tbody>
+              {value.rows.length === 0 ? (
+                <tr>
+                  <td colSpan={7}>No accepted, rejected or expired suggestions in these accounts.</td>
+                </tr>
+              ) : (
+                value.rows.slice(0, SHOWN).map((r) => (
+                  <tr key={`${r.accountKey} ${r.id}`}>
+                    <td>{STATUS_WORDS[r.status] ?? r.status}</td>
+                    <td>{r.accountName}</td>
+                    <td title={r.locationId}>{r.locationName}</td>
+                    <td>{r.fieldName}</td>
+                    <td title={r.suggestedContent}>{r.suggestedContent}</td>
+                    <td>{r.dateResolved || '—'}</td>
+                    <td>{r.resolvedBy || '—'}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+          {value.rows.length > SHOWN ? (
+            <p class="ib-note">
+              The newest {SHOWN} of {value.rows.length.toLocaleString('en-US')}. Choose accounts above to see fewer.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

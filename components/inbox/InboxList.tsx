@@ -1,0 +1,259 @@
+// The Inbox's rows: a grid of equal-height rows of which only those in view are drawn (ui/VirtualTable),
+// one tab stop with the popup's keys (j/k move, a/r decide, x selects, u undoes, ? help), group headers
+// in the list when grouped. Every row names its account and location; contents are text only.
+import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
+import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
+import type { InboxItemView, InboxRowView } from '../../lib/messaging/protocol/index.ts';
+import { actionForKey } from '../suggestion-triage/keymap.ts';
+import { WordDiff } from '../suggestion-triage/WordDiff.tsx';
+import { scrollToShow } from '../ui/row-window.ts';
+import { type RowPlacement, VirtualTable } from '../ui/VirtualTable.tsx';
+import { type InboxStore, rowKeyOf } from './inbox-store.ts';
+
+export const INBOX_ROW_HEIGHT = 64;
+
+export interface InboxListProps {
+  store: InboxStore;
+  shortcutsOn: boolean;
+  onHelp: () => void;
+  onUndo: () => void;
+}
+
+function ageWords(days: number): string {
+  if (days === 0) return 'today';
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+function GroupRow({ item, style }: { item: Extract<InboxItemView, { kind: 'group' }>; style: RowPlacement }) {
+  const { level, label, count } = item.group;
+  return (
+    <tr class="ib-row ib-row--group" data-level={level} style={{ top: style.top, height: style.height }}>
+      <th scope="rowgroup" colSpan={6} class="ib-cell">
+        <span class="ib-group__label">{label}</span>
+        <span class="ib-group__count">{count} waiting</span>
+      </th>
+    </tr>
+  );
+}
+
+interface RowProps {
+  row: InboxRowView;
+  rowId: string;
+  style: RowPlacement;
+  active: boolean;
+  selected: boolean;
+  onToggle: () => void;
+  onDecide: (decision: SuggestionDecision) => void;
+  onActivate: () => void;
+}
+
+function SuggestionLine({ row, rowId, style, active, selected, onToggle, onDecide, onActivate }: RowProps) {
+  const place = row.locationName ? `${row.locationName} (${row.locationId})` : row.locationId;
+  const state = row.pending
+    ? `${row.sending ? 'Sending' : 'Will be sent'}: ${row.pending === 'ACCEPTED' ? 'accepted' : 'rejected'}`
+    : row.failure
+      ? `Not decided: ${row.failure}`
+      : null;
+  return (
+    <tr
+      id={rowId}
+      class={row.pending ? 'ib-row ib-row--pending' : 'ib-row'}
+      style={{ top: style.top, height: style.height }}
+      aria-selected={selected ? 'true' : 'false'}
+      data-active={active ? '' : undefined}
+      onClick={onActivate}
+    >
+      <td class="ib-cell ib-cell--check">
+        <input type="checkbox" tabIndex={-1} checked={selected} aria-label="Select" onChange={onToggle} />
+      </td>
+      <td class="ib-cell ib-cell--where">
+        <span class="ib-account">{row.accountName}</span>
+        <span class="ib-location" title={place}>
+          {place}
+        </span>
+      </td>
+      <td class="ib-cell ib-cell--what">
+        <span class="ib-field">{row.fieldName || '(no field)'}</span>
+        <span class="ib-publisher">{row.publisherName}</span>
+      </td>
+      <td class="ib-cell ib-cell--diff">
+        <WordDiff class="ib-diff" before={row.originalContent} after={row.suggestedContent} />
+      </td>
+      <td class="ib-cell ib-cell--age">
+        <span>{ageWords(row.ageDays)}</span>
+        {row.old ? <span class="ib-old">May be applied automatically soon</span> : null}
+      </td>
+      <td class="ib-cell ib-cell--act">
+        {state ? (
+          <span class="ib-state">{state}</span>
+        ) : (
+          <>
+            <button
+              type="button"
+              class="ib-decide"
+              data-decision="accept"
+              tabIndex={-1}
+              onClick={() => onDecide('ACCEPTED')}
+            >
+              Accept
+            </button>
+            <button
+              type="button"
+              class="ib-decide"
+              data-decision="reject"
+              tabIndex={-1}
+              onClick={() => onDecide('REJECTED')}
+            >
+              Reject
+            </button>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps) {
+  const id = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const view = store.view.value.value;
+  const count = view?.items ?? 0;
+  const selected = store.selected.value;
+  const onWindow = useCallback((w: { first: number; end: number }) => store.show(w.first, w.end), [store]);
+
+  useEffect(() => {
+    if (active >= count) setActive(Math.max(0, count - 1));
+  }, [count]);
+
+  const rowIndex = (from: number, step: 1 | -1): number => {
+    for (let i = from; i >= 0 && i < count; i += step) {
+      const item = store.rowAt(i);
+      if (!item || item.kind === 'row') return i;
+    }
+    return active;
+  };
+
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(count - 1, index));
+    setActive(next);
+    const box = scrollRef.current;
+    if (box) {
+      const top = scrollToShow(next, INBOX_ROW_HEIGHT, box.scrollTop, box.clientHeight - INBOX_ROW_HEIGHT);
+      if (top !== box.scrollTop) box.scrollTop = top;
+    }
+  };
+
+  const activeRow = (): InboxRowView | null => {
+    const item = store.rowAt(active);
+    return item?.kind === 'row' ? item.row : null;
+  };
+
+  const decideNow = (decision: SuggestionDecision) => {
+    const chosen = selected.size
+      ? (view?.window ?? []).flatMap((i) => (i.kind === 'row' && selected.has(rowKeyOf(i.row)) ? [i.row] : []))
+      : [activeRow()].filter((r): r is InboxRowView => r !== null && r.pending === null);
+    if (chosen.length) void store.decide(chosen, decision);
+    if (!selected.size) moveTo(rowIndex(active + 1, 1));
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const action = actionForKey(event.key, shortcutsOn);
+    if (!action) return;
+    event.preventDefault();
+    if (action === 'next') moveTo(rowIndex(active + 1, 1));
+    else if (action === 'previous') moveTo(rowIndex(active - 1, -1));
+    else if (action === 'first') moveTo(rowIndex(0, 1));
+    else if (action === 'last') moveTo(rowIndex(count - 1, -1));
+    else if (action === 'accept') decideNow('ACCEPTED');
+    else if (action === 'reject') decideNow('REJECTED');
+    else if (action === 'undo') onUndo();
+    else if (action === 'help') onHelp();
+    else if (action === 'select') {
+      const row = activeRow();
+      if (row) store.toggle(row);
+    }
+  };
+
+  const head = (
+    <thead>
+      <tr class="ib-row ib-row--head">
+        <th scope="col" class="ib-cell ib-cell--check">
+          <span class="visually-hidden">Selected</span>
+        </th>
+        <th scope="col" class="ib-cell">
+          Account and location
+        </th>
+        <th scope="col" class="ib-cell">
+          Field
+        </th>
+        <th scope="col" class="ib-cell">
+          Suggested change
+        </th>
+        <th scope="col" class="ib-cell" aria-sort={store.state.value.sort === 'oldest' ? 'descending' : 'ascending'}>
+          <button
+            type="button"
+            class="ib-sort"
+            onClick={() => {
+              const state = store.state.value;
+              store.setState({ ...state, sort: state.sort === 'oldest' ? 'newest' : 'oldest' });
+            }}
+          >
+            Age
+            <span aria-hidden="true">{store.state.value.sort === 'oldest' ? ' ▼' : ' ▲'}</span>
+            <span class="visually-hidden">
+              {store.state.value.sort === 'oldest' ? ', oldest first' : ', newest first'}
+            </span>
+          </button>
+        </th>
+        <th scope="col" class="ib-cell">
+          <span class="visually-hidden">Decision</span>
+        </th>
+      </tr>
+    </thead>
+  );
+
+  return (
+    <VirtualTable
+      class="ib-grid"
+      scrollClass="ib-scroll"
+      role="grid"
+      aria-label="Waiting suggestions of every account"
+      aria-rowcount={count + 1}
+      aria-multiselectable="true"
+      aria-busy={store.view.loading.value}
+      tabIndex={0}
+      aria-activedescendant={activeRow() ? `${id}-row-${active}` : undefined}
+      onKeyDown={onKeyDown}
+      scrollRef={scrollRef}
+      count={count}
+      rowHeight={INBOX_ROW_HEIGHT}
+      onWindow={onWindow}
+      head={head}
+      rowsArrival={view}
+      renderRow={(index, style) => {
+        const item = store.rowAt(index);
+        if (!item) return <tr key={index} class="ib-row ib-row--placeholder" style={{ ...style }} />;
+        if (item.kind === 'group') return <GroupRow key={index} item={item} style={{ ...style }} />;
+        const row = item.row;
+        return (
+          <SuggestionLine
+            key={index}
+            row={row}
+            rowId={`${id}-row-${index}`}
+            style={style}
+            active={index === active}
+            selected={selected.has(rowKeyOf(row))}
+            onToggle={() => store.toggle(row)}
+            onActivate={() => setActive(index)}
+            onDecide={(decision) => {
+              setActive(index);
+              void store.decide([row], decision);
+            }}
+          />
+        );
+      }}
+    />
+  );
+}

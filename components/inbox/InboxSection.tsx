@@ -1,0 +1,229 @@
+// The options page's Inbox: every waiting suggestion of every linked account, for a day's work. The rows
+// live in the worker (lib/background/inbox); this page holds the filters (in the URL), a window of rows,
+// and what its decisions became.
+import { useMemo, useState } from 'preact/hooks';
+import type { BatchOutcomeView, InboxAccountView, InboxView } from '../../lib/messaging/protocol/index.ts';
+import { downloadCsv } from '../listings-workspace/csv-download.ts';
+import { HelpDialog } from '../suggestion-triage/HelpDialog.tsx';
+import { announce } from '../ui/announce.ts';
+import { Button } from '../ui/Button.tsx';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { useStarted } from '../ui/store.ts';
+import { onTablistKeyDown } from '../ui/tabs.ts';
+import { DecideAllDialog } from './DecideAllDialog.tsx';
+import { InboxFilters } from './InboxFilters.tsx';
+import { InboxHistory } from './InboxHistory.tsx';
+import { InboxList } from './InboxList.tsx';
+import { createInboxStore, type Decided, type InboxStore } from './inbox-store.ts';
+import './inbox.css';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+function AccountLine({ account }: { account: InboxAccountView }) {
+  if (account.needsRelink || account.error) {
+    const words = account.needsRelink
+      ? `${account.accountName} needs to be linked again; its suggestions are not refreshed. Relink it in Accounts.`
+      : `${account.accountName}: its suggestions could not be loaded; the list shows what came before. Listings Desk asks again at the next refresh.`;
+    return (
+      <li class="ib-account-line" data-problem="">
+        <ErrorNotice
+          tone="warn"
+          size="sm"
+          error={account.error}
+          title={words}
+          actions={account.needsRelink ? <a href="#accounts">Open Accounts</a> : undefined}
+        />
+      </li>
+    );
+  }
+  return (
+    <li class="ib-account-line">
+      {account.accountName}: {count(account.waiting)} waiting
+      {account.refreshing ? <span class="ib-muted"> (refreshing)</span> : null}
+    </li>
+  );
+}
+
+/** What became of this page's last batch of decisions, from the worker's batch outcomes. */
+function progressOf(decided: Decided, batches: readonly (BatchOutcomeView & { accountKey: string })[]) {
+  const ids = new Set(decided.batches.map((b) => b.batchId));
+  const total = decided.batches.reduce((n, b) => n + b.size, 0);
+  let sent = 0;
+  let failed = 0;
+  let undone = 0;
+  for (const b of batches) {
+    if (!ids.has(b.batchId)) continue;
+    sent += b.sent + b.resolvedElsewhere;
+    failed += b.failed;
+    undone += b.undone;
+  }
+  return { total, sent, failed, undone, done: sent + failed + undone >= total };
+}
+
+function Progress({ store, view }: { store: InboxStore; view: InboxView }) {
+  const decided = store.decided.value;
+  if (!decided) return null;
+  const p = progressOf(decided, view.batches);
+  const verb = decided.decision === 'ACCEPTED' ? 'Accepting' : 'Rejecting';
+  const past = decided.decision === 'ACCEPTED' ? 'accepted' : 'rejected';
+  return (
+    <div class="ib-progress">
+      {decided.bulk ? (
+        <ProgressBar
+          label={`${verb} ${count(p.total)} suggestions`}
+          value={p.sent + p.failed + p.undone}
+          max={p.total}
+          text={`${count(p.sent)} of ${count(p.total)} sent${p.failed ? `, ${count(p.failed)} refused` : ''}${p.undone ? `, ${count(p.undone)} undone` : ''}`}
+        />
+      ) : null}
+      <p class="ib-progress__words">
+        {p.done
+          ? `${count(p.sent)} ${past}${p.failed ? `; ${count(p.failed)} refused by the service (they stay in the list with its reason)` : ''}.`
+          : `${count(p.total)} to be ${past}; sent after the undo window by the background, so you can close this page.`}
+        {p.done ? null : (
+          <Button variant="link" onClick={() => void store.undo().then((r) => r && announce(`${r.undone} undone.`))}>
+            Undo
+          </Button>
+        )}
+      </p>
+    </div>
+  );
+}
+
+function Waiting({ store }: { store: InboxStore }) {
+  const view = store.view.value.value;
+  const state = store.state.value;
+  const [help, setHelp] = useState(false);
+  const plan = store.plan.value;
+  const decidable = view?.decidable ?? 0;
+  const undo = () => void store.undo().then((r) => r && announce(`${r.undone} undone.`));
+  return (
+    <>
+      <InboxFilters
+        view={view}
+        filters={state.filters}
+        onFilters={(filters) => store.setState({ ...state, filters })}
+      />
+      <div class="ib-toolbar">
+        <label class="ib-check">
+          <input
+            type="checkbox"
+            checked={state.group}
+            onChange={(e) => store.setState({ ...state, group: e.currentTarget.checked })}
+          />
+          Group by account, location and field
+        </label>
+        <p class="ib-count" role="status">
+          {view ? `${count(view.matched)} of ${count(view.total)} waiting suggestions match` : 'Loading the inbox…'}
+        </p>
+        <Button variant="positive" disabled={!decidable} onClick={() => void store.preview('ACCEPTED')}>
+          Accept all {count(decidable)} matching
+        </Button>
+        <Button variant="negative" disabled={!decidable} onClick={() => void store.preview('REJECTED')}>
+          Reject all {count(decidable)} matching
+        </Button>
+        <Button
+          disabled={!view?.matched}
+          onClick={() =>
+            void store.exportCsv().then((csv) => {
+              if (!csv) return;
+              downloadCsv(csv.csv, csv.filename);
+              announce(`Exported ${count(csv.rows)} suggestions to ${csv.filename}.`);
+            })
+          }
+        >
+          Export CSV
+        </Button>
+        <Button variant="ghost" onClick={() => void store.refresh(true)}>
+          Refresh
+        </Button>
+      </div>
+      {store.actionError.value ? (
+        <ErrorNotice error={store.actionError.value} title="That did not go through. Nothing else was changed." />
+      ) : null}
+      {view ? <Progress store={store} view={view} /> : null}
+      {view && view.total === 0 && !view.accounts.some((a) => a.refreshing) ? (
+        <p class="ib-note">No suggestion is waiting in any linked account.</p>
+      ) : null}
+      <InboxList
+        store={store}
+        shortcutsOn={view?.keyboardShortcuts ?? true}
+        onHelp={() => setHelp(true)}
+        onUndo={undo}
+      />
+      <p class="ib-note">
+        Keys in the list: j / k move, a accepts, r rejects, x selects, u undoes, ? shows help. Suggestions two weeks old
+        or more are marked: the service may apply them by itself.
+      </p>
+      {help ? <HelpDialog shortcutsOn={view?.keyboardShortcuts ?? true} onClose={() => setHelp(false)} /> : null}
+      {plan && view ? (
+        <DecideAllDialog
+          decision={plan.decision}
+          plan={plan.plan}
+          undoWindowMs={view.undoWindowMs}
+          onConfirm={() =>
+            void store.decideAll().then((ok) => {
+              if (ok) announce(`${count(plan.plan.suggestions)} suggestions queued.`);
+            })
+          }
+          onClose={() => {
+            store.plan.value = null;
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export function InboxSection() {
+  const store = useMemo(() => createInboxStore(), []);
+  useStarted(store);
+  const view = store.view.value.value;
+  const state = store.state.value;
+  const tabs = [
+    { id: 'waiting', label: 'Waiting' },
+    { id: 'history', label: 'History' },
+  ] as const;
+  return (
+    <section class="ib" aria-label="Inbox">
+      {store.view.error.value ? (
+        <ErrorNotice
+          error={store.view.error.value}
+          title="The inbox could not be read. Reload the page to try again."
+        />
+      ) : null}
+      {view?.accounts.length ? (
+        <ul class="ib-accounts" aria-label="Accounts">
+          {view.accounts.map((a) => (
+            <AccountLine key={a.accountKey} account={a} />
+          ))}
+        </ul>
+      ) : null}
+      {view && view.accounts.length === 0 ? (
+        <p class="ib-note">
+          No account is linked yet. <a href="#accounts">Link an account</a> and its waiting suggestions show here.
+        </p>
+      ) : null}
+      <div role="tablist" aria-label="Inbox" class="ib-tabs" onKeyDown={onTablistKeyDown}>
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`ib-tab-${t.id}`}
+            aria-selected={state.tab === t.id}
+            aria-controls={`ib-panel-${t.id}`}
+            tabIndex={state.tab === t.id ? 0 : -1}
+            onClick={() => store.setState({ ...state, tab: t.id })}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`ib-panel-${state.tab}`} aria-labelledby={`ib-tab-${state.tab}`}>
+        {state.tab === 'waiting' ? <Waiting store={store} /> : <InboxHistory store={store} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+// The Inbox as the options page holds it: the worker's answer for the filters in the URL and the window
+// of rows in view (query() from ui/store.ts), this page's selection, and what its decisions became.
+import { batch, signal } from '@preact/signals';
+import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
+import type {
+  InboxHistoryView,
+  InboxPlanView,
+  InboxRowView,
+  InboxView,
+  RequestInput,
+} from '../../lib/messaging/protocol/index.ts';
+import { followEvents, query, type StoreIo, workerIo } from '../ui/store.ts';
+import { hashFromState, INBOX_SECTION, type InboxViewState, stateFromHash } from './inbox-hash.ts';
+
+/** Rows asked for around the window in view, so a scroll of a screen or two needs no new question. */
+const AROUND = 40;
+const ASK_ROWS = 120;
+
+export interface DecidedBatch {
+  accountKey: string;
+  batchId: string;
+  size: number;
+}
+
+/** What this page decided last: its batches, for `u` and for the progress bar. */
+export interface Decided {
+  decision: SuggestionDecision;
+  batches: DecidedBatch[];
+  /** Accept/Reject all matching (a progress bar), or a row or selection (the undo line only). */
+  bulk: boolean;
+}
+
+export const rowKeyOf = (row: Pick<InboxRowView, 'accountKey' | 'id'>) => `${row.accountKey} ${row.id}`;
+
+export function createInboxStore(io: StoreIo = workerIo) {
+  const state = signal<InboxViewState>(stateFromHash(location.hash));
+  const selected = signal<ReadonlySet<string>>(new Set());
+  const decided = signal<Decided | null>(null);
+  const actionError = signal<unknown>(null);
+  const plan = signal<{ decision: SuggestionDecision; plan: InboxPlanView } | null>(null);
+  let range = { first: 0, end: 60 };
+
+  const arg = (): RequestInput<'inbox.query'> => {
+    const { filters, sort, group } = state.value;
+    const offset = Math.max(0, Math.floor((range.first - AROUND) / 20) * 20);
+    return { filters, sort, group, offset, limit: ASK_ROWS };
+  };
+  const view = query<InboxView, RequestInput<'inbox.query'>>((input) => io.ask('inbox.query', input), {
+    revisionOf: (v) => v.revision,
+  });
+  const history = query<InboxHistoryView, RequestInput<'inbox.history'>>((input) => io.ask('inbox.history', input));
+
+  function setState(next: InboxViewState, push = true): void {
+    batch(() => {
+      state.value = next;
+      selected.value = new Set();
+    });
+    if (push) {
+      const hash = hashFromState(next);
+      if (location.hash !== hash) history_.pushState(null, '', hash);
+    }
+    range = { first: 0, end: 60 };
+    void view.load(arg());
+  }
+  const history_ = globalThis.history;
+
+  /** The rows in view changed: ask for them when the answer held does not cover them. */
+  function show(first: number, end: number): void {
+    range = { first, end };
+    const v = view.value.value;
+    if (!v) return;
+    const heldEnd = v.offset + v.window.length;
+    if (first >= v.offset && (end <= heldEnd || heldEnd >= v.items)) return;
+    void view.load(arg());
+  }
+
+  const rowAt = (index: number) => {
+    const v = view.value.value;
+    return v ? v.window[index - v.offset] : undefined;
+  };
+
+  async function act<T>(run: () => Promise<T>): Promise<T | undefined> {
+    actionError.value = null;
+    try {
+      return await run();
+    } catch (caught) {
+      actionError.value = caught;
+      return undefined;
+    }
+  }
+
+  /** Decides rows (the active one, or the selection), one request per account. */
+  async function decide(rows: InboxRowView[], decision: SuggestionDecision): Promise<void> {
+    const byAccount = new Map<string, string[]>();
+    for (const r of rows) byAccount.set(r.accountKey, [...(byAccount.get(r.accountKey) ?? []), r.id]);
+    const batches: DecidedBatch[] = [];
+    await act(async () => {
+      for (const [accountKey, suggestionIds] of byAccount) {
+        const done = await io.ask('inbox.decide', { accountKey, suggestionIds, decision });
+        batches.push({ accountKey, batchId: done.batchId, size: suggestionIds.length });
+      }
+    });
+    if (batches.length) {
+      batch(() => {
+        decided.value = { decision, batches, bulk: false };
+        selected.value = new Set();
+      });
+    }
+    await view.refresh(arg());
+  }
+
+  async function preview(decision: SuggestionDecision): Promise<void> {
+    const found = await act(() => io.ask('inbox.plan', { filters: state.value.filters, decision }));
+    if (found) plan.value = { decision, plan: found };
+  }
+
+  async function decideAll(): Promise<boolean> {
+    const shown = plan.value;
+    if (!shown) return false;
+    const done = await act(() =>
+      io.ask('inbox.decideAll', {
+        filters: state.value.filters,
+        decision: shown.decision,
+        expected: shown.plan.suggestions,
+      }),
+    );
+    plan.value = null;
+    if (done) decided.value = { decision: shown.decision, batches: done.batches, bulk: true };
+    await view.refresh(arg());
+    return Boolean(done);
+  }
+
+  async function undo(): Promise<{ undone: number; tooLate: number } | undefined> {
+    const last = decided.value;
+    if (!last?.batches.length) return undefined;
+    const result = await act(() =>
+      io.ask('inbox.undo', { batches: last.batches.map(({ accountKey, batchId }) => ({ accountKey, batchId })) }),
+    );
+    if (result) decided.value = null;
+    await view.refresh(arg());
+    return result;
+  }
+
+  async function exportCsv(): Promise<{ csv: string; filename: string; rows: number } | undefined> {
+    const { filters, sort } = state.value;
+    return act(() => io.ask('inbox.csv', { filters, sort }));
+  }
+
+  function toggle(row: InboxRowView): void {
+    const next = new Set(selected.value);
+    const key = rowKeyOf(row);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    selected.value = next;
+  }
+
+  function start(): () => void {
+    void view.load(arg());
+    // Opening the inbox asks each account's list again when it is older than the popup's 30 s.
+    void io.ask('inbox.refresh', { force: false }).catch(() => undefined);
+    const stop = followEvents({ 'triage.changed': () => void view.refresh(arg()) }, io);
+    const onPop = () => {
+      if (location.hash.replace(/^#/, '').split('?')[0] !== INBOX_SECTION) return;
+      const next = stateFromHash(location.hash);
+      if (hashFromState(next) !== hashFromState(state.value)) setState(next, false);
+    };
+    addEventListener('popstate', onPop);
+    addEventListener('hashchange', onPop);
+    return () => {
+      stop();
+      removeEventListener('popstate', onPop);
+      removeEventListener('hashchange', onPop);
+    };
+  }
+
+  return {
+    state,
+    view,
+    history,
+    selected,
+    decided,
+    actionError,
+    plan,
+    setState,
+    show,
+    rowAt,
+    decide,
+    preview,
+    decideAll,
+    undo,
+    exportCsv,
+    toggle,
+    refresh: (force: boolean) => act(() => io.ask('inbox.refresh', { force })),
+    loadHistory: () => history.load({ accounts: state.value.filters.accounts }),
+    start,
+  };
+}
+
+export type InboxStore = ReturnType<typeof createInboxStore>;

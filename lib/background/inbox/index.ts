@@ -1,0 +1,284 @@
+// The Inbox in the worker: every linked account's waiting suggestions in one table (table.ts), made from
+// the triage feature's cached lists (source.ts), queried a window at a time. Decisions go to the same
+// decision outbox as the popup's, per account, in batches of at most 500; history reads the resolved
+// lists through the same cached lists, when the user opens it.
+import { toCsv } from '../../listings-csv.ts';
+import { type Handlers, toWireError } from '../../messaging/background.ts';
+import type {
+  InboxAccountView,
+  InboxFilters,
+  InboxHistoryRowView,
+  InboxItemView,
+  InboxPlanView,
+  InboxRowView,
+  InboxView,
+} from '../../messaging/protocol/index.ts';
+import { DeskError } from '../../messaging/wire-error.ts';
+import { WAITING } from '../../shared/listing-statuses.ts';
+import { needsRelinkError } from '../core/api-session.ts';
+import type { DeskDeps } from '../core/deps.ts';
+import { defineFeature } from '../feature.ts';
+import type { SuggestionTriage } from '../suggestion-triage/index.ts';
+import { cacheKey, keepRecent, toBatchView } from '../suggestion-triage/triage-state.ts';
+import { createInboxSource, type InboxSource, rowKey, waitingListOf } from './source.ts';
+import { ageDays, createInboxTable, type InboxRow, OLD_AFTER_DAYS } from './table.ts';
+
+/** The outbox takes at most this many suggestions per decision (the protocol's triage.decide limit too). */
+export const DECIDE_CHUNK = 500;
+
+export type InboxTriage = Pick<SuggestionTriage, 'revalidate' | 'stateOf' | 'decide' | 'decideMany' | 'undo'>;
+
+const CSV_HEADER = [
+  'Account',
+  'Location id',
+  'Location',
+  'Publisher',
+  'Field',
+  'Current content',
+  'Suggested content',
+  'Created',
+  'Age (days)',
+  'Suggestion id',
+];
+
+export function createInbox(deps: Pick<DeskDeps, 'now'>, triage: InboxTriage) {
+  const table = createInboxTable();
+  const source = createInboxSource(table, deps.now);
+
+  function toRowView(r: InboxRow, src: InboxSource, now: number): InboxRowView {
+    const key = rowKey(r.accountKey, r.s.id);
+    const pending = src.pending.get(key);
+    const days = ageDays(r.created, now);
+    return {
+      accountKey: r.accountKey,
+      accountName: table.accountName(r.accountKey),
+      id: r.s.id,
+      locationId: r.s.locationId,
+      locationName: table.locationName(r) === r.s.locationId ? '' : table.locationName(r),
+      publisherId: r.s.publisherId,
+      publisherName: src.publishers[r.accountKey]?.names[r.s.publisherId] ?? r.s.publisherId,
+      fieldName: r.s.fieldName,
+      originalContent: r.s.originalContent,
+      suggestedContent: r.s.suggestedContent,
+      dateCreated: r.s.dateCreated,
+      ageDays: days,
+      old: days >= OLD_AFTER_DAYS,
+      pending: pending?.decision ?? null,
+      sending: Boolean(pending?.sendingBy),
+      failure: src.failures.get(key)?.message ?? null,
+    };
+  }
+
+  function accountLines(src: InboxSource, wish: { refresh?: boolean; force?: boolean }): InboxAccountView[] {
+    return src.accounts.map((a) => {
+      const list = waitingListOf(src, a.accountKey);
+      const fetchedAt = list?.fetchedAt ?? null;
+      // Starts the fetch the wish (or a list never fetched) calls for; a Relink account is not asked.
+      const state = triage.stateOf(a.accountKey, WAITING, fetchedAt, { ...wish, blocked: a.needsRelink });
+      return {
+        accountKey: a.accountKey,
+        accountName: a.accountName,
+        waiting: table.waiting(a.accountKey),
+        needsRelink: a.needsRelink,
+        fetchedAt,
+        refreshing: state.refreshing,
+        error: a.needsRelink ? toWireError(needsRelinkError(a)) : state.error,
+      };
+    });
+  }
+
+  /** The matching rows not already decided, in the list's order. */
+  function undecided(filters: InboxFilters, src: InboxSource, now: number): InboxRow[] {
+    return table
+      .match(filters, 'oldest', false, now)
+      .rows.filter((r) => !src.pending.has(rowKey(r.accountKey, r.s.id)));
+  }
+
+  function byAccount(rows: InboxRow[]): Map<string, string[]> {
+    const ids = new Map<string, string[]>();
+    for (const r of rows) {
+      const list = ids.get(r.accountKey);
+      if (list) list.push(r.s.id);
+      else ids.set(r.accountKey, [r.s.id]);
+    }
+    return ids;
+  }
+
+  const handlers: Pick<
+    Handlers,
+    | 'inbox.query'
+    | 'inbox.refresh'
+    | 'inbox.plan'
+    | 'inbox.decideAll'
+    | 'inbox.decide'
+    | 'inbox.undo'
+    | 'inbox.history'
+    | 'inbox.csv'
+  > = {
+    'inbox.query': async ({ filters, sort, group, offset, limit }): Promise<InboxView> => {
+      const src = await source.read();
+      const now = deps.now();
+      const found = table.match(filters, sort, group, now);
+      const window: InboxItemView[] = found.items
+        .slice(offset, offset + limit)
+        .map((item) => (item.kind === 'group' ? item : { kind: 'row', row: toRowView(item.row, src, now) }));
+      const facets = table.facets(filters.accounts);
+      const names = (accountKey: string) => src.publishers[accountKey]?.names ?? {};
+      const publisherName = (id: string) => {
+        for (const a of src.accounts) {
+          const name = names(a.accountKey)[id];
+          if (name) return name;
+        }
+        return id;
+      };
+      return {
+        revision: src.revision,
+        matched: found.rows.length,
+        items: found.items.length,
+        total: table.total,
+        offset,
+        window,
+        decidable: found.rows.reduce((n, r) => n + (src.pending.has(rowKey(r.accountKey, r.s.id)) ? 0 : 1), 0),
+        accounts: accountLines(src, {}),
+        facets: {
+          ...facets,
+          publishers: facets.publishers.map((p) => ({ ...p, label: publisherName(p.id) })),
+        },
+        oldAfterDays: OLD_AFTER_DAYS,
+        batches: keepRecent(src.batches, now).map((b) => ({ ...toBatchView(b), accountKey: b.accountKey })),
+        keyboardShortcuts: src.keyboardShortcuts,
+        undoWindowMs: src.undoWindowMs,
+      };
+    },
+    'inbox.refresh': async ({ force }) => {
+      const src = await source.read();
+      const lines = accountLines(src, force ? { force: true } : { refresh: true });
+      return { accounts: lines.filter((a) => !a.needsRelink).length };
+    },
+    'inbox.plan': async ({ filters }): Promise<InboxPlanView> => {
+      const src = await source.read();
+      const ids = byAccount(undecided(filters, src, deps.now()));
+      const perAccount = [...ids].map(([accountKey, list]) => ({
+        accountKey,
+        accountName: table.accountName(accountKey),
+        suggestions: list.length,
+      }));
+      const suggestions = perAccount.reduce((n, a) => n + a.suggestions, 0);
+      return { suggestions, accounts: perAccount.length, requests: suggestions, perAccount };
+    },
+    'inbox.decideAll': async ({ filters, decision, expected }) => {
+      const src = await source.read();
+      const rows = undecided(filters, src, deps.now());
+      // The preview promised a number: if the lists moved since, say so rather than decide other rows.
+      if (rows.length !== expected) {
+        throw new DeskError({
+          code: 'inbox-changed',
+          message: `The matching suggestions changed since the preview (${rows.length} now, not ${expected}). Nothing was decided; look at the new preview.`,
+        });
+      }
+      const groups: { accountKey: string; suggestionIds: string[] }[] = [];
+      for (const [accountKey, ids] of byAccount(rows)) {
+        for (let i = 0; i < ids.length; i += DECIDE_CHUNK)
+          groups.push({ accountKey, suggestionIds: ids.slice(i, i + DECIDE_CHUNK) });
+      }
+      // Every batch in one locked write and one event: 30 accounts' batches one by one took minutes at 6,000.
+      const done = await triage.decideMany(groups, decision, { anyAccount: true });
+      const batches = groups.map((g, i) => ({
+        accountKey: g.accountKey,
+        batchId: done.batchIds[i]!,
+        size: g.suggestionIds.length,
+      }));
+      const revision = done.revision;
+      return { batches, revision };
+    },
+    'inbox.decide': async ({ accountKey, suggestionIds, decision }) => {
+      const done = await triage.decide(accountKey, suggestionIds, decision, { anyAccount: true });
+      return { batchId: done.batchId, revision: done.revision };
+    },
+    'inbox.undo': async ({ batches }) => {
+      let undone = 0;
+      let tooLate = 0;
+      for (const { accountKey, batchId } of batches) {
+        const result = await triage.undo({ batchId }, { accountKey });
+        undone += result.undone.length;
+        tooLate += result.tooLate.length;
+      }
+      return { undone, tooLate };
+    },
+    'inbox.history': async ({ accounts, statuses, refresh }) => {
+      let src = await source.read();
+      const chosen = src.accounts.filter(
+        (a) => !a.needsRelink && (accounts.length === 0 || accounts.includes(a.accountKey)),
+      );
+      // A user action: each account's resolved lists, fetched now through the triage's cached lists.
+      if (refresh) {
+        await Promise.all(chosen.flatMap((a) => statuses.map((status) => triage.revalidate(a.accountKey, status))));
+        src = await source.read();
+      }
+      const rows: InboxHistoryRowView[] = [];
+      const failed: { accountKey: string; accountName: string; error: ReturnType<typeof toWireError> }[] = [];
+      for (const a of chosen) {
+        for (const status of statuses) {
+          const list = src.cache[cacheKey(a.accountKey, status)];
+          const state = triage.stateOf(a.accountKey, status, list?.fetchedAt ?? null, { blocked: true });
+          if (state.error && !failed.some((f) => f.accountKey === a.accountKey)) {
+            failed.push({ accountKey: a.accountKey, accountName: a.accountName, error: state.error });
+          }
+          for (const s of list?.suggestions ?? []) {
+            rows.push({
+              accountKey: a.accountKey,
+              accountName: a.accountName,
+              id: s.id,
+              status: s.status,
+              locationId: s.locationId,
+              locationName: table.locationName({ accountKey: a.accountKey, s, created: 0 }),
+              publisherName: src.publishers[a.accountKey]?.names[s.publisherId] ?? s.publisherId,
+              fieldName: s.fieldName,
+              originalContent: s.originalContent,
+              suggestedContent: s.suggestedContent,
+              dateCreated: s.dateCreated,
+              dateResolved: s.dateResolved ?? '',
+              resolvedBy: s.resolvedBy ?? '',
+            });
+          }
+        }
+      }
+      rows.sort((a, b) => b.dateResolved.localeCompare(a.dateResolved) || a.id.localeCompare(b.id));
+      return { rows, failed };
+    },
+    'inbox.csv': async ({ filters, sort }) => {
+      const src = await source.read();
+      const now = deps.now();
+      const { rows } = table.match(filters, sort, false, now);
+      const records = rows.map((r) => {
+        const v = toRowView(r, src, now);
+        return [
+          v.accountName,
+          v.locationId,
+          v.locationName,
+          v.publisherName,
+          v.fieldName,
+          v.originalContent,
+          v.suggestedContent,
+          v.dateCreated,
+          v.ageDays,
+          v.id,
+        ];
+      });
+      const day = new Date(now).toISOString().slice(0, 10);
+      return { csv: toCsv(CSV_HEADER, records), rows: records.length, filename: `inbox-${day}.csv` };
+    },
+  };
+
+  return { handlers, table };
+}
+
+export function inboxFeature(deps: DeskDeps, triage: InboxTriage) {
+  const inbox = createInbox(deps, triage);
+  return defineFeature({
+    name: 'inbox',
+    handlers: inbox.handlers,
+    // Nothing stored: the table lives in memory and drops an unlinked account at its next read.
+    forgetAccount: async () => [],
+  });
+}

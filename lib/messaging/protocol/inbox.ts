@@ -1,0 +1,198 @@
+// The Inbox: every waiting suggestion of every linked account, held in the worker (lib/background/inbox/)
+// and asked for a count and a window at a time, as the listings workspace is. Extension pages only: the
+// embedded panel never sees other accounts' suggestions.
+import { z } from 'zod';
+import type { WireError } from '../wire-error.ts';
+import { accountKey, lazy, request, safeId } from './request.ts';
+import type { BatchOutcomeView } from './suggestion-triage.ts';
+
+/** Age buckets: under a week, one to two weeks, two weeks and more ("may be applied automatically soon"). */
+export const INBOX_AGES = ['new', 'week', 'old'] as const;
+export type InboxAge = (typeof INBOX_AGES)[number];
+export const INBOX_SORTS = ['oldest', 'newest'] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+export const HISTORY_STATUSES = ['ACCEPTED', 'REJECTED', 'EXPIRED'] as const;
+
+const ids = (what: string) => z.array(safeId(what)).max(500).default([]);
+
+export const inboxFilters = lazy(() =>
+  z
+    .object({
+      accounts: z.array(accountKey()).max(100).default([]),
+      locations: ids('location'),
+      publishers: ids('publisher'),
+      /** Field names are the service's words (NAME, PHONE, …): the same characters as ids. */
+      fields: ids('field'),
+      ages: z.array(z.enum(INBOX_AGES)).max(3).default([]),
+    })
+    .strict()
+    .default({ accounts: [], locations: [], publishers: [], fields: [], ages: [] }),
+);
+export type InboxFilters = z.output<ReturnType<typeof inboxFilters>>;
+
+export interface InboxRowView {
+  accountKey: string;
+  accountName: string;
+  id: string;
+  locationId: string;
+  /** '' when the account's locations are not known (show the id then). */
+  locationName: string;
+  publisherId: string;
+  publisherName: string;
+  fieldName: string;
+  originalContent: string;
+  suggestedContent: string;
+  dateCreated: string;
+  /** Whole days since dateCreated. */
+  ageDays: number;
+  /** Old enough that the service may apply it by itself soon. */
+  old: boolean;
+  /** Decided here and inside its undo window, or being sent. */
+  pending: 'ACCEPTED' | 'REJECTED' | null;
+  sending: boolean;
+  /** The service refused the last decision: its words. */
+  failure: string | null;
+}
+
+export interface InboxGroupView {
+  level: 0 | 1 | 2;
+  /** The account, location or field this header stands for. */
+  label: string;
+  count: number;
+}
+
+export type InboxItemView = { kind: 'group'; group: InboxGroupView } | { kind: 'row'; row: InboxRowView };
+
+/** One line per linked account: how many wait, and whether it can be triaged now. */
+export interface InboxAccountView {
+  accountKey: string;
+  accountName: string;
+  waiting: number;
+  needsRelink: boolean;
+  /** null: never fetched. */
+  fetchedAt: number | null;
+  refreshing: boolean;
+  /** The last fetch failed (403, outage…): words for people, the code in small print. */
+  error: WireError | null;
+}
+
+export interface InboxFacetView {
+  id: string;
+  label: string;
+  count: number;
+}
+
+export interface InboxView {
+  revision: number;
+  /** Rows matching the filters (group headers not counted). */
+  matched: number;
+  /** Items in the list: rows, plus headers when grouped. */
+  items: number;
+  /** Every waiting row of every account. */
+  total: number;
+  offset: number;
+  window: InboxItemView[];
+  /** Matching rows not already decided: what "Accept all N matching" takes. */
+  decidable: number;
+  accounts: InboxAccountView[];
+  facets: { locations: InboxFacetView[]; publishers: InboxFacetView[]; fields: InboxFacetView[] };
+  /** The age in days from which a row is marked "may be applied automatically soon". */
+  oldAfterDays: number;
+  batches: (BatchOutcomeView & { accountKey: string })[];
+  keyboardShortcuts: boolean;
+  undoWindowMs: number;
+}
+
+export interface InboxPlanView {
+  suggestions: number;
+  accounts: number;
+  /** One PUT per suggestion: the interface decides one suggestion per request. */
+  requests: number;
+  perAccount: { accountKey: string; accountName: string; suggestions: number }[];
+}
+
+export interface InboxHistoryRowView {
+  accountKey: string;
+  accountName: string;
+  id: string;
+  status: string;
+  locationId: string;
+  locationName: string;
+  publisherName: string;
+  fieldName: string;
+  originalContent: string;
+  suggestedContent: string;
+  dateCreated: string;
+  dateResolved: string;
+  resolvedBy: string;
+}
+
+export interface InboxHistoryView {
+  rows: InboxHistoryRowView[];
+  /** Accounts whose history could not be had, with why. */
+  failed: { accountKey: string; accountName: string; error: WireError }[];
+}
+
+const query = () =>
+  z
+    .object({
+      filters: inboxFilters(),
+      sort: z.enum(INBOX_SORTS).default('oldest'),
+      group: z.boolean().default(false),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(0).max(500).default(100),
+    })
+    .strict();
+
+const decision = () => z.enum(['ACCEPTED', 'REJECTED']);
+
+export const inboxProtocol = {
+  'inbox.query': request<InboxView>()('extension', query),
+  /** Asks the service again for every linked account's waiting list (each one fetch, shared with the popup's). */
+  'inbox.refresh': request<{ accounts: number }>()('extension', () =>
+    z.object({ force: z.boolean().default(false) }).strict(),
+  ),
+  'inbox.plan': request<InboxPlanView>()('extension', () =>
+    z.object({ filters: inboxFilters(), decision: decision() }).strict(),
+  ),
+  /** Every matching suggestion not already decided, into each account's outbox in batches of at most 500. */
+  'inbox.decideAll': request<{ batches: { accountKey: string; batchId: string; size: number }[]; revision: number }>()(
+    'extension',
+    () => z.object({ filters: inboxFilters(), decision: decision(), expected: z.number().int().min(0) }).strict(),
+  ),
+  'inbox.decide': request<{ batchId: string; revision: number }>()('extension', () =>
+    z
+      .object({
+        accountKey: accountKey(),
+        suggestionIds: z.array(safeId('suggestion')).min(1).max(500),
+        decision: decision(),
+      })
+      .strict(),
+  ),
+  'inbox.undo': request<{ undone: number; tooLate: number }>()('extension', () =>
+    z
+      .object({
+        batches: z
+          .array(z.object({ accountKey: accountKey(), batchId: z.string().min(1).max(100) }).strict())
+          .min(1)
+          .max(100),
+      })
+      .strict(),
+  ),
+  'inbox.history': request<InboxHistoryView>()('extension', () =>
+    z
+      .object({
+        accounts: z.array(accountKey()).max(100).default([]),
+        statuses: z
+          .array(z.enum(HISTORY_STATUSES))
+          .min(1)
+          .max(3)
+          .default([...HISTORY_STATUSES]),
+        refresh: z.boolean().default(true),
+      })
+      .strict(),
+  ),
+  'inbox.csv': request<{ csv: string; rows: number; filename: string }>()('extension', () =>
+    z.object({ filters: inboxFilters(), sort: z.enum(INBOX_SORTS).default('oldest') }).strict(),
+  ),
+} as const;

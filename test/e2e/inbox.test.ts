@@ -1,0 +1,223 @@
+// The Inbox in real Chromium against the sandbox (issue 24): three linked accounts, filtered by two
+// accounts and one field, grouped, "Accept all N matching" with its preview, and a worker stopped while
+// the batch is being sent: every decision reaches the service exactly once. Then axe and 320 px reflow.
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { axeViolations } from './axe.ts';
+import { type Desk, launchDesk } from './fixture.ts';
+
+const SHOTS = process.env.LISTINGS_DESK_SHOTS;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+type Requests = { requests: { method: string; path: string; status: number }[] };
+
+let desk: Desk;
+
+beforeAll(async () => {
+  desk = await launchDesk();
+});
+afterAll(async () => {
+  await desk?.close();
+});
+
+async function linkThree() {
+  await desk.reset();
+  const first = await desk.link('1001');
+  const second = await desk.link('1003');
+  const third = await desk.link('1004');
+  return [first, second, third];
+}
+
+async function openInbox(hash = '#inbox'): Promise<Page> {
+  const page = await desk.openOptions();
+  await page.goto(desk.url(`options.html${hash}`));
+  await page.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor();
+  return page;
+}
+
+const countLine = (page: Page) => page.getByRole('status').filter({ hasText: /waiting suggestions match/ });
+
+test('the inbox filters by two accounts and one field, groups, accepts all matching with a preview, and survives a worker stop mid-batch with every decision applied exactly once', async () => {
+  const [, second, third] = await linkThree();
+  await desk.setUndoWindow(1_000);
+  const page = await openInbox();
+  const accounts = page.getByRole('group', { name: 'Accounts' });
+  // Every linked account's list is fetched on opening: each one's line shows its waiting count.
+  for (const name of [second!.accountName, third!.accountName]) {
+    await expect
+      .poll(() => accounts.getByRole('checkbox', { name: new RegExp(`^${name} \\(\\d+\\)$`) }).count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
+  }
+  await accounts.getByRole('checkbox', { name: new RegExp(`^${second!.accountName} `) }).check();
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toContain('accounts=');
+  await accounts.getByRole('checkbox', { name: new RegExp(`^${third!.accountName} `) }).check();
+  // One field: the first the two accounts have.
+  const field = page.getByRole('group', { name: 'Fields' }).getByRole('checkbox').first();
+  await expect.poll(() => field.count(), { timeout: 10_000 }).toBe(1);
+  const fieldName = (await field.evaluate((box) => box.parentElement?.textContent ?? '')).replace(/ \(\d+\)$/, '');
+  await field.check();
+  await page.getByRole('checkbox', { name: 'Group by account, location and field' }).check();
+  const hash = await page.evaluate(() => location.hash);
+  expect(hash).toMatch(/accounts=.+,.+/);
+  expect(hash).toContain(`fields=${encodeURIComponent(fieldName)}`);
+  expect(hash).toContain('group=1');
+
+  // Grouped: a header per account, every row of the two accounts and that field only.
+  const grid = page.getByRole('grid', { name: 'Waiting suggestions of every account' });
+  await expect
+    .poll(() => grid.getByRole('rowheader', { name: new RegExp(`^${second!.accountName} \\d+ waiting$`) }).count())
+    .toBe(1);
+  await expect
+    .poll(() => grid.getByRole('rowheader', { name: new RegExp(`^${third!.accountName} \\d+ waiting$`) }).count())
+    .toBe(1);
+  const matched = Number((await countLine(page).textContent())!.match(/^([\d,]+) of/)![1]!.replace(',', ''));
+  expect(matched).toBeGreaterThan(0);
+  await shoot(page, 'inbox-grouped');
+
+  // Back undoes the last filter (grouping), the URL keeps the rest.
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => location.hash)).not.toContain('group=1');
+  await expect
+    .poll(() => page.getByRole('checkbox', { name: 'Group by account, location and field' }).isChecked())
+    .toBe(false);
+  await page.goForward();
+  await expect
+    .poll(() => page.getByRole('checkbox', { name: 'Group by account, location and field' }).isChecked())
+    .toBe(true);
+
+  // The ids the inbox will decide, as the worker holds them.
+  const plan = await desk.ask('inbox.plan', {
+    filters: { accounts: [second!.accountKey, third!.accountKey], fields: [fieldName] },
+    decision: 'ACCEPTED',
+  });
+  if (!plan.ok) throw new Error(plan.error.message);
+  expect(plan.value.suggestions).toBe(matched);
+  const csv = await desk.ask('inbox.csv', {
+    filters: { accounts: [second!.accountKey, third!.accountKey], fields: [fieldName] },
+  });
+  if (!csv.ok) throw new Error(csv.error.message);
+  const ids = csv.value.csv
+    .trim()
+    .split('\r\n')
+    .slice(1)
+    .map((line) => line.slice(line.lastIndexOf(',') + 1));
+  expect(ids).toHaveLength(matched);
+
+  // Slow answers, so the worker can be stopped while the batch is being sent.
+  await desk.control.call('DELETE', 'requests');
+  await desk.control.call('POST', 'latency', { ms: 700 });
+  await page.getByRole('button', { name: `Accept all ${matched} matching` }).click();
+  const dialog = page.getByRole('dialog', { name: `Accept ${matched} suggestion${matched === 1 ? '' : 's'}?` });
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain(
+    `${matched} suggestion${matched === 1 ? '' : 's'} in 2 accounts, ${matched} request${matched === 1 ? '' : 's'} to the service`,
+  );
+  await shoot(page, 'inbox-preview');
+  await dialog.getByRole('button', { name: `Accept ${matched}` }).click();
+  await page.getByRole('progressbar', { name: `Accepting ${matched} suggestions` }).waitFor({ timeout: 10_000 });
+
+  const puts = async () => {
+    const { requests } = await desk.control.call<Requests>('GET', 'requests');
+    return requests.filter((r) => r.method === 'PUT');
+  };
+  // The first answer is in, the rest are not: stop the worker now.
+  await expect.poll(async () => (await puts()).length, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+  const before = (await puts()).filter((r) => r.status >= 200 && r.status < 300).length;
+  const cdp = await desk.context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.detach().catch(() => undefined);
+  await desk.control.call('POST', 'latency', { ms: 0 });
+  // A person reopens the page; the outbox sends what the stopped worker had claimed or not yet sent.
+  await page.reload();
+  const applied = async () => {
+    const ok = (await puts()).filter((r) => r.status >= 200 && r.status < 300);
+    return ids.filter((id) => ok.some((r) => r.path.endsWith(`/${id}`))).length;
+  };
+  await expect.poll(applied, { timeout: 90_000, interval: 500 }).toBe(matched);
+  expect(before).toBeLessThan(matched);
+  // Exactly once: one accepted PUT per suggestion, and none for any other suggestion. (A PUT cut off by
+  // the stop is logged with status 0: the service never answered it, and its re-send is the one applied.)
+  const ok = (await puts()).filter((r) => r.status >= 200 && r.status < 300);
+  expect(ok).toHaveLength(matched);
+  for (const id of ids) expect(ok.filter((r) => r.path.endsWith(`/${id}`))).toHaveLength(1);
+  // The service agrees: none of them waits any more, and the inbox drops them.
+  await expect.poll(() => countLine(page).textContent(), { timeout: 30_000 }).toMatch(/^0 of/);
+}, 180_000);
+
+test('an account that needs Relink is a line of its own, and the others’ suggestions are all there; axe and 320 px reflow', async () => {
+  const [first, second] = await linkThree();
+  // The sandbox forgets the first account's token: its next call answers 401.
+  const dump = await desk.dumpStorage();
+  const linked = (dump.local.linkedAccounts as { accountKey: string; needsRelink: boolean }[]).map((a) =>
+    a.accountKey === first!.accountKey ? { ...a, needsRelink: true } : a,
+  );
+  const bridge = await desk.openOptions();
+  await bridge.evaluate(
+    (value) =>
+      (
+        globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }
+      ).chrome.storage.local.set({ linkedAccounts: value }),
+    linked,
+  );
+  const page = await openInbox();
+  const relink = page.getByRole('listitem').filter({ hasText: `${first!.accountName} needs to be linked again` });
+  await relink.waitFor({ timeout: 20_000 });
+  const accounts = page.getByRole('group', { name: 'Accounts' });
+  await expect
+    .poll(() => accounts.getByRole('checkbox', { name: new RegExp(`^${second!.accountName} \\([1-9]`) }).count(), {
+      timeout: 30_000,
+    })
+    .toBe(1);
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, 'inbox');
+  await page.setViewportSize({ width: 320, height: 640 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await shoot(page, 'inbox-320');
+}, 120_000);
+
+test('keys across accounts: j moves, a accepts a row of an account that is not the active one, u undoes it; History shows who resolved what and when', async () => {
+  const [, second] = await linkThree();
+  await desk.setUndoWindow(5_000);
+  const page = await openInbox(`#inbox?accounts=${encodeURIComponent(second!.accountKey)}`);
+  await expect.poll(() => countLine(page).textContent(), { timeout: 30_000 }).toMatch(/^[1-9]\d* of/);
+  const grid = page.getByRole('grid', { name: 'Waiting suggestions of every account' });
+  await grid.focus();
+  await page.keyboard.press('j');
+  const active = grid.locator('tr[data-active]');
+  expect(await active.textContent()).toContain(second!.accountName);
+  await page.keyboard.press('a');
+  // The decision waits in the outbox of its own account, though another account is active.
+  await expect.poll(() => grid.getByText('Will be sent: accepted').count(), { timeout: 10_000 }).toBe(1);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');
+  await page.keyboard.press('u');
+  await expect.poll(() => grid.getByText('Will be sent: accepted').count(), { timeout: 10_000 }).toBe(0);
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  const table = page.getByRole('tabpanel').getByRole('table');
+  await table.waitFor({ timeout: 30_000 });
+  const accepted = table.getByRole('row').filter({ hasText: 'Accepted' }).first();
+  await accepted.waitFor({ timeout: 30_000 });
+  const cells = await accepted.getByRole('cell').allTextContents();
+  expect(cells[1]).toBe(second!.accountName);
+  // dateResolved (YYYY-MM-DD) and resolvedBy, as the service sent them.
+  expect(cells[5]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(cells[6]).not.toBe('—');
+  expect(await page.evaluate(() => location.hash)).toContain('tab=history');
+  await shoot(page, 'inbox-history');
+}, 120_000);
