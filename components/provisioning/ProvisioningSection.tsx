@@ -40,7 +40,7 @@ function ViewBody({ store, view, focusKey }: { store: ProvisioningStore; view: V
   const batches = tracker?.batches ?? [];
   if (view === 'tracker') {
     return tracker ? (
-      <Tracker io={store.io} view={tracker} focusKey={focusKey} onView={(v) => store.tracker.set(v)} />
+      <Tracker actions={store.trackerActions} view={tracker} focusKey={focusKey} />
     ) : (
       <ErrorNotice error={store.tracker.error.value} title="Could not read the tracker" />
     );

@@ -73,7 +73,32 @@ export function createProvisioningStore(io: StoreIo = workerIo) {
     );
   }
 
-  return { accounts, catalog, tracker, locations, fromAccountId, chooseAccount, loadAccounts, start, io };
+  /** The tracker's actions: each answers with the tracker, which is shown; an error is the caller's to show. */
+  async function trackerAction(run: () => Promise<TrackerView>): Promise<void> {
+    tracker.set(await run());
+  }
+  const trackerActions = {
+    /** "Check now": what the list call knows, then every open request checked. */
+    checkNow: () => trackerAction(() => io.ask('provisioning.tracker', { refresh: true })),
+    /** Sandbox only: the review of a request ends as `status`. */
+    resolveReview: (key: string, status: 'COMPLETED' | 'CANCELED') =>
+      trackerAction(() => io.ask('provisioning.resolveReview', { key, status })),
+    /** An ended request leaves the list. */
+    forget: (key: string) => trackerAction(() => io.ask('provisioning.forget', { key })),
+  };
+
+  return {
+    accounts,
+    catalog,
+    tracker,
+    trackerActions,
+    locations,
+    fromAccountId,
+    chooseAccount,
+    loadAccounts,
+    start,
+    io,
+  };
 }
 
 export type ProvisioningStore = ReturnType<typeof createProvisioningStore>;

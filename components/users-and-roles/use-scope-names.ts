@@ -2,11 +2,11 @@
 // per scope type. Keys are "TYPE id"; an id without a name stays an id.
 import { useEffect, useState } from 'preact/hooks';
 import { ACL_SCOPE_TYPES, type AclRowView } from '../../lib/messaging/protocol/index.ts';
-import { ask } from '../../lib/messaging/ui.ts';
-import { useUsersAccount } from './users-account.ts';
+import { useUsersAccount, useUsersRequests } from './users-account.ts';
 
 export function useScopeNames(acl: AclRowView[]): Record<string, string> {
   const accountId = useUsersAccount();
+  const requests = useUsersRequests();
   const [names, setNames] = useState<Record<string, string>>({});
   const wanted = acl
     .map((row) => `${row.onType} ${row.on}`)
@@ -21,7 +21,7 @@ export function useScopeNames(acl: AclRowView[]): Record<string, string> {
           const ids = [...new Set(acl.filter((row) => row.onType === type).map((row) => row.on))];
           if (ids.length === 0) return;
           try {
-            const { options } = await ask('users.scopes', { accountId, type, ids });
+            const { options } = await requests.scopes({ accountId, type, ids });
             for (const option of options) found[`${type} ${option.id}`] = option.name;
           } catch {
             // Names are a nicety: the ids still say which scope a row is on.
