@@ -66,17 +66,18 @@ function ViewBody({ store, view, focusKey }: { store: ProvisioningStore; view: V
     return (
       <>
         {locationsProblem}
-        <LocationServices key={from} io={store.io} fromAccountId={from} locations={locations} />
+        <LocationServices key={from} store={store} fromAccountId={from} locations={locations} />
       </>
     );
   }
-  if (view === 'new') return <NewLocationForm io={store.io} fromAccountId={from} catalog={catalog} batches={batches} />;
+  if (view === 'new')
+    return <NewLocationForm actions={store.requests} fromAccountId={from} catalog={catalog} batches={batches} />;
   return (
     <>
       {locationsProblem}
       <AddToExisting
         key={from}
-        io={store.io}
+        actions={store.requests}
         fromAccountId={from}
         locations={locations}
         catalog={catalog}

@@ -3,6 +3,8 @@ import { signal } from '@preact/signals';
 import type {
   AvailableServiceView,
   ProvisioningAccountsView,
+  RequestInput,
+  ServiceView,
   TrackerView,
 } from '../../lib/messaging/protocol/index.ts';
 import { followEvents, query, type StoreIo, workerIo } from '../ui/store.ts';
@@ -16,6 +18,18 @@ export interface PickableLocation {
   /** The account the location belongs to, when it is not the linked account. */
   accountId?: string;
 }
+
+/** The requests that send or cancel: each answers what the service did, which the form shows. */
+export function provisioningRequests(io: StoreIo = workerIo) {
+  return {
+    addToExisting: (input: RequestInput<'provisioning.addToExisting'>) => io.ask('provisioning.addToExisting', input),
+    addNewLocations: (input: RequestInput<'provisioning.addNewLocations'>) =>
+      io.ask('provisioning.addNewLocations', input),
+    cancel: (input: RequestInput<'provisioning.cancel'>) => io.ask('provisioning.cancel', input),
+  };
+}
+
+export type ProvisioningRequests = ReturnType<typeof provisioningRequests>;
 
 export function createProvisioningStore(io: StoreIo = workerIo) {
   const accounts = query<ProvisioningAccountsView>(() => io.ask('provisioning.accounts', {}));
@@ -38,6 +52,17 @@ export function createProvisioningStore(io: StoreIo = workerIo) {
         }))
       : io.ask('provisioning.locations', { accountId }),
   );
+  /** One location's services (null while another location's would show). */
+  const services = query<ServiceView[] | null, { fromAccountId: string; locationId: string }>((where) =>
+    io.ask('provisioning.services', where),
+  );
+  let servicesOf = '';
+  /** Asks for a location's services; asked again for the same one (after a cancel), the table stays until the answer. */
+  function showServices(fromAccountId: string, locationId: string): Promise<void> {
+    if (servicesOf !== locationId) services.set(null);
+    servicesOf = locationId;
+    return services.load({ fromAccountId, locationId });
+  }
   /** The account provisioned from; null until the accounts list names the linked one. */
   const fromAccountId = signal<string | null>(null);
 
@@ -92,6 +117,9 @@ export function createProvisioningStore(io: StoreIo = workerIo) {
     catalog,
     tracker,
     trackerActions,
+    requests: provisioningRequests(io),
+    services,
+    showServices,
     locations,
     fromAccountId,
     chooseAccount,

@@ -31,10 +31,6 @@ const NOT_YET_MOVED = new Set<string>([
   'components/account-linking/use-linking.ts',
   'components/embedded-panel/LocationListings.tsx',
   'components/listings-workspace/worker-source.ts',
-  'components/provisioning/AddToExisting.tsx',
-  'components/provisioning/CancelDialog.tsx',
-  'components/provisioning/LocationServices.tsx',
-  'components/provisioning/NewLocationForm.tsx',
   'components/suggestion-triage/KeyboardShortcutsSetting.tsx',
 ]);
 
