@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createAccountsStore } from '../../components/account-linking/accounts-store.ts';
-import { createLinkingStore } from '../../components/account-linking/use-linking.ts';
+import { createLinkingStore } from '../../components/account-linking/linking-store.ts';
 import { createConnectionStore } from '../../components/connection-settings/connection-store.ts';
 import { createHealthStore } from '../../components/listings-health/health-store.ts';
 import type { AccountsView, LinkedAccountView, ListingsHealthView } from '../../lib/messaging/protocol/index.ts';

@@ -28,10 +28,8 @@ const ONE_SHOT = new Set([
  * shrink (a file that no longer asks must leave it).
  */
 const NOT_YET_MOVED = new Set<string>([
-  'components/account-linking/use-linking.ts',
   'components/embedded-panel/LocationListings.tsx',
   'components/listings-workspace/worker-source.ts',
-  'components/suggestion-triage/KeyboardShortcutsSetting.tsx',
 ]);
 
 const TALKS_TO_WORKER = [
