@@ -3,6 +3,8 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createLocatedStore } from '../../components/embedded-panel/located-store.ts';
 import { createPanelSitesStore } from '../../components/embedded-panel/panel-sites-store.ts';
+import type { LoadState, OptInJob, WorkspaceSource } from '../../components/listings-workspace/workspace-source.ts';
+import { createWorkspaceStore } from '../../components/listings-workspace/workspace-store.ts';
 import { createLocationNamesStore } from '../../components/locations/location-names-store.ts';
 import { createInReviewStore } from '../../components/provisioning/in-review-store.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
@@ -102,5 +104,69 @@ describe('panel sites store', () => {
     await adding;
     expect(store.error.value).toBeNull();
     expect(store.view.value).toEqual(two);
+  });
+});
+
+describe('workspace store', () => {
+  /** A source whose answers and news the test gives by hand. */
+  function handSource() {
+    const answers: Record<string, ((value: unknown) => void)[]> = {};
+    const waitFor = (name: string) =>
+      new Promise((resolve) => {
+        answers[name] = [...(answers[name] ?? []), resolve as (value: unknown) => void];
+      });
+    let onLoad: ((state: LoadState) => void) | undefined;
+    let onJob: ((job: OptInJob | null) => void) | undefined;
+    const source = {
+      loadState: () => waitFor('loadState'),
+      optInJob: () => waitFor('optInJob'),
+      onLoadState: (handler: (state: LoadState) => void) => {
+        onLoad = handler;
+        return () => {
+          onLoad = undefined;
+        };
+      },
+      onOptInJob: (handler: (job: OptInJob | null) => void) => {
+        onJob = handler;
+        return () => {
+          onJob = undefined;
+        };
+      },
+    } as unknown as WorkspaceSource;
+    return {
+      source,
+      answer: (name: string, value: unknown) => answers[name]?.shift()?.(value),
+      news: (state: LoadState) => onLoad?.(state),
+      jobNews: (job: OptInJob | null) => onJob?.(job),
+      following: () => onLoad !== undefined,
+    };
+  }
+  const state = (loaded: number) => ({ accountKey: 'k', loaded }) as LoadState;
+  const job = (id: string, createdAt: number) => ({ id, createdAt }) as OptInJob;
+
+  test('news counts a revision; the first answer, come late, does not replace newer news', async () => {
+    const hand = handSource();
+    const store = createWorkspaceStore(hand.source);
+    const stop = store.start();
+    hand.news(state(5));
+    expect(store.state.value?.loaded).toBe(5);
+    expect(store.revision.value).toBe(1);
+    hand.answer('loadState', state(1));
+    await flush();
+    expect(store.state.value?.loaded).toBe(5);
+    stop();
+    expect(hand.following()).toBe(false);
+  });
+
+  test('the newest job is shown: news of an older one does not replace it', async () => {
+    const hand = handSource();
+    const store = createWorkspaceStore(hand.source);
+    store.jobs.start();
+    hand.answer('optInJob', job('b', 2));
+    await vi.waitFor(() => expect(store.job.value?.id).toBe('b'));
+    hand.jobNews(job('a', 1));
+    expect(store.job.value?.id).toBe('b');
+    hand.jobNews(job('c', 3));
+    expect(store.job.value?.id).toBe('c');
   });
 });
