@@ -6,6 +6,9 @@ import { query } from '../ui/store.ts';
 import { useUsersAccount, useUsersRequests } from './users-account.ts';
 import type { UsersRequests } from './users-store.ts';
 
+/** One object for "no names yet": callers compare names by identity (a new {} per render would loop them). */
+const NO_NAMES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 function scopeNames(requests: UsersRequests) {
   return query(async ({ accountId, acl }: { accountId: string; acl: AclRowView[] }) => {
     const found: Record<string, string> = {};
@@ -35,5 +38,5 @@ export function useScopeNames(acl: AclRowView[]): Record<string, string> {
     .join('|');
   // The names shown stay until the newest rows’ names come (`wanted` stands for the rows’ scopes).
   useEffect(() => void names.load({ accountId, acl }), [names, wanted, accountId]);
-  return names.value.value ?? {};
+  return names.value.value ?? NO_NAMES;
 }
