@@ -1,49 +1,25 @@
 // The options page's Embedded panel section: the sites the panel is on, adding one (the browser asks
 // for that host's permission), hiding its launcher, its location rule, and removing it.
-import { useEffect, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import type { PanelRuleView, PanelSitesView, PanelSiteView } from '../../lib/messaging/protocol/index.ts';
-import { ask, onDeskEvent } from '../../lib/messaging/ui.ts';
+import type { PanelRuleView, PanelSiteView } from '../../lib/messaging/protocol/index.ts';
 import { checkSiteOrigin, permissionPattern } from '../../lib/shared/embedded-panel/site-origin.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { useStarted } from '../ui/store.ts';
 import { TextField } from '../ui/TextField.tsx';
-import { type RuleAccount, SiteRuleEditor } from './SiteRuleEditor.tsx';
+import { createPanelSitesStore } from './panel-sites-store.ts';
+import { SiteRuleEditor } from './SiteRuleEditor.tsx';
 import './embedded-panel-section.css';
 
 export function EmbeddedPanelSection() {
-  const [view, setView] = useState<PanelSitesView | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const store = useMemo(() => createPanelSitesStore(), []);
+  useStarted(store);
+  const view = store.view.value;
+  const error = store.error.value;
   const [origin, setOrigin] = useState('');
   const [originError, setOriginError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-
-  const [accounts, setAccounts] = useState<RuleAccount[]>([]);
-
-  useEffect(() => {
-    ask('panel.sites.list', {}).then(setView, setError);
-    // For "Match against": without them the pin choice is not offered (every linked account is matched).
-    const loadAccounts = () =>
-      ask('accounts.list', {}).then(
-        (list) => setAccounts(list.accounts),
-        () => undefined,
-      );
-    void loadAccounts();
-    return onDeskEvent('accounts.changed', () => {
-      void loadAccounts();
-      // A pinned account unlinked or back: the rule says so.
-      ask('panel.sites.list', {}).then(setView, setError);
-    });
-  }, []);
-
-  const run = async (work: () => Promise<PanelSitesView>) => {
-    setError(null);
-    try {
-      setView(await work());
-    } catch (caught) {
-      setError(caught);
-    }
-  };
 
   const add = async (event: Event) => {
     event.preventDefault();
@@ -61,7 +37,7 @@ export function EmbeddedPanelSection() {
         setOriginError('The panel needs permission to run on this site. Add it again and choose Allow.');
         return;
       }
-      await run(() => ask('panel.sites.add', { origin: parsed.origin }));
+      await store.add(parsed.origin);
       setOrigin('');
     } finally {
       setAdding(false);
@@ -72,13 +48,13 @@ export function EmbeddedPanelSection() {
   const allow = async (siteOrigin: string) => {
     // permissions.request needs this click's user gesture, so it comes before any other await.
     const granted = await browser.permissions.request({ origins: [permissionPattern(siteOrigin)] });
-    if (granted) await run(() => ask('panel.sites.add', { origin: siteOrigin }));
+    if (granted) await store.add(siteOrigin);
   };
 
   const update = (
     site: PanelSiteView,
     change: { hidden?: boolean; rule?: PanelRuleView | null; pinAccountKey?: string | null },
-  ) => run(() => ask('panel.sites.update', { origin: site.origin, ...change }));
+  ) => store.update(site.origin, change);
 
   return (
     <div class="embedded-panel-section">
@@ -130,7 +106,7 @@ export function EmbeddedPanelSection() {
                   variant="danger"
                   size="sm"
                   aria-label={`Remove ${site.origin}`}
-                  onClick={() => void run(() => ask('panel.sites.remove', { origin: site.origin }))}
+                  onClick={() => void store.remove(site.origin)}
                 >
                   Remove
                 </Button>
@@ -147,7 +123,7 @@ export function EmbeddedPanelSection() {
             <SiteRuleEditor
               rule={site.rule}
               pin={site.pin}
-              accounts={accounts}
+              accounts={store.accounts.value}
               onSave={(rule, pinAccountKey) => update(site, { rule, pinAccountKey })}
             />
           </li>

@@ -6,7 +6,7 @@ import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import type { InboxItemView, InboxRowView } from '../../lib/messaging/protocol/index.ts';
 import { actionForKey } from '../suggestion-triage/keymap.ts';
 import { WordDiff } from '../suggestion-triage/WordDiff.tsx';
-import { scrollToShow } from '../ui/row-window.ts';
+import { fixedLayout, scrollToShow } from '../ui/list-window.ts';
 import { type RowPlacement, VirtualTable } from '../ui/VirtualTable.tsx';
 import { type InboxStore, rowKeyOf } from './inbox-store.ts';
 
@@ -139,7 +139,8 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
     setActive(next);
     const box = scrollRef.current;
     if (box) {
-      const top = scrollToShow(next, INBOX_ROW_HEIGHT, box.scrollTop, box.clientHeight - INBOX_ROW_HEIGHT);
+      const rows = fixedLayout(count, INBOX_ROW_HEIGHT);
+      const top = scrollToShow(rows, next, box.scrollTop, box.clientHeight - INBOX_ROW_HEIGHT);
       if (top !== box.scrollTop) box.scrollTop = top;
     }
   };

@@ -2,13 +2,14 @@
 // and the interface's enterprise warning or what stops being sent), then the job's batches as it runs in
 // the worker, which keeps going when this page closes. Failed batches are listed with their error and can
 // be retried. One job kind with a direction: only the words differ.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { describeError, ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
-import type { OptDirection, OptInJob, OptInPreview, Selection, WorkspaceSource } from './workspace-source.ts';
+import { query } from '../ui/store.ts';
+import type { OptDirection, OptInJob, Selection, WorkspaceSource } from './workspace-source.ts';
 
 const count = (n: number, noun: string) => `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -42,20 +43,13 @@ export interface OptInDialogProps {
 /** Mounted to open: shows what will be sent before anything is. */
 export function OptInDialog({ source, selection, direction, onClose, onStarted }: OptInDialogProps) {
   const words = WORDS[direction];
-  const [preview, setPreview] = useState<OptInPreview | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  // What the worker plans for this selection: asked when the dialog opens (the newest ask's answer shows).
+  const plan = useMemo(() => query(() => source.previewOptIn(selection, direction)), [selection, source, direction]);
+  useEffect(() => void plan.load(), [plan]);
+  const preview = plan.value.value;
+  const [startError, setError] = useState<unknown>(null);
+  const error = startError ?? plan.error.value;
   const [starting, setStarting] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    source.previewOptIn(selection, direction).then(
-      (answer) => live && setPreview(answer),
-      (caught) => live && setError(caught),
-    );
-    return () => {
-      live = false;
-    };
-  }, [selection, source, direction]);
 
   const start = async () => {
     setStarting(true);

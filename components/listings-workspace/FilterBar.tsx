@@ -6,8 +6,8 @@ import { OTHER_LISTING_STATUS } from '../../lib/shared/listing-statuses.ts';
 import { LISTING_STATUS_ORDER, listingStatusLabel, listingStatusTone } from '../listings-health/status-labels.ts';
 import { Button } from '../ui/Button.tsx';
 import { type ChipOption, ChipPicker } from './ChipPicker.tsx';
-import type { Directories } from './use-workspace-data.ts';
 import { hasAnyFilter, type ListingsFilters, NO_FILTERS } from './workspace-filters.ts';
+import type { Directories } from './workspace-store.ts';
 
 const STATUSES = LISTING_STATUS_ORDER.filter((s) => s !== OTHER_LISTING_STATUS);
 

@@ -5,8 +5,9 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { ListingsTable } from './ListingsTable.tsx';
 import { EMPTY_SELECTION, type SelectionState } from './selection.ts';
-import { type RowsView, useLoadState, useRows, useWorkspaceSource } from './use-workspace-data.ts';
+import { type RowsView, useRows, useWorkspaceSource } from './use-workspace-data.ts';
 import { DEFAULT_SORT, type ListingsFilters, type ListingsSort } from './workspace-filters.ts';
+import { useWorkspaceStore } from './workspace-store.ts';
 import './listings-workspace.css';
 
 export interface FilteredListingsProps {
@@ -27,7 +28,7 @@ export function FilteredListings({
   summary,
 }: FilteredListingsProps) {
   const source = useWorkspaceSource();
-  const { revision } = useLoadState(source);
+  const revision = useWorkspaceStore(source).revision.value;
   const [sort, setSort] = useState(initialSort);
   const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
   // The revision alone: the first state's arrival must not throw away the first rows (see ListingsWorkspace).

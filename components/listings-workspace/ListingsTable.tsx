@@ -3,7 +3,7 @@
 // show it filtered to one location.
 import type { RefObject } from 'preact';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
-import { scrollToShow } from '../ui/row-window.ts';
+import { fixedLayout, scrollToShow } from '../ui/list-window.ts';
 import { safeHttpUrl } from '../ui/safe-url.ts';
 import { VirtualTable } from '../ui/VirtualTable.tsx';
 import { ListingRow } from './ListingRow.tsx';
@@ -83,7 +83,7 @@ export function ListingsTable({
     const box = scrollRef.current;
     if (box) {
       const header = ROW_HEIGHT;
-      const top = scrollToShow(next, ROW_HEIGHT, box.scrollTop, box.clientHeight - header);
+      const top = scrollToShow(fixedLayout(count, ROW_HEIGHT), next, box.scrollTop, box.clientHeight - header);
       if (top !== box.scrollTop) box.scrollTop = top;
     }
   };

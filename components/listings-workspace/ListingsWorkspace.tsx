@@ -6,6 +6,7 @@ import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ListWarnings } from '../ui/ListWarnings.tsx';
+import { useStarted } from '../ui/store.ts';
 import { OptInDialog, OptInProgress } from './BulkOptIn.tsx';
 import { csvFileName, downloadCsv } from './csv-download.ts';
 import { FilterBar } from './FilterBar.tsx';
@@ -15,10 +16,11 @@ import { LoadPlanNotice } from './LoadPlanNotice.tsx';
 import { PublishersDirectory } from './PublishersDirectory.tsx';
 import { EMPTY_SELECTION, type SelectionState, selectedCount, toWireSelection } from './selection.ts';
 import { useStableCallback } from './use-stable-callback.ts';
-import { useDirectories, useLoadState, useRows, useWorkspaceSource } from './use-workspace-data.ts';
+import { useRows, useWorkspaceSource } from './use-workspace-data.ts';
 import { useWorkspaceView } from './use-workspace-view.ts';
 import { NO_FILTERS, type WorkspaceView } from './workspace-filters.ts';
-import type { LoadPlan, OptDirection, OptInJob, Selection } from './workspace-source.ts';
+import type { LoadPlan, OptDirection, Selection } from './workspace-source.ts';
+import { directoriesOf, useWorkspaceStore } from './workspace-store.ts';
 import './listings-workspace.css';
 import { formatNumber } from '../../lib/shared/format.ts';
 import { onTablistKeyDown } from '../ui/tabs.ts';
@@ -33,8 +35,12 @@ const DRAW_LATEST_MS = 100;
 export function ListingsWorkspace() {
   const source = useWorkspaceSource();
   const { view, wanted, undrawn, want, draw, shows } = useWorkspaceView();
-  const { state, error: stateError, revision } = useLoadState(source);
-  const [job, setJob] = useState<OptInJob | null>(null);
+  const store = useWorkspaceStore(source);
+  useStarted(store.jobs);
+  const state = store.state.value;
+  const stateError = store.stateError.value;
+  const revision = store.revision.value;
+  const job = store.job.value;
   const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
   const [optIn, setOptIn] = useState<{ selection: Selection; direction: OptDirection } | null>(null);
   const [exportError, setExportError] = useState<unknown>(null);
@@ -50,7 +56,11 @@ export function ListingsWorkspace() {
   const rows = useRows(source, view.filters, view.sort, version);
   // After the first rows: the names of 1,500 locations would otherwise hold them up in the worker.
   const rowsShown = rows.matched !== null || rows.error !== null;
-  const directories = useDirectories(source, state && rowsShown ? `${state.accountKey}|${state.fetchedAt}` : null);
+  const directoriesVersion = state && rowsShown ? `${state.accountKey}|${state.fetchedAt}` : null;
+  useEffect(() => {
+    if (directoriesVersion !== null) void store.loadDirectories(directoriesVersion);
+  }, [store, directoriesVersion]);
+  const directories = directoriesOf(store);
 
   // The URL follows once the page has painted the change's result (see use-workspace-view.ts). Preact may
   // run an earlier render's effect late, so it names the view it showed.
@@ -73,22 +83,6 @@ export function ListingsWorkspace() {
       void startLoad(false);
     }
   }, [accountKey, source]);
-
-  useEffect(() => {
-    let live = true;
-    // The page follows the newest job; news of an older one (still finishing) does not replace it.
-    const off = source.onOptInJob(
-      (next) => live && setJob((shown) => (!shown || !next || next.createdAt >= shown.createdAt ? next : shown)),
-    );
-    source.optInJob().then(
-      (next) => live && setJob(next),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-      off();
-    };
-  }, [source]);
 
   // `/` focuses the search from anywhere on the page but a text field.
   useEffect(() => {
@@ -269,10 +263,10 @@ export function ListingsWorkspace() {
           <ErrorNotice error={rows.error} title="Listings could not be shown" />
           <OptInProgress
             job={job}
-            onRetry={() => job && void source.retryFailed(job.id).then(setJob, setExportError)}
+            onRetry={() => job && void source.retryFailed(job.id).then(store.showJob, setExportError)}
             onDismiss={() => {
               if (job) void source.dismissJob(job.id);
-              setJob(null);
+              store.showJob(null);
             }}
           />
           {matched === 0 && !state?.loading ? (
@@ -308,7 +302,7 @@ export function ListingsWorkspace() {
           direction={optIn.direction}
           onClose={() => setOptIn(null)}
           onStarted={(started) => {
-            setJob(started);
+            store.showJob(started);
             setSelection(EMPTY_SELECTION);
           }}
         />

@@ -1,16 +1,9 @@
-// The workspace's data hooks: where loading stands, the directories that turn ids into names, and
-// the window of rows on screen, fetched from the source page by page as the user scrolls.
+// The workspace's source for its components, and the window of rows on screen, fetched from the source
+// page by page as the user scrolls (the rest of what the worker says lives in workspace-store.ts).
 import { createContext } from 'preact';
-import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type ListingsFilters, type ListingsSort, queryKey } from './workspace-filters.ts';
-import type {
-  FolderEntry,
-  LoadState,
-  LocationEntry,
-  PublisherEntry,
-  WorkspaceRow,
-  WorkspaceSource,
-} from './workspace-source.ts';
+import type { WorkspaceRow, WorkspaceSource } from './workspace-source.ts';
 
 export const WorkspaceSourceContext = createContext<WorkspaceSource | null>(null);
 
@@ -18,63 +11,6 @@ export function useWorkspaceSource(): WorkspaceSource {
   const source = useContext(WorkspaceSourceContext);
   if (!source) throw new Error('The listings workspace needs a WorkspaceSourceContext provider.');
   return source;
-}
-
-/**
- * Where loading stands. `revision` counts the worker's news: rows it shows may change (names learnt,
- * an opt-in ended) while the counts stay the same, so the rows on screen are asked for again on each.
- */
-export function useLoadState(source: WorkspaceSource): { state: LoadState | null; error: unknown; revision: number } {
-  const [state, setState] = useState<LoadState | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [revision, setRevision] = useState(0);
-  useEffect(() => {
-    let live = true;
-    const off = source.onLoadState((next) => {
-      if (!live) return;
-      setState(next);
-      setRevision((n) => n + 1);
-    });
-    source.loadState().then(
-      (next) => live && setState(next),
-      (caught) => live && setError(caught),
-    );
-    return () => {
-      live = false;
-      off();
-    };
-  }, [source]);
-  return { state, error, revision };
-}
-
-export interface Directories {
-  locations: Map<string, LocationEntry>;
-  folders: FolderEntry[];
-  publishers: Map<string, PublisherEntry>;
-}
-
-/**
- * Loaded again when `version` changes (another account, a refresh); not while it is null. A failure
- * leaves ids as they are.
- */
-export function useDirectories(source: WorkspaceSource, version: unknown): Directories {
-  const [dirs, setDirs] = useState<Directories>({ locations: new Map(), folders: [], publishers: new Map() });
-  useEffect(() => {
-    if (version === null) return undefined;
-    let live = true;
-    void Promise.allSettled([source.locations(), source.publishers()]).then(([places, pubs]) => {
-      if (!live) return;
-      setDirs({
-        locations: new Map(places.status === 'fulfilled' ? places.value.locations.map((l) => [l.id, l]) : []),
-        folders: places.status === 'fulfilled' ? places.value.folders : [],
-        publishers: new Map(pubs.status === 'fulfilled' ? pubs.value.map((p) => [p.id, p]) : []),
-      });
-    });
-    return () => {
-      live = false;
-    };
-  }, [source, version]);
-  return dirs;
 }
 
 /** A screenful and its overscan: each filter's answer carries (and the worker builds) no more rows than that. */

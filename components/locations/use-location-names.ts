@@ -1,12 +1,11 @@
 // Locations by name, not by id: "Main Street Bakery, Springfield", from the worker's cached list of
-// the active account's locations. Until it has answered (or for an unknown id) the id is shown.
-import { useEffect, useState } from 'preact/hooks';
-import { ask, onDeskEvent } from '../../lib/messaging/ui.ts';
+// the active account's locations (location-names-store.ts). Until it has answered (or for an unknown id)
+// the id is shown.
+import { useMemo } from 'preact/hooks';
+import { useStarted } from '../ui/store.ts';
+import { createLocationNamesStore, type LocationName } from './location-names-store.ts';
 
-export interface LocationName {
-  name: string;
-  city: string;
-}
+export type { LocationName };
 
 /** The location's name and city; its id when it has no name. */
 export function locationText(id: string, location: LocationName | undefined): string {
@@ -17,25 +16,7 @@ export function locationText(id: string, location: LocationName | undefined): st
 }
 
 export function useLocationNames(): ReadonlyMap<string, LocationName> {
-  const [names, setNames] = useState<ReadonlyMap<string, LocationName>>(new Map());
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      ask('locations.list', {}).then(
-        (view) => {
-          if (live) setNames(new Map(view.locations.map((l) => [l.id, { name: l.name, city: l.city }])));
-        },
-        // Names are a help, not a need: without them the ids stay.
-        () => undefined,
-      );
-    void load();
-    const offLocations = onDeskEvent('locations.changed', () => void load());
-    const offAccounts = onDeskEvent('accounts.changed', () => void load());
-    return () => {
-      live = false;
-      offLocations();
-      offAccounts();
-    };
-  }, []);
-  return names;
+  const store = useMemo(() => createLocationNamesStore(), []);
+  useStarted(store);
+  return store.names.value;
 }

@@ -6,11 +6,10 @@ import { agreementGroups } from '../../lib/shared/provisioning/agreements.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { PickList } from '../ui/PickList.tsx';
-import type { StoreIo } from '../ui/store.ts';
 import { TextField } from '../ui/TextField.tsx';
 import { BatchProgress } from './BatchProgress.tsx';
 import { locationLabel } from './LocationServices.tsx';
-import type { PickableLocation } from './provisioning-store.ts';
+import type { PickableLocation, ProvisioningRequests } from './provisioning-store.ts';
 
 /** A service as the pickers list it, with its agreement: requests are sent per agreement. */
 export function serviceLabel(service: AvailableServiceView): string {
@@ -19,14 +18,14 @@ export function serviceLabel(service: AvailableServiceView): string {
 }
 
 export interface AddToExistingProps {
-  io: StoreIo;
+  actions: ProvisioningRequests;
   fromAccountId: string;
   locations: PickableLocation[];
   catalog: AvailableServiceView[];
   batches: SendBatchView[];
 }
 
-export function AddToExisting({ io, fromAccountId, locations, catalog, batches }: AddToExistingProps) {
+export function AddToExisting({ actions, fromAccountId, locations, catalog, batches }: AddToExistingProps) {
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
   const [skus, setSkus] = useState<string[]>([]);
@@ -47,7 +46,7 @@ export function AddToExisting({ io, fromAccountId, locations, catalog, batches }
       const chosen = locations
         .filter((l) => picked.includes(l.id))
         .map((l) => ({ id: l.id, name: l.name, ...(l.accountId ? { accountId: l.accountId } : {}) }));
-      const answer = await io.ask('provisioning.addToExisting', { fromAccountId, skus, locations: chosen });
+      const answer = await actions.addToExisting({ fromAccountId, skus, locations: chosen });
       setBatchId(answer.batchId);
       setPicked([]);
     } catch (caught) {

@@ -6,11 +6,11 @@ import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { PickList } from '../ui/PickList.tsx';
-import type { StoreIo } from '../ui/store.ts';
 import { TextField } from '../ui/TextField.tsx';
+import type { ProvisioningRequests } from './provisioning-store.ts';
 
 export interface CancelDialogProps {
-  io: StoreIo;
+  actions: ProvisioningRequests;
   fromAccountId: string;
   location: { id: string; name: string };
   /** The location's active services. */
@@ -19,7 +19,7 @@ export interface CancelDialogProps {
   onCancelled: (stopped: ServiceView[]) => void;
 }
 
-export function CancelDialog({ io, fromAccountId, location, services, onClose, onCancelled }: CancelDialogProps) {
+export function CancelDialog({ actions, fromAccountId, location, services, onClose, onCancelled }: CancelDialogProps) {
   const [skus, setSkus] = useState<string[]>([]);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
@@ -40,7 +40,7 @@ export function CancelDialog({ io, fromAccountId, location, services, onClose, o
     setBusy(true);
     setError(null);
     try {
-      const result = await io.ask('provisioning.cancel', {
+      const result = await actions.cancel({
         fromAccountId,
         locationId: location.id,
         ...(all ? {} : { skus }),

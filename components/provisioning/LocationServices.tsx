@@ -1,16 +1,14 @@
 // What one location has: each service, since when, and whether it can be cancelled yet; and the way to cancel.
-import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ServiceView } from '../../lib/messaging/protocol/index.ts';
+import { useEffect, useState } from 'preact/hooks';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { Select } from '../ui/Select.tsx';
-import type { StoreIo } from '../ui/store.ts';
 import { CancelDialog } from './CancelDialog.tsx';
-import type { PickableLocation } from './provisioning-store.ts';
+import type { PickableLocation, ProvisioningStore } from './provisioning-store.ts';
 import '../ui/table.css';
 
 export interface LocationServicesProps {
-  io: StoreIo;
+  store: ProvisioningStore;
   fromAccountId: string;
   locations: PickableLocation[];
 }
@@ -19,13 +17,10 @@ export function locationLabel(l: PickableLocation): string {
   return [l.name, l.city].filter(Boolean).join(', ') + (l.name === l.id ? '' : ` (${l.id})`);
 }
 
-export function LocationServices({ io, fromAccountId, locations }: LocationServicesProps) {
+export function LocationServices({ store, fromAccountId, locations }: LocationServicesProps) {
   const [locationId, setLocationId] = useState(locations[0]?.id ?? '');
-  const [services, setServices] = useState<ServiceView[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const [cancelling, setCancelling] = useState(false);
   const [generation, setGeneration] = useState(0);
-  const shownFor = useRef('');
   const location = locations.find((l) => l.id === locationId);
 
   useEffect(() => {
@@ -35,20 +30,10 @@ export function LocationServices({ io, fromAccountId, locations }: LocationServi
   }, [locations]);
 
   useEffect(() => {
-    if (!locationId) return;
-    let current = true;
-    // A reload after a cancel keeps the table shown until the answer replaces it.
-    if (shownFor.current !== locationId) setServices(null);
-    shownFor.current = locationId;
-    setError(null);
-    io.ask('provisioning.services', { fromAccountId, locationId }).then(
-      (answer) => current && setServices(answer),
-      (caught: unknown) => current && setError(caught),
-    );
-    return () => {
-      current = false;
-    };
-  }, [io, fromAccountId, locationId, generation]);
+    if (locationId) void store.showServices(fromAccountId, locationId);
+  }, [store, fromAccountId, locationId, generation]);
+  const services = store.services.value.value;
+  const error = store.services.error.value;
 
   const active = (services ?? []).filter((s) => s.status === 'ACTIVE');
   return (
@@ -106,7 +91,7 @@ export function LocationServices({ io, fromAccountId, locations }: LocationServi
       ) : null}
       {cancelling && location ? (
         <CancelDialog
-          io={io}
+          actions={store.requests}
           fromAccountId={fromAccountId}
           location={{ id: location.id, name: location.name }}
           services={active}

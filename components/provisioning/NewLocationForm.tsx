@@ -7,7 +7,6 @@ import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { Field } from '../ui/Field.tsx';
 import { PickList } from '../ui/PickList.tsx';
-import type { StoreIo } from '../ui/store.ts';
 import { TextField } from '../ui/TextField.tsx';
 import { serviceLabel } from './AddToExisting.tsx';
 import { BatchProgress } from './BatchProgress.tsx';
@@ -20,6 +19,7 @@ import {
   type NewLocationRow,
   rowsFromCsv,
 } from './new-location.ts';
+import type { ProvisioningRequests } from './provisioning-store.ts';
 
 const LABELS: Record<NewLocationField, string> = {
   newLocationId: 'Location id',
@@ -34,13 +34,13 @@ const LABELS: Record<NewLocationField, string> = {
 };
 
 export interface NewLocationFormProps {
-  io: StoreIo;
+  actions: ProvisioningRequests;
   fromAccountId: string;
   catalog: AvailableServiceView[];
   batches: SendBatchView[];
 }
 
-export function NewLocationForm({ io, fromAccountId, catalog, batches }: NewLocationFormProps) {
+export function NewLocationForm({ actions, fromAccountId, catalog, batches }: NewLocationFormProps) {
   const [rows, setRows] = useState<NewLocationRow[]>([emptyRow()]);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -77,7 +77,7 @@ export function NewLocationForm({ io, fromAccountId, catalog, batches }: NewLoca
     if (hasProblems(problems) || skus.length === 0 || agreementGroups(skus, catalog).length > 1) return;
     setBusy(true);
     try {
-      const answer = await io.ask('provisioning.addNewLocations', {
+      const answer = await actions.addNewLocations({
         fromAccountId,
         skus,
         newLocationAccountId: accountId.trim(),

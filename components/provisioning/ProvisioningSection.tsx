@@ -40,7 +40,7 @@ function ViewBody({ store, view, focusKey }: { store: ProvisioningStore; view: V
   const batches = tracker?.batches ?? [];
   if (view === 'tracker') {
     return tracker ? (
-      <Tracker io={store.io} view={tracker} focusKey={focusKey} onView={(v) => store.tracker.set(v)} />
+      <Tracker actions={store.trackerActions} view={tracker} focusKey={focusKey} />
     ) : (
       <ErrorNotice error={store.tracker.error.value} title="Could not read the tracker" />
     );
@@ -66,17 +66,18 @@ function ViewBody({ store, view, focusKey }: { store: ProvisioningStore; view: V
     return (
       <>
         {locationsProblem}
-        <LocationServices key={from} io={store.io} fromAccountId={from} locations={locations} />
+        <LocationServices key={from} store={store} fromAccountId={from} locations={locations} />
       </>
     );
   }
-  if (view === 'new') return <NewLocationForm io={store.io} fromAccountId={from} catalog={catalog} batches={batches} />;
+  if (view === 'new')
+    return <NewLocationForm actions={store.requests} fromAccountId={from} catalog={catalog} batches={batches} />;
   return (
     <>
       {locationsProblem}
       <AddToExisting
         key={from}
-        io={store.io}
+        actions={store.requests}
         fromAccountId={from}
         locations={locations}
         catalog={catalog}

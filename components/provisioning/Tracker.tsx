@@ -4,32 +4,33 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { TrackedAddRequestView, TrackerView } from '../../lib/messaging/protocol/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import type { StoreIo } from '../ui/store.ts';
+import type { ProvisioningStore } from './provisioning-store.ts';
 import { formatTime } from './service-message.ts';
 
 /** The service's times carry no zone: shown as sent, only easier to read. */
 const serviceTime = (value: string) => (value ? value.replace('T', ' ') : '—');
 
+type TrackerActions = ProvisioningStore['trackerActions'];
+
 export interface TrackerProps {
-  io: StoreIo;
+  actions: TrackerActions;
   view: TrackerView;
   /** The request a notification pointed at: scrolled to and highlighted. */
   focusKey: string | null;
-  onView: (view: TrackerView) => void;
 }
 
 function TrackedRequest({
-  io,
+  actions,
   request,
   sandbox,
   focused,
   act,
 }: {
-  io: StoreIo;
+  actions: TrackerActions;
   request: TrackedAddRequestView;
   sandbox: boolean;
   focused: boolean;
-  act: (run: () => Promise<TrackerView>) => Promise<void>;
+  act: (run: () => Promise<void>) => Promise<void>;
 }) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -75,29 +76,21 @@ function TrackedRequest({
             <Button
               size="sm"
               data-resolve="COMPLETED"
-              onClick={() =>
-                void act(() => io.ask('provisioning.resolveReview', { key: request.key, status: 'COMPLETED' }))
-              }
+              onClick={() => void act(() => actions.resolveReview(request.key, 'COMPLETED'))}
             >
               Resolve review as completed
             </Button>
             <Button
               size="sm"
               data-resolve="CANCELED"
-              onClick={() =>
-                void act(() => io.ask('provisioning.resolveReview', { key: request.key, status: 'CANCELED' }))
-              }
+              onClick={() => void act(() => actions.resolveReview(request.key, 'CANCELED'))}
             >
               Resolve review as canceled
             </Button>
           </>
         ) : null}
         {request.terminal ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => void act(() => io.ask('provisioning.forget', { key: request.key }))}
-          >
+          <Button size="sm" variant="ghost" onClick={() => void act(() => actions.forget(request.key))}>
             Remove from the list
           </Button>
         ) : null}
@@ -106,14 +99,14 @@ function TrackedRequest({
   );
 }
 
-export function Tracker({ io, view, focusKey, onView }: TrackerProps) {
+export function Tracker({ actions, view, focusKey }: TrackerProps) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  async function act(run: () => Promise<TrackerView>) {
+  async function act(run: () => Promise<void>) {
     setBusy(true);
     setError(null);
     try {
-      onView(await run());
+      await run();
     } catch (caught) {
       setError(caught);
     } finally {
@@ -129,7 +122,7 @@ export function Tracker({ io, view, focusKey, onView }: TrackerProps) {
             ? 'No add requests yet.'
             : `${view.requests.length === 1 ? '1 add request' : `${view.requests.length} add requests`} · ${open} still open · ${view.inReview} in review`}
         </p>
-        <Button busy={busy} onClick={() => void act(() => io.ask('provisioning.tracker', { refresh: true }))}>
+        <Button busy={busy} onClick={() => void act(actions.checkNow)}>
           Check now
         </Button>
       </div>
@@ -138,7 +131,7 @@ export function Tracker({ io, view, focusKey, onView }: TrackerProps) {
         {view.requests.map((r) => (
           <TrackedRequest
             key={r.key}
-            io={io}
+            actions={actions}
             request={r}
             sandbox={view.sandbox}
             focused={r.key === focusKey}

@@ -3,6 +3,8 @@ import { signal } from '@preact/signals';
 import type {
   AvailableServiceView,
   ProvisioningAccountsView,
+  RequestInput,
+  ServiceView,
   TrackerView,
 } from '../../lib/messaging/protocol/index.ts';
 import { followEvents, query, type StoreIo, workerIo } from '../ui/store.ts';
@@ -16,6 +18,18 @@ export interface PickableLocation {
   /** The account the location belongs to, when it is not the linked account. */
   accountId?: string;
 }
+
+/** The requests that send or cancel: each answers what the service did, which the form shows. */
+export function provisioningRequests(io: StoreIo = workerIo) {
+  return {
+    addToExisting: (input: RequestInput<'provisioning.addToExisting'>) => io.ask('provisioning.addToExisting', input),
+    addNewLocations: (input: RequestInput<'provisioning.addNewLocations'>) =>
+      io.ask('provisioning.addNewLocations', input),
+    cancel: (input: RequestInput<'provisioning.cancel'>) => io.ask('provisioning.cancel', input),
+  };
+}
+
+export type ProvisioningRequests = ReturnType<typeof provisioningRequests>;
 
 export function createProvisioningStore(io: StoreIo = workerIo) {
   const accounts = query<ProvisioningAccountsView>(() => io.ask('provisioning.accounts', {}));
@@ -38,6 +52,17 @@ export function createProvisioningStore(io: StoreIo = workerIo) {
         }))
       : io.ask('provisioning.locations', { accountId }),
   );
+  /** One location's services (null while another location's would show). */
+  const services = query<ServiceView[] | null, { fromAccountId: string; locationId: string }>((where) =>
+    io.ask('provisioning.services', where),
+  );
+  let servicesOf = '';
+  /** Asks for a location's services; asked again for the same one (after a cancel), the table stays until the answer. */
+  function showServices(fromAccountId: string, locationId: string): Promise<void> {
+    if (servicesOf !== locationId) services.set(null);
+    servicesOf = locationId;
+    return services.load({ fromAccountId, locationId });
+  }
   /** The account provisioned from; null until the accounts list names the linked one. */
   const fromAccountId = signal<string | null>(null);
 
@@ -73,7 +98,35 @@ export function createProvisioningStore(io: StoreIo = workerIo) {
     );
   }
 
-  return { accounts, catalog, tracker, locations, fromAccountId, chooseAccount, loadAccounts, start, io };
+  /** The tracker's actions: each answers with the tracker, which is shown; an error is the caller's to show. */
+  async function trackerAction(run: () => Promise<TrackerView>): Promise<void> {
+    tracker.set(await run());
+  }
+  const trackerActions = {
+    /** "Check now": what the list call knows, then every open request checked. */
+    checkNow: () => trackerAction(() => io.ask('provisioning.tracker', { refresh: true })),
+    /** Sandbox only: the review of a request ends as `status`. */
+    resolveReview: (key: string, status: 'COMPLETED' | 'CANCELED') =>
+      trackerAction(() => io.ask('provisioning.resolveReview', { key, status })),
+    /** An ended request leaves the list. */
+    forget: (key: string) => trackerAction(() => io.ask('provisioning.forget', { key })),
+  };
+
+  return {
+    accounts,
+    catalog,
+    tracker,
+    trackerActions,
+    requests: provisioningRequests(io),
+    services,
+    showServices,
+    locations,
+    fromAccountId,
+    chooseAccount,
+    loadAccounts,
+    start,
+    io,
+  };
 }
 
 export type ProvisioningStore = ReturnType<typeof createProvisioningStore>;

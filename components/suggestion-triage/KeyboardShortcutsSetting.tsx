@@ -1,7 +1,7 @@
-import { signal } from '@preact/signals';
 import { useId, useState } from 'preact/hooks';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { query, type StoreIo, useStarted, workerIo } from '../ui/store.ts';
+import { useStarted } from '../ui/store.ts';
+import { createShortcutsSettingStore } from './keyboard-shortcuts-store.ts';
 import { TRIAGE_KEYMAP } from './keymap.ts';
 
 // Here, not in keymap.ts: only the options page shows the setting, and the popup loads the keymap.
@@ -13,33 +13,6 @@ export function shortcutsSentence(): string {
     groups.set(entry.says, [...(groups.get(entry.says) ?? []), entry.letter]);
   }
   return [...groups].map(([says, letters]) => `${letters.join(' / ')} ${says}`).join(', ');
-}
-
-/** The setting as the worker keeps it; a change shows at once and goes back if the worker refuses it. */
-function createShortcutsSettingStore(io: StoreIo = workerIo) {
-  const setting = query(() => io.ask('triage.settings.get', {}));
-  const changeError = signal<unknown>(null);
-  async function change(keyboardShortcuts: boolean): Promise<void> {
-    const before = setting.value.peek();
-    setting.set({ keyboardShortcuts });
-    changeError.value = null;
-    try {
-      setting.set(await io.ask('triage.settings.set', { keyboardShortcuts }));
-    } catch (caught) {
-      if (before) setting.set(before);
-      changeError.value = caught;
-    }
-  }
-  return {
-    on: setting.value,
-    error: setting.error,
-    changeError,
-    change,
-    start: () => {
-      void setting.load();
-      return () => undefined;
-    },
-  };
 }
 
 /** WCAG 2.1.4: the popup's single-key shortcuts can be switched off. */

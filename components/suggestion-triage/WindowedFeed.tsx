@@ -2,7 +2,7 @@
 // tall as the whole list, so 500 suggestions cost what 15 do. Heights are measured once rendered.
 import type { ComponentChildren, HTMLAttributes, RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { layout, visibleIndexes } from './window-range.ts';
+import { measuredLayout, visibleIndexes } from '../ui/list-window.ts';
 
 /** Before the first layout there is no viewport to measure: assume a popup's. */
 const FALLBACK_VIEWPORT_PX = 600;
@@ -54,7 +54,7 @@ export function WindowedFeed<T>({
 
   // `measured` changes when a row's measured height does: the offsets are recomputed then.
   const rows = useMemo(
-    () => layout(items.length, (i) => heights.current.get(keyOf(items[i]!)) ?? ESTIMATE_PX),
+    () => measuredLayout(items.length, (i) => heights.current.get(keyOf(items[i]!)) ?? ESTIMATE_PX),
     [items, measured, keyOf],
   );
   const indexes = visibleIndexes(rows, scrollTop, viewport || FALLBACK_VIEWPORT_PX, overscan, keepIndex);

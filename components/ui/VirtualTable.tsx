@@ -8,7 +8,7 @@
 // its overscan, before the user sees it. Any other render (a selection, the active row) draws them all.
 import type { ComponentChildren, HTMLAttributes, RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { type RowWindow, rowWindow } from './row-window.ts';
+import { type RowWindow, rowWindow } from './list-window.ts';
 import './ui.css';
 import './table.css';
 

@@ -2,14 +2,13 @@
 // One request per user, two at a time, with a progress bar; every failure is listed with its error.
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { RoleView, UserView } from '../../lib/messaging/protocol/index.ts';
-import { ask } from '../../lib/messaging/ui.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { describeError } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { AclEditor } from './AclEditor.tsx';
 import type { AclDraftRow } from './acl-rules.ts';
-import { useUsersAccount } from './users-account.ts';
+import { useUsersAccount, useUsersRequests } from './users-account.ts';
 import { fullName } from './users-list.ts';
 
 export type BulkAction = 'delete' | 'access';
@@ -54,6 +53,7 @@ export interface BulkDialogProps {
 
 export function BulkDialog({ action, users, roles, onClose }: BulkDialogProps) {
   const accountId = useUsersAccount();
+  const requests = useUsersRequests();
   const id = useId();
   const [typed, setTyped] = useState('');
   const [rows, setRows] = useState<AclDraftRow[]>([]);
@@ -77,14 +77,15 @@ export function BulkDialog({ action, users, roles, onClose }: BulkDialogProps) {
     setFailures([]);
     const task = async (user: UserView) => {
       if (action === 'delete') {
-        await ask('users.delete', { userId: user.id, accountId });
+        await requests.remove(accountId, user.id);
         return;
       }
       for (const row of rows) {
-        await ask('users.addAcl', {
-          accountId,
-          userId: user.id,
-          row: { roleId: row.roleId, roleName: row.roleName, onType: row.onType as 'ACCOUNT', on: row.on },
+        await requests.addAcl(accountId, user.id, {
+          roleId: row.roleId,
+          roleName: row.roleName,
+          onType: row.onType as 'ACCOUNT',
+          on: row.on,
         });
       }
     };

@@ -1,11 +1,10 @@
 // Deleting a user cannot be undone (the interface says so), so the user's username is typed to confirm.
 import { useId, useState } from 'preact/hooks';
 import type { UserView } from '../../lib/messaging/protocol/index.ts';
-import { ask } from '../../lib/messaging/ui.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { useUsersAccount } from './users-account.ts';
+import { useUsersAccount, useUsersRequests } from './users-account.ts';
 import { fullName } from './users-list.ts';
 
 /** What must be typed: the username, or the e-mail when there is none. */
@@ -23,6 +22,7 @@ export function DeleteUserDialog({
   onDeleted: () => void;
 }) {
   const accountId = useUsersAccount();
+  const requests = useUsersRequests();
   const id = useId();
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
@@ -36,7 +36,7 @@ export function DeleteUserDialog({
     setBusy(true);
     setError(null);
     try {
-      await ask('users.delete', { userId: user.id, accountId });
+      await requests.remove(accountId, user.id);
       onDeleted();
     } catch (caught) {
       setError(caught);

@@ -2,9 +2,8 @@
 // A combobox: type to search, ↑/↓ to move, Enter to pick, Escape to close the list.
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { AclScopeType, ScopeOptionView } from '../../lib/messaging/protocol/index.ts';
-import { ask } from '../../lib/messaging/ui.ts';
 import { describeError } from '../ui/ErrorNotice.tsx';
-import { useUsersAccount } from './users-account.ts';
+import { useUsersAccount, useUsersRequests } from './users-account.ts';
 
 export interface ScopePickerProps {
   type: AclScopeType;
@@ -18,6 +17,7 @@ const NOUN: Record<AclScopeType, string> = { ACCOUNT: 'accounts', FOLDER: 'folde
 
 export function ScopePicker({ type, label, onPick, chosen }: ScopePickerProps) {
   const accountId = useUsersAccount();
+  const requests = useUsersRequests();
   const id = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -33,7 +33,7 @@ export function ScopePicker({ type, label, onPick, chosen }: ScopePickerProps) {
     // Typing pauses before asking: one search per pause, not per key.
     const timer = setTimeout(async () => {
       try {
-        const found = await ask('users.scopes', { accountId, type, query, limit: 20 });
+        const found = await requests.scopes({ accountId, type, query, limit: 20 });
         if (mine !== asked.current) return;
         setOptions(found.options);
         setMore(found.more);

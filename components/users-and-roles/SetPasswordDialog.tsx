@@ -2,16 +2,16 @@
 // lives only in this dialog's state and is gone when it closes.
 import { useState } from 'preact/hooks';
 import type { UserView } from '../../lib/messaging/protocol/index.ts';
-import { ask } from '../../lib/messaging/ui.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
-import { useUsersAccount } from './users-account.ts';
+import { useUsersAccount, useUsersRequests } from './users-account.ts';
 import { fullName } from './users-list.ts';
 
 export function SetPasswordDialog({ user, onClose }: { user: UserView; onClose: () => void }) {
   const accountId = useUsersAccount();
+  const requests = useUsersRequests();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -31,7 +31,7 @@ export function SetPasswordDialog({ user, onClose }: { user: UserView; onClose: 
     setBusy(true);
     setOutcome(null);
     try {
-      await ask('users.setPassword', { userId: user.id, newPassword: password, accountId });
+      await requests.setPassword(accountId, user.id, password);
       setPassword('');
       setConfirm('');
       setOutcome({ ok: true });

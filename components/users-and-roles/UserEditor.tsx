@@ -3,7 +3,6 @@
 // lives in this form's state until sent, and is never shown back.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { RoleView, UserView } from '../../lib/messaging/protocol/index.ts';
-import { ask } from '../../lib/messaging/ui.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -27,7 +26,7 @@ import {
   validateField,
   validateForm,
 } from './user-form.ts';
-import { useUsersAccount } from './users-account.ts';
+import { useUsersAccount, useUsersRequests } from './users-account.ts';
 
 export interface UserEditorProps {
   mode: EditorMode;
@@ -66,6 +65,7 @@ function isNotFound(error: unknown): boolean {
 
 export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserEditorProps) {
   const accountId = useUsersAccount();
+  const requests = useUsersRequests();
   const [values, setValues] = useState<UserFormValues>(() => (user ? formFromUser(user) : EMPTY_FORM));
   const [opened] = useState(values);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -124,7 +124,7 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
       if (mode === 'create') {
         const id = trimmed('id');
         // The list may be older than the service: ask it whether the id is free before creating.
-        const clash = await ask('users.get', { userId: id, accountId }).then(
+        const clash = await requests.get(accountId, id).then(
           () => true,
           (error) => (isNotFound(error) ? false : null),
         );
@@ -133,35 +133,28 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
           focusFirstError();
           return;
         }
-        await ask('users.create', {
-          accountId,
-          user: {
-            id,
-            firstName: trimmed('firstName'),
-            lastName: trimmed('lastName'),
-            emailAddress: trimmed('emailAddress'),
-            ...(trimmed('username') ? { username: trimmed('username') } : {}),
-            ...(trimmed('phoneNumber') ? { phoneNumber: trimmed('phoneNumber') } : {}),
-            ...(values.password ? { password: values.password } : {}),
-            ...languages((field) => trimmed(field) !== ''),
-            acl,
-          },
+        await requests.create(accountId, {
+          id,
+          firstName: trimmed('firstName'),
+          lastName: trimmed('lastName'),
+          emailAddress: trimmed('emailAddress'),
+          ...(trimmed('username') ? { username: trimmed('username') } : {}),
+          ...(trimmed('phoneNumber') ? { phoneNumber: trimmed('phoneNumber') } : {}),
+          ...(values.password ? { password: values.password } : {}),
+          ...languages((field) => trimmed(field) !== ''),
+          acl,
         });
         onSaved(id);
       } else if (user) {
-        await ask('users.update', {
-          accountId,
-          userId: user.id,
-          user: {
-            firstName: trimmed('firstName'),
-            lastName: trimmed('lastName'),
-            emailAddress: trimmed('emailAddress'),
-            username: trimmed('username'),
-            phoneNumber: trimmed('phoneNumber'),
-            // Only a preference changed here: the worker sends back the rest as the service holds it.
-            ...languages((field) => values[field] !== opened[field]),
-            acl,
-          },
+        await requests.update(accountId, user.id, {
+          firstName: trimmed('firstName'),
+          lastName: trimmed('lastName'),
+          emailAddress: trimmed('emailAddress'),
+          username: trimmed('username'),
+          phoneNumber: trimmed('phoneNumber'),
+          // Only a preference changed here: the worker sends back the rest as the service holds it.
+          ...languages((field) => values[field] !== opened[field]),
+          acl,
         });
         onSaved(user.id);
       }

@@ -14,7 +14,7 @@ import { RolesPanel } from './RolesPanel.tsx';
 import { SetPasswordDialog } from './SetPasswordDialog.tsx';
 import { UserEditor } from './UserEditor.tsx';
 import { UsersTable } from './UsersTable.tsx';
-import { UsersAccount } from './users-account.ts';
+import { UsersAccount, UsersRequestsContext } from './users-account.ts';
 import { DEFAULT_USERS_FILTER, type UsersFilter, visibleUsers } from './users-list.ts';
 import { createUsersStore, type UsersStore } from './users-store.ts';
 import './users-and-roles.css';
@@ -143,171 +143,173 @@ export function UsersPanel({ store }: { store: UsersStore }) {
 
   return (
     <UsersAccount.Provider value={accountId}>
-      <section class="ue" ref={sectionRef} aria-labelledby="ue-title" aria-busy={store.loading.value}>
-        <div class="ue__bar">
-          <h2 id="ue-title" class="ue__title">
-            Users of {chosenName}
-          </h2>
-          {choices.length > 1 ? (
+      <UsersRequestsContext.Provider value={store.requests}>
+        <section class="ue" ref={sectionRef} aria-labelledby="ue-title" aria-busy={store.loading.value}>
+          <div class="ue__bar">
+            <h2 id="ue-title" class="ue__title">
+              Users of {chosenName}
+            </h2>
+            {choices.length > 1 ? (
+              <label class="ue__filter">
+                <span>Account to manage</span>
+                <select class="ui-select" value={accountId} onChange={(event) => choose(event.currentTarget.value)}>
+                  {choices.map((choice) => (
+                    <option key={choice.id} value={choice.id}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            <input
+              ref={search}
+              type="search"
+              class="ui-input ue__search"
+              aria-label="Search users by name, username or e-mail"
+              placeholder="Search name, username, e-mail  ( / )"
+              value={filter.query}
+              onInput={(event) => setFilter({ ...filter, query: event.currentTarget.value })}
+            />
             <label class="ue__filter">
-              <span>Account to manage</span>
-              <select class="ui-select" value={accountId} onChange={(event) => choose(event.currentTarget.value)}>
-                {choices.map((choice) => (
-                  <option key={choice.id} value={choice.id}>
-                    {choice.label}
+              <span>Role</span>
+              <select
+                class="ui-select"
+                value={filter.roleId}
+                onChange={(event) => setFilter({ ...filter, roleId: event.currentTarget.value })}
+              >
+                <option value="">Every role</option>
+                {roles.map((role) => (
+                  <option key={role.id} value={role.id}>
+                    {role.name}
                   </option>
                 ))}
               </select>
             </label>
-          ) : null}
-          <input
-            ref={search}
-            type="search"
-            class="ui-input ue__search"
-            aria-label="Search users by name, username or e-mail"
-            placeholder="Search name, username, e-mail  ( / )"
-            value={filter.query}
-            onInput={(event) => setFilter({ ...filter, query: event.currentTarget.value })}
-          />
-          <label class="ue__filter">
-            <span>Role</span>
-            <select
-              class="ui-select"
-              value={filter.roleId}
-              onChange={(event) => setFilter({ ...filter, roleId: event.currentTarget.value })}
-            >
-              <option value="">Every role</option>
-              {roles.map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <span class="ue__count" aria-live="polite">
-            {view.fetchedAt === null
-              ? ''
-              : shown.length === users.length
-                ? `${formatNumber(users.length)} users`
-                : `${formatNumber(shown.length)} of ${formatNumber(users.length)}`}
-          </span>
-          <Button size="sm" busy={store.loading.value} onClick={() => void store.load(true)}>
-            Refresh
-          </Button>
-          <Button size="sm" variant="primary" disabled={forbidden} onClick={() => setOpen({ kind: 'create' })}>
-            New user
-          </Button>
-        </div>
-        {forbidden ? (
-          <ErrorNotice tone="warn" error="This account does not let you manage users." title="No permission" />
-        ) : (
-          <ErrorNotice
-            error={view.error}
-            title={
-              view.fetchedAt !== null
-                ? 'Showing the users and roles as last fetched: the refresh failed'
-                : 'Users and roles could not be loaded'
-            }
-            actions={
-              <Button size="sm" onClick={() => void store.load(true)}>
-                Retry
-              </Button>
-            }
-          />
-        )}
-        {notice ? <ErrorNotice tone="ok" error={notice} /> : null}
-        {chosen.length > 0 ? (
-          <div class="ue__bulk" role="toolbar" aria-label="Selected users">
-            <span>{chosen.length} selected</span>
-            <Button
-              size="sm"
-              onClick={() => setOpen({ kind: 'bulk', action: 'access', users: chosen })}
-              disabled={!roles.length}
-            >
-              Add access…
+            <span class="ue__count" aria-live="polite">
+              {view.fetchedAt === null
+                ? ''
+                : shown.length === users.length
+                  ? `${formatNumber(users.length)} users`
+                  : `${formatNumber(shown.length)} of ${formatNumber(users.length)}`}
+            </span>
+            <Button size="sm" busy={store.loading.value} onClick={() => void store.load(true)}>
+              Refresh
             </Button>
-            <Button
-              size="sm"
-              variant="danger"
-              onClick={() => {
-                bulkFrom.current = Math.max(
-                  0,
-                  shown.findIndex((u) => selected.has(u.id)),
-                );
-                setOpen({ kind: 'bulk', action: 'delete', users: chosen });
-              }}
-            >
-              Delete…
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
-              Clear selection
+            <Button size="sm" variant="primary" disabled={forbidden} onClick={() => setOpen({ kind: 'create' })}>
+              New user
             </Button>
           </div>
-        ) : null}
-        <div class="ue__layout">
-          <RolesPanel roles={roles} loaded={view.fetchedAt !== null} />
-          {users.length === 0 && !view.error ? (
-            <EmptyState title="No users">This account has no users yet. Choose New user to add one.</EmptyState>
-          ) : shown.length === 0 && users.length > 0 ? (
-            <EmptyState title="No matching users">No user matches the search and role filter.</EmptyState>
-          ) : users.length > 0 ? (
-            <UsersTable
-              users={shown}
-              roles={roles}
-              selected={selected}
-              onSelect={select}
-              sort={filter.sort}
-              onSort={sortBy}
-              onEdit={(user) => setOpen({ kind: 'edit', user })}
-              onPassword={(user) => setOpen({ kind: 'password', user })}
-              onDelete={(user) => setOpen({ kind: 'delete', user })}
-              now={Date.now()}
-            />
+          {forbidden ? (
+            <ErrorNotice tone="warn" error="This account does not let you manage users." title="No permission" />
           ) : (
-            <div />
-          )}
-        </div>
-        {open?.kind === 'create' || open?.kind === 'edit' ? (
-          <UserEditor
-            mode={open.kind}
-            user={open.kind === 'edit' ? open.user : undefined}
-            users={users}
-            roles={roles}
-            onClose={close}
-            onSaved={(id) => {
-              setNotice(open.kind === 'create' ? `User ${id} was created.` : `The changes to ${id} were saved.`);
-              close();
-            }}
-          />
-        ) : null}
-        {open?.kind === 'password' ? <SetPasswordDialog user={open.user} onClose={close} /> : null}
-        {open?.kind === 'delete' ? (
-          <DeleteUserDialog
-            user={open.user}
-            onClose={close}
-            onDeleted={() => {
-              deletedAt.current = { ids: [open.user.id], index: shown.findIndex((u) => u.id === open.user.id) };
-              setNotice(`User ${open.user.id} was deleted.`);
-              close();
-            }}
-          />
-        ) : null}
-        {open?.kind === 'bulk' ? (
-          <BulkDialog
-            action={open.action}
-            users={open.users}
-            roles={roles}
-            onClose={() => {
-              // Their Delete… bar went with the selection: focus goes to the first row after the deleted ones.
-              if (open.action === 'delete') {
-                const ids = open.users.map((u) => u.id);
-                deletedAt.current = { ids, index: bulkFrom.current };
+            <ErrorNotice
+              error={view.error}
+              title={
+                view.fetchedAt !== null
+                  ? 'Showing the users and roles as last fetched: the refresh failed'
+                  : 'Users and roles could not be loaded'
               }
-              close();
-            }}
-          />
-        ) : null}
-      </section>
+              actions={
+                <Button size="sm" onClick={() => void store.load(true)}>
+                  Retry
+                </Button>
+              }
+            />
+          )}
+          {notice ? <ErrorNotice tone="ok" error={notice} /> : null}
+          {chosen.length > 0 ? (
+            <div class="ue__bulk" role="toolbar" aria-label="Selected users">
+              <span>{chosen.length} selected</span>
+              <Button
+                size="sm"
+                onClick={() => setOpen({ kind: 'bulk', action: 'access', users: chosen })}
+                disabled={!roles.length}
+              >
+                Add access…
+              </Button>
+              <Button
+                size="sm"
+                variant="danger"
+                onClick={() => {
+                  bulkFrom.current = Math.max(
+                    0,
+                    shown.findIndex((u) => selected.has(u.id)),
+                  );
+                  setOpen({ kind: 'bulk', action: 'delete', users: chosen });
+                }}
+              >
+                Delete…
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+                Clear selection
+              </Button>
+            </div>
+          ) : null}
+          <div class="ue__layout">
+            <RolesPanel roles={roles} loaded={view.fetchedAt !== null} />
+            {users.length === 0 && !view.error ? (
+              <EmptyState title="No users">This account has no users yet. Choose New user to add one.</EmptyState>
+            ) : shown.length === 0 && users.length > 0 ? (
+              <EmptyState title="No matching users">No user matches the search and role filter.</EmptyState>
+            ) : users.length > 0 ? (
+              <UsersTable
+                users={shown}
+                roles={roles}
+                selected={selected}
+                onSelect={select}
+                sort={filter.sort}
+                onSort={sortBy}
+                onEdit={(user) => setOpen({ kind: 'edit', user })}
+                onPassword={(user) => setOpen({ kind: 'password', user })}
+                onDelete={(user) => setOpen({ kind: 'delete', user })}
+                now={Date.now()}
+              />
+            ) : (
+              <div />
+            )}
+          </div>
+          {open?.kind === 'create' || open?.kind === 'edit' ? (
+            <UserEditor
+              mode={open.kind}
+              user={open.kind === 'edit' ? open.user : undefined}
+              users={users}
+              roles={roles}
+              onClose={close}
+              onSaved={(id) => {
+                setNotice(open.kind === 'create' ? `User ${id} was created.` : `The changes to ${id} were saved.`);
+                close();
+              }}
+            />
+          ) : null}
+          {open?.kind === 'password' ? <SetPasswordDialog user={open.user} onClose={close} /> : null}
+          {open?.kind === 'delete' ? (
+            <DeleteUserDialog
+              user={open.user}
+              onClose={close}
+              onDeleted={() => {
+                deletedAt.current = { ids: [open.user.id], index: shown.findIndex((u) => u.id === open.user.id) };
+                setNotice(`User ${open.user.id} was deleted.`);
+                close();
+              }}
+            />
+          ) : null}
+          {open?.kind === 'bulk' ? (
+            <BulkDialog
+              action={open.action}
+              users={open.users}
+              roles={roles}
+              onClose={() => {
+                // Their Delete… bar went with the selection: focus goes to the first row after the deleted ones.
+                if (open.action === 'delete') {
+                  const ids = open.users.map((u) => u.id);
+                  deletedAt.current = { ids, index: bulkFrom.current };
+                }
+                close();
+              }}
+            />
+          ) : null}
+        </section>
+      </UsersRequestsContext.Provider>
     </UsersAccount.Provider>
   );
 }

@@ -2,10 +2,33 @@
 // linked one, 'me', or an account of its provisioning tree), loaded when the section opens and again when
 // the worker says the users or the account changed; and the accounts the link may manage, to choose from.
 import { signal } from '@preact/signals';
-import type { ProvisioningAccountsView } from '../../lib/messaging/protocol/index.ts';
+import type { ProvisioningAccountsView, RequestInput } from '../../lib/messaging/protocol/index.ts';
 import { followEvents, query, type StoreIo, workerIo } from '../ui/store.ts';
 
 export type UsersStore = ReturnType<typeof createUsersStore>;
+
+/**
+ * What the section's dialogs ask of the worker, each naming the account it acts in. The list follows by
+ * itself: the worker says users.changed after every change.
+ */
+export function usersRequests(io: StoreIo = workerIo) {
+  return {
+    get: (accountId: string, userId: string) => io.ask('users.get', { accountId, userId }),
+    create: (accountId: string, user: RequestInput<'users.create'>['user']) =>
+      io.ask('users.create', { accountId, user }),
+    update: (accountId: string, userId: string, user: RequestInput<'users.update'>['user']) =>
+      io.ask('users.update', { accountId, userId, user }),
+    remove: (accountId: string, userId: string) => io.ask('users.delete', { accountId, userId }),
+    setPassword: (accountId: string, userId: string, newPassword: string) =>
+      io.ask('users.setPassword', { accountId, userId, newPassword }),
+    addAcl: (accountId: string, userId: string, row: RequestInput<'users.addAcl'>['row']) =>
+      io.ask('users.addAcl', { accountId, userId, row }),
+    /** Scopes (accounts, folders, locations) an access row may be on: by search text, or by ids for names. */
+    scopes: (input: RequestInput<'users.scopes'>) => io.ask('users.scopes', input),
+  };
+}
+
+export type UsersRequests = ReturnType<typeof usersRequests>;
 
 export function createUsersStore(io: StoreIo = workerIo) {
   const accountId = signal('me');
@@ -36,6 +59,7 @@ export function createUsersStore(io: StoreIo = workerIo) {
   }
 
   return {
+    requests: usersRequests(io),
     view: list.value,
     loading: list.loading,
     /** A failure to reach the worker at all; the service's errors arrive in view.error. */

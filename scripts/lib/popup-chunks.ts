@@ -10,7 +10,7 @@ const SHARED_UI =
   /\/node_modules\/(preact|@preact)\/|\/components\/(ui|suggestion-triage|account-linking|account-switcher|locations)\/|\/components\/listings-health\/status-labels\.ts|\/lib\/messaging\/(ui|wire-error|error-words)\.ts|\/lib\/shared\/(triage-batch|format|coalesce)\.ts/;
 /** Used by one other page only (or by the popup's first module, which must not wait for preact). */
 const NOT_SHARED =
-  /\/(LinkedAccounts|KeyboardShortcutsSetting|VirtualTable|PickList|TextField)\.tsx|\/(row-window|view-input|filters-hash|tabs)\.ts/;
+  /\/(LinkedAccounts|KeyboardShortcutsSetting|VirtualTable|PickList|TextField)\.tsx|\/(keyboard-shortcuts-store|view-input|filters-hash|tabs)\.ts/;
 
 /** What the popup's first module needs to ask for its rows (shared with other pages, so otherwise split). */
 const FIRST_ASK =

@@ -3,22 +3,12 @@
 // to the list), Space selecting a row, the popup's skip button, focus after Delete user and after Cancel
 // services, Escape in the embedded panel, and the tabs pattern of the Listings and Provisioning tabs.
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { shoot } from './axe.ts';
-import { type Desk, launchDesk } from './fixture.ts';
+import { deskForFile } from './fixture.ts';
 
-let desk: Desk;
-
-beforeAll(async () => {
-  // A long undo window: Undo stays on screen for the whole walk.
-  desk = await launchDesk({ undoWindowMs: 60_000 });
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-});
+// A long undo window: Undo stays on screen for the whole walk.
+const desk = deskForFile({ undoWindowMs: 60_000 });
 
 const poll = <T>(check: () => T | Promise<T>, timeout = 15_000) => expect.poll(check, { timeout, interval: 100 });
 

@@ -4,22 +4,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Desk, launchDesk } from './fixture.ts';
+import { expect, test } from 'vitest';
+import { deskForFile } from './fixture.ts';
 import { linkFresh } from './listings-workspace-helpers.ts';
 
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS;
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-  await desk.reset();
-  await linkFresh(desk);
-});
-afterAll(async () => {
-  await desk?.close();
-});
+const desk = deskForFile({ reset: 'once', afterReset: linkFresh });
 
 /** The page's width beyond the viewport's, in CSS px, and the widest element sticking out (for the message). */
 async function overflow(page: Page): Promise<{ by: number; widest: string }> {

@@ -2,21 +2,12 @@
 // a field's border against its background (3:1, WCAG 1.4.11), the listings grid's current row while the grid
 // has focus (a focus ring of 3:1 on the row itself), and the indeterminate progress bar under reduced motion.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { shoot } from './axe.ts';
-import { type Desk, launchDesk } from './fixture.ts';
+import { deskForFile } from './fixture.ts';
 import { linkFresh, waitLoaded } from './listings-workspace-helpers.ts';
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-  await desk.reset();
-  await linkFresh(desk);
-});
-afterAll(async () => {
-  await desk?.close();
-});
+const desk = deskForFile({ reset: 'once', afterReset: linkFresh });
 
 /** WCAG contrast of two computed colours, each blended over the page's background when translucent. */
 function contrastIn(page: Page, selector: string, pair: 'border' | 'outline'): Promise<number> {

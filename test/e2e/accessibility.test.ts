@@ -5,25 +5,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { type AxeFinding, axeViolations } from './axe.ts';
-import { type Desk, launchDesk } from './fixture.ts';
+import { deskForFile } from './fixture.ts';
 import { linkFresh, selectByKeyboard, waitLoaded } from './listings-workspace-helpers.ts';
 
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS;
 
-let desk: Desk;
-
-beforeAll(async () => {
-  // A long undo window, so the undo bar stays while it is audited.
-  desk = await launchDesk({ undoWindowMs: 60_000 });
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-});
+// A long undo window, so the undo bar stays while it is audited.
+const desk = deskForFile({ undoWindowMs: 60_000 });
 
 const poll = <T>(check: () => T | Promise<T>, timeout = 15_000) => expect.poll(check, { timeout, interval: 100 });
 

@@ -1,20 +1,10 @@
 // Account linking in real Chromium against the sandbox: Allow, Deny, a closed window, a tampered state,
 // two accounts and switching, unlinking, no plaintext token in any storage area, and a revoked token → Relink.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { AUTH_TIMEOUT_MS, type Desk, launchDesk } from './fixture.ts';
+import { describe, expect, test } from 'vitest';
+import { AUTH_TIMEOUT_MS, deskForFile } from './fixture.ts';
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-});
+const desk = deskForFile();
 
 const accountSelect = (page: Page) => page.getByRole('combobox', { name: 'Account' }).first();
 

@@ -1,8 +1,8 @@
 // The decision outbox in real Chromium (issue 8, item 2): a PUT that got a 429 waits for the quota reset
 // in storage and in an alarm, not in a timer of the worker, so stopping the worker loses nothing.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Desk, launchDesk } from './fixture.ts';
+import { expect, test } from 'vitest';
+import { deskForFile } from './fixture.ts';
 
 const RESET_S = 10;
 /** Set to a folder to keep the screens these tests pass through (light and dark), for a person to look at. */
@@ -17,14 +17,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: null });
 }
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-});
-afterAll(async () => {
-  await desk?.close();
-});
+const desk = deskForFile({ reset: 'never' });
 
 async function view() {
   const reply = await desk.ask('triage.view', {});

@@ -6,25 +6,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Location, SandboxState } from '../../sandbox/model.ts';
-import { type Desk, launchDesk } from './fixture.ts';
+import { deskForFile } from './fixture.ts';
 
 const UNDO_WINDOW_MS = 1_500;
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS ?? '/tmp/shots-panel';
 
-let desk: Desk;
+const desk = deskForFile({ undoWindowMs: UNDO_WINDOW_MS });
 let crm: string;
 
-beforeAll(async () => {
-  desk = await launchDesk({ undoWindowMs: UNDO_WINDOW_MS });
+beforeAll(() => {
   crm = desk.sandbox.crmUrl;
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
 });
 
 const state = () => desk.control.state<SandboxState>();

@@ -1,10 +1,11 @@
 // The browser-test harness: a sandbox on free ports, Chromium with the built extension, and helpers.
-// One Desk per test file (beforeAll), `desk.reset()` before each test (fresh sandbox, empty extension storage).
+// One Desk per test file (deskForFile: launched before its tests, closed after), `desk.reset()` before each test
+// (fresh sandbox, empty extension storage).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
-import { afterEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { requestMessage } from '../../lib/messaging/protocol/envelope.ts';
 import type { LinkedAccountView, Reply, RequestInput, RequestType } from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/server.ts';
@@ -343,4 +344,38 @@ export async function launchDesk(options: LaunchOptions = {}): Promise<Desk> {
   };
   liveDesks.add(desk);
   return desk;
+}
+
+export interface DeskForFileOptions extends LaunchOptions {
+  /** When the desk is reset: before each test (the default), once after launching, or never (the tests do it). */
+  reset?: 'each' | 'once' | 'never';
+  /** Runs after each of those resets, e.g. linking an account. */
+  afterReset?: (desk: Desk) => Promise<unknown>;
+}
+
+/**
+ * This test file's desk: launched in its beforeAll, closed in its afterAll, reset as `reset` says. Call at
+ * the top of the file; the returned Desk forwards to the launched one, so tests use it as it is.
+ */
+export function deskForFile(options: DeskForFileOptions = {}): Desk {
+  const { reset = 'each', afterReset, ...launch } = options;
+  let launched: Desk | undefined;
+  const resetNow = async (desk: Desk) => {
+    await desk.reset();
+    await afterReset?.(desk);
+  };
+  beforeAll(async () => {
+    launched = await launchDesk(launch);
+    if (reset === 'once') await resetNow(launched);
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  if (reset === 'each') beforeEach(() => resetNow(launched!));
+  return new Proxy({} as Desk, {
+    get(_, key) {
+      if (!launched) throw new Error('The desk is launched in beforeAll: use it inside a hook or a test.');
+      return Reflect.get(launched, key);
+    },
+  });
 }

@@ -1,8 +1,8 @@
 // Bulk opt-in from the listings workspace in real Chromium against the sandbox (issue 10): 150 pairs
 // chosen by keyboard go out in requests of at most 100 pairs holding nothing else; a batch failed by an
 // injected fault is listed and succeeds on "Retry failed"; the job finishes with the page closed.
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { type Desk, launchDesk } from './fixture.ts';
+import { expect, test } from 'vitest';
+import { deskForFile } from './fixture.ts';
 import {
   chooseOptedOut,
   idList,
@@ -12,19 +12,12 @@ import {
   pairKey,
 } from './listings-workspace-helpers.ts';
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-  // 100 locations × 69 publishers: enough opted-out listings for 150 pairs.
-  await desk.control.reset({ locationsPerAccount: 100 });
-  await linkFresh(desk);
+const desk = deskForFile({
+  afterReset: async (d) => {
+    // 100 locations × 69 publishers: enough opted-out listings for 150 pairs.
+    await d.control.reset({ locationsPerAccount: 100 });
+    await linkFresh(d);
+  },
 });
 
 test('150 selected pairs go out in requests of at most 100 pairs, none outside the selection', async () => {

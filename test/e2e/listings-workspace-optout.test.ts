@@ -1,8 +1,8 @@
 // Bulk opt-out from the listings workspace in real Chromium against the sandbox (issue 21): rows picked by
 // keyboard, a confirmation that says what stops being sent, requests of at most 100 pairs holding only the
 // selection, failed requests listed and sent again by "Retry failed"; and "Opt out all live matching".
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { type Desk, launchDesk } from './fixture.ts';
+import { expect, test } from 'vitest';
+import { deskForFile } from './fixture.ts';
 import {
   idList,
   linkFresh,
@@ -17,18 +17,7 @@ import {
 const OPTOUT_PATH = '/v2/accounts/me/powerlistings/listings/optout';
 const PICKED = 12;
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-  await linkFresh(desk);
-});
+const desk = deskForFile({ afterReset: linkFresh });
 
 async function statusesOf(pairs: Set<string>): Promise<string[]> {
   const state = await sandboxState(desk);

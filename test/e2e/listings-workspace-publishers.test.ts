@@ -1,21 +1,14 @@
 // The publishers directory in real Chromium against the sandbox (issue 21): an answer larger than
 // storage.local's 10 MB quota is kept (IndexedDB) and shown, in the directory and as the table's names.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Publisher } from '../../sandbox/model.ts';
-import { type Desk, launchDesk } from './fixture.ts';
+import { deskForFile } from './fixture.ts';
 import { linkFresh, openWorkspace, sandboxState, settledCounts, waitLoaded } from './listings-workspace-helpers.ts';
 
 const PUBLISHERS_PATH = '/v2/accounts/me/powerlistings/publishers';
 const BIG = 10.5 * 1024 * 1024;
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-});
-afterAll(async () => {
-  await desk?.close();
-});
+const desk = deskForFile({ reset: 'never' });
 
 /** The sandbox's publishers, each with alternate brands enough to make the answer 10.5 MB. */
 function bigAnswer(publishers: Publisher[]): { body: unknown; bytes: number } {

@@ -5,8 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { type Desk, launchDesk } from './fixture.ts';
+import { expect, test } from 'vitest';
+import { deskForFile } from './fixture.ts';
 import { LOAD_TIMEOUT_MS, openWorkspace } from './listings-workspace-helpers.ts';
 
 const LISTINGS_PATH = '/v2/accounts/me/powerlistings/listings';
@@ -14,17 +14,7 @@ const WHY = /no active Listings subscription or is not a production account/;
 /** When set, each screen is also saved as PNG, light and dark, into this folder. */
 const SHOTS = process.env.WORDS_SHOTS;
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-});
+const desk = deskForFile();
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;

@@ -3,8 +3,8 @@
 // keyboard selection and select-all-matching; CSV export; hostile publisher data; screenshots.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { type Desk, launchDesk } from './fixture.ts';
+import { expect, test } from 'vitest';
+import { deskForFile } from './fixture.ts';
 import {
   counts,
   linkFresh,
@@ -18,17 +18,7 @@ import {
 /** Set to a folder (e.g. /tmp/shots-listui) to write screenshots of the workspace. */
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS;
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-});
+const desk = deskForFile();
 
 test('a large account loads with a visible progress bar; Cancel stops it, Refresh fetches all', async () => {
   // 400 locations × 69 publishers: 27,600 listings, slowed so the load is visible.

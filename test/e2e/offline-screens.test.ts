@@ -1,8 +1,8 @@
 // The sandbox stops while the extension is open (issue 26, "screens that never mislead"): no screen claims
 // freshness, emptiness or progress it does not have, and queued decisions say they are queued.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Desk, launchDesk } from './fixture.ts';
+import { expect, test } from 'vitest';
+import { deskForFile, launchDesk } from './fixture.ts';
 
 /** Set to a folder to keep the screens these tests pass through (light and dark), for a person to look at. */
 const SHOTS = process.env.LISTINGS_DESK_SHOTS;
@@ -16,14 +16,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: null });
 }
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-});
-afterAll(async () => {
-  await desk?.close();
-});
+const desk = deskForFile({ reset: 'never' });
 
 const rows = (page: Page) => page.getByRole('feed').getByRole('article');
 

@@ -3,8 +3,8 @@
 // worker has started. Then unlink: the snapshot is gone with the account.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { type Desk, launchDesk } from './fixture.ts';
+import { expect, test } from 'vitest';
+import { deskForFile } from './fixture.ts';
 
 const WAITING = 60;
 /** The snapshot's rows (SNAPSHOT_ROWS in first-paint-snapshot.ts): a list of 60 shows 12 rows' set size until live. */
@@ -12,18 +12,7 @@ const SNAPSHOT_ROWS = 12;
 /** Set to a folder (e.g. /tmp/shots) to keep screenshots of the popup painted from the snapshot. */
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS;
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-  await desk.control.call('POST', 'reset', { waitingSuggestions: WAITING });
-});
+const desk = deskForFile({ afterReset: (d) => d.control.call('POST', 'reset', { waitingSuggestions: WAITING }) });
 
 /** Every state of the list the page showed, from its first script on: rows' set size and the list's busy flag. */
 async function recordList(page: Page): Promise<void> {

@@ -3,9 +3,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { SandboxState } from '../../sandbox/model.ts';
-import { type Desk, launchDesk } from './fixture.ts';
+import { deskForFile } from './fixture.ts';
 
 const SUGGESTIONS_PATH = '/v2/accounts/me/powerlistings/publishersuggestions';
 /** The worker's undo window in these tests (the test-only setting; the product's is 5 s). */
@@ -15,17 +15,7 @@ const AFTER_WINDOW_MS = UNDO_WINDOW_MS + 8_000;
 /** Set to a folder (e.g. /tmp/shots) to keep screenshots of the popup. */
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS;
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk({ undoWindowMs: UNDO_WINDOW_MS });
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-});
+const desk = deskForFile({ undoWindowMs: UNDO_WINDOW_MS });
 
 const state = () => desk.control.state<SandboxState>();
 const rows = (page: Page) => page.getByRole('feed').getByRole('article');

@@ -3,25 +3,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import type { TrackerView } from '../../lib/messaging/protocol/index.ts';
 import { extensionArgs } from '../../scripts/lib/chromium.ts';
-import { CHROME_PATH, type Desk, launchDesk } from './fixture.ts';
+import { CHROME_PATH, deskForFile } from './fixture.ts';
 
-let desk: Desk;
+const desk = deskForFile({ sandbox: { addRequestProcessingMs: 300 }, afterReset: (d) => d.link('1001') });
 /** When set, each part is also saved as PNG, light and dark, into this folder. */
 const SHOTS = process.env.PROVISIONING_SHOTS;
-
-beforeAll(async () => {
-  desk = await launchDesk({ sandbox: { addRequestProcessingMs: 300 } });
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-  await desk.link('1001');
-});
 
 type AnyChrome = {
   chrome: {

@@ -1,18 +1,14 @@
 // The sandbox stops while the options page is open: one banner names the API address that does not answer
 // and when Listings Desk tries again; Try now, once the service is back, takes it away.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
-import { type Desk, launchDesk } from './fixture.ts';
+import { deskForFile } from './fixture.ts';
 
-let desk: Desk;
+const desk = deskForFile({ reset: 'never' });
 let restarted: RunningSandbox | undefined;
 
-beforeAll(async () => {
-  desk = await launchDesk();
-});
 afterAll(async () => {
   await restarted?.close();
-  await desk?.close();
 });
 
 test('the service stopped mid-session: a banner names its address and the retry time; Try now clears it once it is back', async () => {

@@ -2,10 +2,10 @@
 // closed inside the undo window, bulk accept with a progress bar, an injected failure rolled back, a suggestion
 // resolved elsewhere. The popup's other views are in popup-views.test.ts.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { SandboxState } from '../../sandbox/model.ts';
 import { fieldContent } from '../../sandbox/rules/suggestions.ts';
-import { type Desk, launchDesk } from './fixture.ts';
+import { deskForFile } from './fixture.ts';
 
 const SUGGESTIONS_PATH = '/v2/accounts/me/powerlistings/publishersuggestions';
 /** The worker's undo window in these tests (the test-only setting; the product's is 5 s). */
@@ -13,17 +13,7 @@ const UNDO_WINDOW_MS = 2_000;
 /** The undo window plus ample time for the PUT on a busy machine. */
 const AFTER_WINDOW_MS = UNDO_WINDOW_MS + 8_000;
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk({ undoWindowMs: UNDO_WINDOW_MS });
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-});
+const desk = deskForFile({ undoWindowMs: UNDO_WINDOW_MS });
 
 const state = () => desk.control.state<SandboxState>();
 const rows = (page: Page) => page.getByRole('feed').getByRole('article');

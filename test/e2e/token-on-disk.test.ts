@@ -3,17 +3,10 @@
 // secret; neither may be left in the HTTP cache, storage's log files or anywhere else in the profile.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Desk, launchDesk } from './fixture.ts';
+import { expect, test } from 'vitest';
+import { deskForFile } from './fixture.ts';
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-});
-afterAll(async () => {
-  await desk?.close();
-});
+const desk = deskForFile({ reset: 'never' });
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })

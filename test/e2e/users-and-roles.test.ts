@@ -2,8 +2,8 @@
 // and two locations, edit the phone, set a password, delete with typed confirmation, a 500 on save that
 // keeps the form, and an account without roles.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { type Desk, launchDesk } from './fixture.ts';
+import { describe, expect, test } from 'vitest';
+import { deskForFile } from './fixture.ts';
 
 interface SandboxUser {
   id: string;
@@ -21,17 +21,7 @@ interface SandboxState {
   folders: { id: string; accountId: string; name: string }[];
 }
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-});
+const desk = deskForFile();
 
 const state = () => desk.control.state<SandboxState>();
 const sandboxUser = async (id: string) => (await state()).users.find((u) => u.id === id);

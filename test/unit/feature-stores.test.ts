@@ -1,35 +1,10 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createAccountsStore } from '../../components/account-linking/accounts-store.ts';
-import { createLinkingStore } from '../../components/account-linking/use-linking.ts';
+import { createLinkingStore } from '../../components/account-linking/linking-store.ts';
 import { createConnectionStore } from '../../components/connection-settings/connection-store.ts';
 import { createHealthStore } from '../../components/listings-health/health-store.ts';
-import type { StoreIo } from '../../components/ui/store.ts';
 import type { AccountsView, LinkedAccountView, ListingsHealthView } from '../../lib/messaging/protocol/index.ts';
-
-/** A worker the test answers by hand: every question waits until the test resolves it. */
-function fakeWorker() {
-  const questions: { type: string; input: unknown; answer: (value: unknown) => void; fail: (e: unknown) => void }[] =
-    [];
-  const listeners = new Map<string, (payload: unknown) => void>();
-  const io = {
-    ask: vi.fn(
-      (type: string, input: unknown) =>
-        new Promise((answer, fail) => {
-          questions.push({ type, input, answer, fail });
-        }),
-    ),
-    onDeskEvent: vi.fn((type: string, handler: (payload: unknown) => void) => {
-      listeners.set(type, handler);
-      return () => listeners.delete(type);
-    }),
-  } as unknown as StoreIo;
-  const asked = (type: string) => questions.filter((q) => q.type === type);
-  const emit = (type: string, payload: unknown = {}) => listeners.get(type)?.(payload);
-  return { io, questions, asked, emit, listeners };
-}
-
-/** Lets settled answers run through the store's awaits (no timer: one macrotask turn). */
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { fakeWorker, flush } from './store-fakes.ts';
 
 const health = (accountKey: string, total: number): ListingsHealthView =>
   ({ accountKey, total, counts: [], refreshing: false, error: null }) as unknown as ListingsHealthView;

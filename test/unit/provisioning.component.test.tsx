@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { AccountsTree } from '../../components/provisioning/AccountsTree.tsx';
 import { CancelDialog } from '../../components/provisioning/CancelDialog.tsx';
+import { provisioningRequests } from '../../components/provisioning/provisioning-store.ts';
 import type { ProvisioningAccountView, ServiceView } from '../../lib/messaging/protocol/index.ts';
 
 afterEach(cleanup);
@@ -65,7 +66,7 @@ describe('the cancel dialog', () => {
     const io = { ask: vi.fn(), onDeskEvent: vi.fn(() => () => undefined) };
     render(
       <CancelDialog
-        io={io as never}
+        actions={provisioningRequests(io as never)}
         fromAccountId="1001"
         location={{ id: 'HB-001', name: 'Harbor Bakery – Pearl District' }}
         services={[service('PL-PREMIUM', true, '2026-02-01'), service('REVIEWS-MONITOR', false, '2027-02-03')]}

@@ -1,0 +1,172 @@
+// The stores that took over from hooks and components asking the worker inline (issue 22): each asks
+// once when started, asks again on its events, shows the newest answer and stops following on stop.
+import { describe, expect, test, vi } from 'vitest';
+import { createLocatedStore } from '../../components/embedded-panel/located-store.ts';
+import { createPanelSitesStore } from '../../components/embedded-panel/panel-sites-store.ts';
+import type { LoadState, OptInJob, WorkspaceSource } from '../../components/listings-workspace/workspace-source.ts';
+import { createWorkspaceStore } from '../../components/listings-workspace/workspace-store.ts';
+import { createLocationNamesStore } from '../../components/locations/location-names-store.ts';
+import { createInReviewStore } from '../../components/provisioning/in-review-store.ts';
+import { DeskError } from '../../lib/messaging/wire-error.ts';
+import { fakeWorker, flush } from './store-fakes.ts';
+
+const locations = (...names: [string, string, string][]) => ({
+  locations: names.map(([id, name, city]) => ({ id, name, city })),
+  folders: [],
+});
+
+describe('location names store', () => {
+  test('names the locations, asks again when the locations or the account change, and stops', async () => {
+    const worker = fakeWorker();
+    const store = createLocationNamesStore(worker.io);
+    const stop = store.start();
+    expect(store.names.value.size).toBe(0);
+    worker.asked('locations.list')[0]!.answer(locations(['L1', 'Bakery', 'Springfield']));
+    await vi.waitFor(() => expect(store.names.value.get('L1')).toEqual({ name: 'Bakery', city: 'Springfield' }));
+    worker.emit('accounts.changed');
+    worker.asked('locations.list')[1]!.answer(locations(['L2', 'Florist', 'Salem']));
+    await vi.waitFor(() => expect([...store.names.value.keys()]).toEqual(['L2']));
+    worker.emit('locations.changed');
+    expect(worker.asked('locations.list')).toHaveLength(3);
+    stop();
+    expect(worker.listeners.size).toBe(0);
+  });
+
+  test('a failure leaves the ids as they are', async () => {
+    const worker = fakeWorker();
+    const store = createLocationNamesStore(worker.io);
+    store.start();
+    worker.asked('locations.list')[0]!.fail(new DeskError({ code: 'network', message: 'offline' }));
+    await flush();
+    expect(store.names.value.size).toBe(0);
+  });
+});
+
+describe('located store', () => {
+  test('asks when started and again after the page says its address changed; other messages are ignored', async () => {
+    const worker = fakeWorker();
+    const page = new EventTarget();
+    const store = createLocatedStore(worker.io, page as unknown as Window);
+    const stop = store.start();
+    expect(worker.asked('panel.locate')).toHaveLength(1);
+    page.dispatchEvent(new MessageEvent('message', { data: { desk: 'something-else' } }));
+    page.dispatchEvent(new MessageEvent('message', { data: { desk: 'panel-page-changed' } }));
+    page.dispatchEvent(new MessageEvent('message', { data: { desk: 'panel-page-changed' } }));
+    // Two nudges in a burst: one question once the page has settled.
+    await vi.waitFor(() => expect(worker.asked('panel.locate')).toHaveLength(2));
+    await flush();
+    expect(worker.asked('panel.locate')).toHaveLength(2);
+    // The newer answer wins even when the older one comes later.
+    const [first, second] = worker.asked('panel.locate');
+    second!.answer({ found: null, problem: 'new page', account: null });
+    await vi.waitFor(() => expect(store.view.value).toMatchObject({ problem: 'new page' }));
+    first!.answer({ found: null, problem: 'old page', account: null });
+    await flush();
+    expect(store.view.value).toMatchObject({ problem: 'new page' });
+    stop();
+    page.dispatchEvent(new MessageEvent('message', { data: { desk: 'panel-page-changed' } }));
+    await flush();
+    expect(worker.asked('panel.locate')).toHaveLength(2);
+  });
+});
+
+describe('in-review store', () => {
+  test('asks the tracker once without a refresh, then takes the count from provisioning.changed', async () => {
+    const worker = fakeWorker();
+    const store = createInReviewStore(worker.io);
+    store.start();
+    expect(worker.asked('provisioning.tracker').map((q) => q.input)).toEqual([{ refresh: false }]);
+    worker.asked('provisioning.tracker')[0]!.answer({ inReview: 2, requests: [] });
+    await vi.waitFor(() => expect(store.inReview.value).toBe(2));
+    worker.emit('provisioning.changed', { inReview: 5 });
+    expect(store.inReview.value).toBe(5);
+    expect(worker.asked('provisioning.tracker')).toHaveLength(1);
+  });
+});
+
+describe('panel sites store', () => {
+  test('a failed change is shown and the list stays; the next change that works clears it', async () => {
+    const worker = fakeWorker();
+    const store = createPanelSitesStore(worker.io);
+    store.start();
+    const one = { sites: [{ origin: 'https://a.example' }], shortcut: '' };
+    worker.asked('panel.sites.list')[0]!.answer(one);
+    await vi.waitFor(() => expect(store.view.value).toEqual(one));
+    const removing = store.remove('https://a.example');
+    worker.asked('panel.sites.remove')[0]!.fail(new DeskError({ code: 'network', message: 'offline' }));
+    await removing;
+    expect(store.error.value).toBeInstanceOf(DeskError);
+    expect(store.view.value).toEqual(one);
+    const adding = store.add('https://b.example');
+    expect(worker.asked('panel.sites.add')[0]!.input).toEqual({ origin: 'https://b.example' });
+    const two = { sites: [...one.sites, { origin: 'https://b.example' }], shortcut: '' };
+    worker.asked('panel.sites.add')[0]!.answer(two);
+    await adding;
+    expect(store.error.value).toBeNull();
+    expect(store.view.value).toEqual(two);
+  });
+});
+
+describe('workspace store', () => {
+  /** A source whose answers and news the test gives by hand. */
+  function handSource() {
+    const answers: Record<string, ((value: unknown) => void)[]> = {};
+    const waitFor = (name: string) =>
+      new Promise((resolve) => {
+        answers[name] = [...(answers[name] ?? []), resolve as (value: unknown) => void];
+      });
+    let onLoad: ((state: LoadState) => void) | undefined;
+    let onJob: ((job: OptInJob | null) => void) | undefined;
+    const source = {
+      loadState: () => waitFor('loadState'),
+      optInJob: () => waitFor('optInJob'),
+      onLoadState: (handler: (state: LoadState) => void) => {
+        onLoad = handler;
+        return () => {
+          onLoad = undefined;
+        };
+      },
+      onOptInJob: (handler: (job: OptInJob | null) => void) => {
+        onJob = handler;
+        return () => {
+          onJob = undefined;
+        };
+      },
+    } as unknown as WorkspaceSource;
+    return {
+      source,
+      answer: (name: string, value: unknown) => answers[name]?.shift()?.(value),
+      news: (state: LoadState) => onLoad?.(state),
+      jobNews: (job: OptInJob | null) => onJob?.(job),
+      following: () => onLoad !== undefined,
+    };
+  }
+  const state = (loaded: number) => ({ accountKey: 'k', loaded }) as LoadState;
+  const job = (id: string, createdAt: number) => ({ id, createdAt }) as OptInJob;
+
+  test('news counts a revision; the first answer, come late, does not replace newer news', async () => {
+    const hand = handSource();
+    const store = createWorkspaceStore(hand.source);
+    const stop = store.start();
+    hand.news(state(5));
+    expect(store.state.value?.loaded).toBe(5);
+    expect(store.revision.value).toBe(1);
+    hand.answer('loadState', state(1));
+    await flush();
+    expect(store.state.value?.loaded).toBe(5);
+    stop();
+    expect(hand.following()).toBe(false);
+  });
+
+  test('the newest job is shown: news of an older one does not replace it', async () => {
+    const hand = handSource();
+    const store = createWorkspaceStore(hand.source);
+    store.jobs.start();
+    hand.answer('optInJob', job('b', 2));
+    await vi.waitFor(() => expect(store.job.value?.id).toBe('b'));
+    hand.jobNews(job('a', 1));
+    expect(store.job.value?.id).toBe('b');
+    hand.jobNews(job('c', 3));
+    expect(store.job.value?.id).toBe('c');
+  });
+});
