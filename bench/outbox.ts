@@ -107,8 +107,8 @@ export async function outboxFigures(options: { extensionDir?: string } = {}): Pr
     'listings-desk-bench-outbox-',
   );
   try {
-    // 1,000 waiting: the worker's list holds 500 of them (its cap), which the popup accepts; the other 500
-    // are the floor's, sent straight to the sandbox.
+    // 1,000 waiting: the popup accepts the oldest 500 of the worker's list; the other 500 are the floor's,
+    // sent straight to the sandbox.
     await control(sandbox.apiUrl, 'POST', 'reset', { locationsPerAccount: 150, waitingSuggestions: 2 * BULK });
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/popup.html`);
@@ -131,7 +131,8 @@ export async function outboxFigures(options: { extensionDir?: string } = {}): Pr
           refreshing: boolean;
           suggestions: { id: string }[];
         };
-        ids = view.suggestions.map((s) => s.id);
+        // The waiting list is uncapped now (issue 24): its oldest 500 are the popup's bulk, the rest the floor's.
+        ids = view.suggestions.slice(0, BULK).map((s) => s.id);
         return !view.refreshing && ids.length === BULK;
       },
       { what: `the popup's list of ${BULK} waiting suggestions` },
