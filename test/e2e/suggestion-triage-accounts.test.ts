@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { SandboxState } from '../../sandbox/model.ts';
+import { axeViolations } from './axe.ts';
 import { type Desk, launchDesk } from './fixture.ts';
 
 const SUGGESTIONS_PATH = '/v2/accounts/me/powerlistings/publishersuggestions';
@@ -97,6 +98,19 @@ describe('suggestion triage across accounts', () => {
         .poll(() => switcher.locator('option').allTextContents())
         .toContain(`${NAMES[id]} (${await waiting([id])} waiting)`);
     }
+    // axe-core (WCAG 2.2 AA) on the list across accounts and on its open account filter, light and dark (issue 25).
+    const found: string[] = [];
+    for (const filterOpen of [false, true]) {
+      if (filterOpen) await popup.getByText('All accounts', { exact: true }).click();
+      for (const scheme of ['light', 'dark'] as const) {
+        await popup.emulateMedia({ colorScheme: scheme });
+        for (const v of await axeViolations(popup))
+          found.push(`filter ${filterOpen ? 'open' : 'closed'} (${scheme}): ${v.id} at ${v.targets.join(', ')}`);
+      }
+    }
+    await popup.emulateMedia({ colorScheme: null });
+    await popup.keyboard.press('Escape');
+    expect(found).toEqual([]);
 
     // One of the second account's, by keyboard: accept, then undo it (whichever account is active).
     await showOnly(popup, NAMES['1002']!);
