@@ -181,9 +181,12 @@ export async function inboxFigures(options: { extensionDir?: string } = {}): Pro
     );
     const { requests } = await control<{ requests: Logged[] }>(sandbox.apiUrl, 'GET', 'requests');
     const puts = requests.filter((r) => r.method === 'PUT').length;
-    const decisions = answered ? total : requests.filter((r) => r.method === 'PUT' && r.status === 200).length;
+    // The figure ends on the service having them, not on the worker's word: each suggestion's 2xx PUT, once.
+    const applied = new Set(requests.filter((r) => r.method === 'PUT' && r.status < 300).map((r) => r.path)).size;
+    const decisions = applied;
     const perDecision = decisions ? Math.round((puts / decisions) * 100) / 100 : 0;
-    const within = answered ? '' : ' (NOT all answered within 5 min)';
+    const within =
+      answered && applied === total ? '' : ` (NOT all applied within 5 min: ${applied} of ${total} at the service)`;
     const filterMs = Math.round(median(filters) * 10) / 10;
     const rows = total.toLocaleString('en-US');
     return [
