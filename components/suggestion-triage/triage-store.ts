@@ -316,7 +316,10 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
       {
         'triage.changed': (payload) => {
           if (payload.resolvedElsewhere > 0) resolvedElsewhere.value += payload.resolvedElsewhere;
-          if (payload.revision <= gate.current) return;
+          // A view answered between a fetch's write and its end says "refreshing" at the very revision that
+          // fetch's event then carries: that event still asks, or the popup would say "Refreshing…" for good.
+          const current = payload.revision === gate.current && worker.peek()?.refreshing;
+          if (payload.revision < gate.current || (payload.revision === gate.current && !current)) return;
           // Perhaps the echo of a decision of ours: its answer will say (it carries what it changed).
           if (deciding > 0) heldRevision = Math.max(heldRevision, payload.revision);
           else void load(false);

@@ -95,6 +95,19 @@ describe('suggestion-triage: order and undo', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
   });
 
+  test('a view that says "refreshing" at revision 5 is asked again on an event at 5 (the fetch ended after that view)', async () => {
+    setup(triageView({ revision: 5, refreshing: true }));
+    await waitFor(() => expect(screen.getByText('Refreshing…')).toBeTruthy());
+    const before = inputsOf('triage.view').length;
+    answers['triage.view'] = () => triageView({ revision: 5, refreshing: false, fetchedAt: Date.now() });
+    await act(async () => handlers['triage.changed']!({ accountKey: 'app-1001', resolvedElsewhere: 0, revision: 5 }));
+    await waitFor(() => expect(screen.queryByText('Refreshing…')).toBeNull());
+    expect(inputsOf('triage.view').length).toBe(before + 1);
+    // Once it says the fetch ended, another event at 5 asks nothing.
+    await act(async () => handlers['triage.changed']!({ accountKey: 'app-1001', resolvedElsewhere: 0, revision: 5 }));
+    expect(inputsOf('triage.view').length).toBe(before + 1);
+  });
+
   test('a decision being sent says it is too late to undo, and a late undo is reported, not ignored', async () => {
     setup(triageView({ pending: [pendingView('1', { batchId: 'B1', sending: true })] }));
     await waitFor(() => expect(rows()).toHaveLength(3));
