@@ -1,9 +1,16 @@
 // The triage list across every linked account (issue 24): the merge and filters, the refresh that keeps
 // every account fresh one at a time, the lifted cap, and decisions and undo for any account from the popup.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { setPanelScope } from '../../lib/background/core/panel-scope.ts';
 import { mergeOldestFirst } from '../../lib/background/suggestion-triage/across-accounts.ts';
-import { badgeCountsItem } from '../../lib/background/suggestion-triage/badge.ts';
+import {
+  BADGE_ALARM,
+  BADGE_PERIOD_MINUTES,
+  badgeCountsItem,
+  startBadge,
+} from '../../lib/background/suggestion-triage/badge.ts';
 import { triageSnapshotItem } from '../../lib/background/suggestion-triage/first-paint-snapshot.ts';
 import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
 import { triageCacheItem } from '../../lib/background/suggestion-triage/triage-items.ts';
@@ -189,6 +196,45 @@ describe('suggestion-triage across accounts', () => {
     expect(view.accounts?.find((a) => a.accountKey === 'app-1003')?.error).toEqual(
       expect.objectContaining({ status: 403 }),
     );
+  });
+
+  test('the badge’s own alarm counts every linked account, not only the active one, through the refresh of every account', async () => {
+    const service = perAccountService({
+      'app-1001': waiting('app-1001', 2, 2),
+      'app-1002': waiting('app-1002', 3, 1),
+      'app-1003': waiting('app-1003', 4, 3),
+    });
+    await badgeCountsItem.setValue({});
+    const t = triage();
+    const every = () =>
+      t.refreshEveryAccount({ refresh: true, maxAgeMs: (BADGE_PERIOD_MINUTES - 1) * 60_000 }, 'badge');
+    startBadge(testDeps(), every);
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: BADGE_ALARM,
+      scheduledTime: Date.now(),
+      periodInMinutes: BADGE_PERIOD_MINUTES,
+    } as Parameters<typeof fakeBrowser.alarms.onAlarm.trigger>[0]);
+    await expect.poll(() => browser.action.getBadgeText({})).toBe('9');
+    await t.settled();
+    const counts = await badgeCountsItem.getValue();
+    expect(Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, v.count]))).toEqual({
+      'app-1001': 2,
+      'app-1002': 3,
+      'app-1003': 4,
+    });
+    expect(new Set(service.requests.map((r) => r.token))).toEqual(
+      new Set(['tok-app-1001', 'tok-app-1002', 'tok-app-1003']),
+    );
+    // A list the refresh alarm fetched within the badge's period costs the badge's alarm nothing.
+    service.requests.length = 0;
+    clock += 5 * 60_000;
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: BADGE_ALARM,
+      scheduledTime: Date.now(),
+      periodInMinutes: BADGE_PERIOD_MINUTES,
+    } as Parameters<typeof fakeBrowser.alarms.onAlarm.trigger>[0]);
+    await t.settled();
+    expect(service.requests).toHaveLength(0);
   });
 
   test('an account’s waiting list is fetched whole, past the 500 rows other lists stop at', async () => {
