@@ -24,7 +24,7 @@ function AccountLine({ account }: { account: InboxAccountView }) {
   if (account.needsRelink || account.error) {
     const words = account.needsRelink
       ? `${account.accountName} needs to be linked again; its suggestions are not refreshed. Relink it in Accounts.`
-      : `${account.accountName}: its suggestions could not be loaded; the list shows what came before. Listings Desk asks again at the next refresh.`;
+      : `${account.accountName}: its suggestions could not be ${account.fetchedAt ? 'refreshed; those from before are still listed' : 'loaded'}. Listings Desk asks again at the next refresh.`;
     return (
       <li class="ib-account-line" data-problem="">
         <ErrorNotice

@@ -193,8 +193,11 @@ describe('suggestion-triage across accounts', () => {
     await t.settled();
     const view = await t.view(WAITING, false);
     expect(view.suggestions).toHaveLength(4);
-    expect(view.accounts?.find((a) => a.accountKey === 'app-1003')?.error).toEqual(
-      expect.objectContaining({ status: 403 }),
+    const error = view.accounts?.find((a) => a.accountKey === 'app-1003')?.error;
+    expect(error).toEqual(expect.objectContaining({ status: 403, code: '2001' }));
+    // Said of its suggestions, with what to do, not the general "nothing was changed".
+    expect(error?.message).toBe(
+      'The service refused access to this account’s suggestions (not enough privileges); the other accounts carry on. Ask an administrator of the account for access, or relink it as a user who has it',
     );
   });
 

@@ -18,6 +18,7 @@ import { WAITING } from '../../shared/listing-statuses.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { defineFeature } from '../feature.ts';
+import { accountListError } from '../suggestion-triage/across-accounts.ts';
 import type { SuggestionTriage } from '../suggestion-triage/index.ts';
 import { cacheKey, keepRecent, toBatchView } from '../suggestion-triage/triage-state.ts';
 import { createInboxSource, type InboxSource, rowKey, waitingListOf } from './source.ts';
@@ -82,7 +83,7 @@ export function createInbox(deps: Pick<DeskDeps, 'now'>, triage: InboxTriage) {
         needsRelink: a.needsRelink,
         fetchedAt,
         refreshing: state.refreshing,
-        error: a.needsRelink ? toWireError(needsRelinkError(a)) : state.error,
+        error: a.needsRelink ? toWireError(needsRelinkError(a)) : accountListError(state.error),
       };
     });
   }

@@ -1,0 +1,104 @@
+// An account that answers 403 (issue 24: "shows as such in the inbox and never blocks the others"), in real
+// Chromium against the sandbox's per-account 403 switch: three accounts linked, the third refused; the Inbox and
+// the popup say what happened, what Listings Desk does and what the person can do, with the service's code in
+// small print, and the other two accounts are still listed and decided on.
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { deskForFile } from './fixture.ts';
+
+const SHOTS = process.env.LISTINGS_DESK_SHOTS;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+const desk = deskForFile();
+const SUGGESTIONS_PATH = '/v2/accounts/me/powerlistings/publishersuggestions';
+type Requests = { requests: { method: string; path: string; status: number }[] };
+
+async function okPutOf(id: string): Promise<number> {
+  const { requests } = await desk.control.call<Requests>('GET', 'requests');
+  return requests.filter((r) => r.method === 'PUT' && r.path === `${SUGGESTIONS_PATH}/${id}` && r.status === 200)
+    .length;
+}
+
+async function suggestionStatus(id: string): Promise<string | undefined> {
+  const state = await desk.control.call<{ suggestions: { id: string; status: string }[] }>('GET', 'state');
+  return state.suggestions.find((s) => s.id === id)?.status;
+}
+
+test('one account answers 403: the Inbox and the popup say so in words with its code, and the other two still list and triage', async () => {
+  const first = await desk.link('1001');
+  const second = await desk.link('1003');
+  const refused = await desk.link('1004');
+  await desk.setUndoWindow(1_000);
+  await desk.control.call('POST', 'forbidden', { accountId: '1004' });
+
+  // The Inbox: Refresh asks every account again; the refused one's line says what, what next, and its code.
+  const page = await desk.openOptions();
+  await page.goto(desk.url('options.html#inbox'));
+  await page.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  const line = page
+    .getByRole('list', { name: 'Accounts' })
+    .getByRole('listitem')
+    .filter({ hasText: `${refused.accountName}: its suggestions could not be` });
+  await line.waitFor({ timeout: 30_000 });
+  const words = await line.textContent();
+  expect(words).toContain('Listings Desk asks again at the next refresh');
+  expect(words).toContain('The service refused access to this account’s suggestions');
+  expect(words).toContain('Ask an administrator of the account for access, or relink it as a user who has it');
+  expect(await line.locator('small').textContent()).toMatch(/^code 2005 · HTTP 403 · “Insufficient privileges/);
+  expect(words).not.toMatch(/HTTP 403 —|fetchAll|listSuggestions/);
+  // The other two are counted and listed.
+  for (const a of [first, second]) {
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('listitem')
+            .filter({ hasText: new RegExp(`^${a.accountName}: [1-9][\\d,]* waiting`) })
+            .count(),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(1);
+  }
+  await shoot(page, 'inbox-403');
+
+  // A row of the second account, accepted from the Inbox: the sandbox has it.
+  await page.goto(desk.url(`options.html#inbox?accounts=${encodeURIComponent(second.accountKey)}`));
+  const grid = page.getByRole('grid', { name: 'Waiting suggestions of every account' });
+  const row = grid.getByRole('row').filter({ hasText: second.accountName }).first();
+  await row.waitFor({ timeout: 30_000 });
+  const csv = await desk.ask('inbox.csv', { filters: { accounts: [second.accountKey] } });
+  if (!csv.ok) throw new Error(csv.error.message);
+  const firstLine = csv.value.csv.trim().split('\r\n')[1]!;
+  const inboxId = firstLine.slice(firstLine.lastIndexOf(',') + 1);
+  await row.getByRole('button', { name: 'Accept' }).click();
+  await expect.poll(() => okPutOf(inboxId), { timeout: 30_000 }).toBe(1);
+  expect(await suggestionStatus(inboxId)).toBe('ACCEPTED');
+
+  // The popup: the refused account is said above the list, the others' rows are there and a decision goes.
+  const popup = await desk.openPopup();
+  const notice = popup.getByRole('alert').filter({ hasText: refused.accountName });
+  await notice.waitFor({ timeout: 30_000 });
+  expect(await notice.textContent()).toContain('The service refused access to this account’s suggestions');
+  expect(await notice.locator('small').textContent()).toMatch(/^code 2005 · HTTP 403/);
+  const rows = popup.getByRole('feed').getByRole('article');
+  const ofFirst = rows.filter({ hasText: first.accountName }).first();
+  await ofFirst.waitFor({ timeout: 30_000 });
+  const popupId = (await ofFirst.getAttribute('id'))!.replace(/^suggestion-/, '');
+  await shoot(popup, 'popup-403');
+  await ofFirst.getByRole('button', { name: 'Accept' }).click();
+  await expect.poll(() => okPutOf(popupId), { timeout: 30_000 }).toBe(1);
+  expect(await suggestionStatus(popupId)).toBe('ACCEPTED');
+}, 150_000);
