@@ -1,7 +1,8 @@
-// An account that answers 403 (issue 24: "shows as such in the inbox and never blocks the others"), in real
-// Chromium against the sandbox's per-account 403 switch: three accounts linked, the third refused; the Inbox and
-// the popup say what happened, what Listings Desk does and what the person can do, with the service's code in
-// small print, and the other two accounts are still listed and decided on.
+// The Inbox across accounts (issue 24) in real Chromium against the sandbox. An account that answers 403 ("shows
+// as such in the inbox and never blocks the others", with the sandbox's per-account 403 switch): three linked,
+// the third refused; the Inbox and the popup say what happened, what Listings Desk does and what the person can
+// do, with the service's code in small print, and the other two are still listed and decided on. Accept all
+// across two accounts: one progress bar over every account's batch, to 100 %.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -27,6 +28,16 @@ async function okPutOf(id: string): Promise<number> {
   const { requests } = await desk.control.call<Requests>('GET', 'requests');
   return requests.filter((r) => r.method === 'PUT' && r.path === `${SUGGESTIONS_PATH}/${id}` && r.status === 200)
     .length;
+}
+
+async function waitingOf(accountIds: string[]): Promise<string[]> {
+  const state = await desk.control.call<{ suggestions: { id: string; accountId: string; status: string }[] }>(
+    'GET',
+    'state',
+  );
+  return state.suggestions
+    .filter((s) => accountIds.includes(s.accountId) && s.status === 'WAITING_ON_CUSTOMER')
+    .map((s) => s.id);
 }
 
 async function suggestionStatus(id: string): Promise<string | undefined> {
@@ -101,4 +112,30 @@ test('one account answers 403: the Inbox and the popup say so in words with its 
   await ofFirst.getByRole('button', { name: 'Accept' }).click();
   await expect.poll(() => okPutOf(popupId), { timeout: 30_000 }).toBe(1);
   expect(await suggestionStatus(popupId)).toBe('ACCEPTED');
+}, 150_000);
+
+test('Accept all matching across two accounts: one progress bar over both accounts’ batches, going to 100 %', async () => {
+  await desk.link('1001');
+  await desk.link('1003');
+  await desk.setUndoWindow(1_000);
+  const page = await desk.openOptions();
+  await page.goto(desk.url('options.html#inbox'));
+  const count = page.getByRole('status').filter({ hasText: /waiting suggestions match/ });
+  const total = (await waitingOf(['1001', '1003'])).length;
+  await expect
+    .poll(() => count.textContent(), { timeout: 30_000 })
+    .toMatch(new RegExp(`^${total.toLocaleString('en-US')} of`));
+  await page.getByRole('button', { name: `Accept all ${total} matching` }).click();
+  const dialog = page.getByRole('dialog', { name: `Accept ${total} suggestions?` });
+  expect(await dialog.textContent()).toContain(`${total} suggestions in 2 accounts`);
+  await dialog.getByRole('button', { name: `Accept ${total}` }).click();
+  const bar = page.getByRole('progressbar', { name: `Accepting ${total} suggestions` });
+  await bar.waitFor({ timeout: 10_000 });
+  expect(await bar.getAttribute('aria-valuemax')).toBe(String(total));
+  expect(await page.getByRole('progressbar').count()).toBe(1);
+  await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 90_000 }).toBe(String(total));
+  expect(await bar.getAttribute('aria-valuetext')).toBe(`${total} of ${total} sent`);
+  await expect.poll(() => page.getByText(`${total} accepted.`).count(), { timeout: 10_000 }).toBe(1);
+  await shoot(page, 'inbox-bulk-done');
+  expect(await waitingOf(['1001', '1003'])).toEqual([]);
 }, 150_000);
