@@ -15,6 +15,8 @@ import { hashFromState, INBOX_SECTION, type InboxViewState, stateFromHash } from
 /** Rows asked for around the window in view, so a scroll of a screen or two needs no new question. */
 const AROUND = 40;
 const ASK_ROWS = 120;
+/** History rows a page shows at once; Newer and Older turn the page. */
+export const HISTORY_PAGE = 100;
 
 export interface DecidedBatch {
   accountKey: string;
@@ -191,7 +193,11 @@ export function createInboxStore(io: StoreIo = workerIo) {
     exportCsv,
     toggle,
     refresh: (force: boolean) => act(() => io.ask('inbox.refresh', { force })),
-    loadHistory: () => history.load({ accounts: state.value.filters.accounts }),
+    /** The tab opened, or Refresh history: every chosen account's lists asked again, from the newest. */
+    loadHistory: () => history.load({ accounts: state.value.filters.accounts, offset: 0, limit: HISTORY_PAGE }),
+    /** Another window of the lists the worker holds (fetched again only if it no longer has them). */
+    historyPage: (offset: number) =>
+      history.load({ accounts: state.value.filters.accounts, offset, limit: HISTORY_PAGE, refresh: false }),
     start,
   };
 }

@@ -2,7 +2,8 @@
 // as such in the inbox and never blocks the others", with the sandbox's per-account 403 switch): three linked,
 // the third refused; the Inbox and the popup say what happened, what Listings Desk does and what the person can
 // do, with the service's code in small print, and the other two are still listed and decided on. Accept all
-// across two accounts: one progress bar over every account's batch, to 100 %.
+// across two accounts: one progress bar over every account's batch, to 100 %; then History holds every
+// resolved suggestion of both, past one page, a page at a time.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -38,6 +39,11 @@ async function waitingOf(accountIds: string[]): Promise<string[]> {
   return state.suggestions
     .filter((s) => accountIds.includes(s.accountId) && s.status === 'WAITING_ON_CUSTOMER')
     .map((s) => s.id);
+}
+
+async function resolvedOf(accountIds: string[]): Promise<number> {
+  const state = await desk.control.call<{ suggestions: { accountId: string; status: string }[] }>('GET', 'state');
+  return state.suggestions.filter((s) => accountIds.includes(s.accountId) && s.status !== 'WAITING_ON_CUSTOMER').length;
 }
 
 async function suggestionStatus(id: string): Promise<string | undefined> {
@@ -138,4 +144,34 @@ test('Accept all matching across two accounts: one progress bar over both accoun
   await expect.poll(() => page.getByText(`${total} accepted.`).count(), { timeout: 10_000 }).toBe(1);
   await shoot(page, 'inbox-bulk-done');
   expect(await waitingOf(['1001', '1003'])).toEqual([]);
+
+  // History: every account's resolved suggestions, past one page (the seed's 27 and these), a page at a time.
+  const resolved = await resolvedOf(['1001', '1003']);
+  expect(resolved).toBeGreaterThan(100);
+  await page.getByRole('tab', { name: 'History' }).click();
+  const shown = page
+    .getByRole('tabpanel')
+    .getByRole('status')
+    .filter({ hasText: /resolved suggestions/ });
+  await expect
+    .poll(() => shown.textContent(), { timeout: 30_000 })
+    .toBe(`Showing 1–100 of ${resolved} resolved suggestions, newest first.`);
+  const table = page.getByRole('tabpanel').getByRole('table');
+  expect(await table.getByRole('row').count()).toBe(101);
+  const accountsShown = new Set(await table.locator('tbody td:nth-child(2)').allTextContents());
+  expect(accountsShown.size).toBe(2);
+  await shoot(page, 'inbox-history-paged');
+  // By keyboard: Older, and focus stays on it though it is the last page now.
+  const older = page.getByRole('button', { name: 'Older' });
+  await older.focus();
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() => shown.textContent(), { timeout: 30_000 })
+    .toBe(`Showing 101–${resolved} of ${resolved} resolved suggestions, newest first.`);
+  expect(await older.getAttribute('aria-disabled')).toBe('true');
+  expect(await older.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.getByRole('button', { name: 'Newer' }).click();
+  await expect
+    .poll(() => shown.textContent(), { timeout: 30_000 })
+    .toBe(`Showing 1–100 of ${resolved} resolved suggestions, newest first.`);
 }, 150_000);
