@@ -1,9 +1,10 @@
 // The options page's Inbox: every waiting suggestion of every linked account, for a day's work. The rows
 // live in the worker (lib/background/inbox); this page holds the filters (in the URL), a window of rows,
 // and what its decisions became.
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BatchOutcomeView, InboxAccountView, InboxView } from '../../lib/messaging/protocol/index.ts';
 import { downloadCsv } from '../listings-workspace/csv-download.ts';
+import { createServiceStatusStore } from '../service-status/service-status-store.ts';
 import { HelpDialog } from '../suggestion-triage/HelpDialog.tsx';
 import { announce } from '../ui/announce.ts';
 import { Button } from '../ui/Button.tsx';
@@ -91,6 +92,30 @@ function Progress({ store, view }: { store: InboxStore; view: InboxView }) {
   );
 }
 
+/**
+ * While the service does not answer (the page's banner says where and when it tries again): what this list
+ * is, and what happens to a decision made now. Gone, and the lists asked again, once it answers.
+ */
+function Unreachable({ store }: { store: InboxStore }) {
+  const [status] = useState(createServiceStatusStore);
+  useStarted(status);
+  const reachable = status.view.value?.reachable ?? true;
+  const before = useRef(reachable);
+  useEffect(() => {
+    const was = before.current;
+    before.current = reachable;
+    // Back: every account's list is asked again, so the lines lose the errors the outage left.
+    if (reachable && !was) void store.refresh(true);
+  }, [reachable]);
+  return (
+    <p class="ib-note ib-unreachable" role="status">
+      {reachable
+        ? ''
+        : 'The service can’t be reached, so these are the suggestions as last fetched. A decision made now waits in the outbox and is sent when the service answers again.'}
+    </p>
+  );
+}
+
 function Waiting({ store }: { store: InboxStore }) {
   const view = store.view.value.value;
   const state = store.state.value;
@@ -142,6 +167,7 @@ function Waiting({ store }: { store: InboxStore }) {
       {store.actionError.value ? (
         <ErrorNotice error={store.actionError.value} title="That did not go through. Nothing else was changed." />
       ) : null}
+      <Unreachable store={store} />
       {view ? <Progress store={store} view={view} /> : null}
       {view && view.total === 0 && !view.accounts.some((a) => a.refreshing) ? (
         <p class="ib-note">No suggestion is waiting in any linked account.</p>
