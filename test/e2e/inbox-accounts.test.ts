@@ -7,10 +7,22 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { deskForFile } from './fixture.ts';
 
 const SHOTS = process.env.LISTINGS_DESK_SHOTS;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+/** axe-core's critical and serious findings (WCAG 2.2 AA), light and dark. */
+async function axeLightAndDark(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const v of await axeViolations(page)) found.push(`${colorScheme}: ${v.id} at ${v.targets.join(', ')}`);
+  }
+  await page.emulateMedia({ colorScheme: null });
+  return found;
+}
 
 async function shoot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
@@ -90,6 +102,7 @@ test('one account answers 403: the Inbox and the popup say so in words with its 
       .toBe(1);
   }
   await shoot(page, 'inbox-403');
+  expect(await axeLightAndDark(page)).toEqual([]);
 
   // A row of the second account, accepted from the Inbox: the sandbox has it.
   await page.goto(desk.url(`options.html#inbox?accounts=${encodeURIComponent(second.accountKey)}`));
@@ -161,6 +174,7 @@ test('Accept all matching across two accounts: one progress bar over both accoun
   const accountsShown = new Set(await table.locator('tbody td:nth-child(2)').allTextContents());
   expect(accountsShown.size).toBe(2);
   await shoot(page, 'inbox-history-paged');
+  expect(await axeLightAndDark(page)).toEqual([]);
   // By keyboard: Older, and focus stays on it though it is the last page now.
   const older = page.getByRole('button', { name: 'Older' });
   await older.focus();

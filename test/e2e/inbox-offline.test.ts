@@ -7,10 +7,22 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
+import { axeViolations } from './axe.ts';
 import { deskForFile } from './fixture.ts';
 
 const SHOTS = process.env.LISTINGS_DESK_SHOTS;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+/** axe-core's critical and serious findings (WCAG 2.2 AA), light and dark. */
+async function axeLightAndDark(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const v of await axeViolations(page)) found.push(`${colorScheme}: ${v.id} at ${v.targets.join(', ')}`);
+  }
+  await page.emulateMedia({ colorScheme: null });
+  return found;
+}
 
 async function shoot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
@@ -79,6 +91,7 @@ test('Inbox and Requests this hour, service stopped: they say it cannot be reach
   expect(await count.textContent()).toBe(held);
   expect(await grid.getByRole('row').nth(1).textContent()).toBe(firstRow);
   await shoot(page, 'inbox-offline');
+  expect(await axeLightAndDark(page)).toEqual([]);
 
   // Requests this hour: the figures it held, said to be from the service's last answer.
   await page.goto(desk.url('options.html#connection'));
@@ -91,6 +104,7 @@ test('Inbox and Requests this hour, service stopped: they say it cannot be reach
   expect(await left.textContent()).toBe(figures);
   expect(await stale.isVisible()).toBe(true);
   await shoot(page, 'connection-offline');
+  expect(await axeLightAndDark(page)).toEqual([]);
 
   // Back on the same ports, with the same state; Try now finds it at once.
   restarted = await startSandbox({
