@@ -5,7 +5,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vit
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { listListings, optIn, optOut } from '../../lib/api/listings.ts';
-import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
 import { setPanelScope } from '../../lib/background/core/panel-scope.ts';
 import { createRequestBudget, type RequestBudget } from '../../lib/background/core/request-budget.ts';
@@ -19,18 +18,7 @@ import type { RequestContext } from '../../lib/messaging/background.ts';
 import { type DeskEvents, protocol } from '../../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
 import { SandboxControl } from '../e2e/sandbox-control.ts';
-import { sandboxConnection } from '../support/sandbox-connection.ts';
-import {
-  allow,
-  fakeIdentity,
-  gate,
-  linkAccount,
-  resetDesk,
-  routedFetch,
-  settleBadgeRefresh,
-  tokenRoute,
-  useExchange,
-} from './desk-fakes.ts';
+import { gate, linkSandboxDesk, sandboxDeps } from './desk-fakes.ts';
 
 let sb: RunningSandbox;
 let events: { type: keyof DeskEvents; payload: unknown }[];
@@ -84,33 +72,18 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 beforeEach(async () => {
-  resetDesk();
   events = [];
-  await control('POST', 'reset', {});
-  const { access_token } = await control<{ access_token: string }>('POST', 'tokens', { accountId: '1001' });
-  fakeIdentity(allow());
   // The Connection is the test's sandbox, so the worker's clients call it as they would in the browser.
-  await saveConnectionSettings(sandboxConnection(sb));
-  fakeIdentity(allow());
-  useExchange({
-    fetch: routedFetch(
-      tokenRoute({ access_token, appSpecificAccountId: 'app-1001', accountName: 'Harbor Bakery Group' }),
-    ).fetch,
-  });
-  await linkAccount();
-  await settleBadgeRefresh('app-1001');
+  await linkSandboxDesk(sb);
   // The worker's one deps, talking to the real sandbox (desk-fakes' routing fetch is for faked answers).
-  deps = sandboxDeps();
+  deps = workerDeps();
   await control('DELETE', 'requests');
 });
 
 /** The worker's deps against the sandbox; `budget` for a worker whose request budget is set otherwise. */
-function sandboxDeps(budget?: RequestBudget) {
-  return createDeskDeps({
-    apiConfig: {
-      fetch: (input, init) => globalThis.fetch(input, init),
-      retry: { retries: 3, backoffMs: [0, 0, 20], jitter: 0 },
-    },
+function workerDeps(budget?: RequestBudget) {
+  return sandboxDeps({
+    retry: { retries: 3, backoffMs: [0, 0, 20], jitter: 0 },
     broadcast: async (type, payload) => {
       events.push({ type, payload });
     },
@@ -618,7 +591,7 @@ describe('listings workspace against the sandbox', () => {
     // 12 requests left this hour: the names take two, the account's 21 pages of listings need more. The
     // budget would hold the load back at once; here it keeps no reserve, as when another client of the
     // same key spends the quota unseen: the service's 429 ends the walk.
-    deps = sandboxDeps(createRequestBudget({ thresholds: { slowBelowShare: 0, reserveShare: 0, reserveMin: 0 } }));
+    deps = workerDeps(createRequestBudget({ thresholds: { slowBelowShare: 0, reserveShare: 0, reserveMin: 0 } }));
     await control('POST', 'quota', { perHour: 1000, used: 988 });
     // The hour the quota ran out in: the load takes seconds, and a run may cross the top of an hour.
     const startedAt = Date.now();
@@ -648,7 +621,7 @@ describe('listings workspace against the sandbox', () => {
 
     // The worker stops; the next one, woken by the alarm after the reset (its clock says so), holds the
     // rows from IndexedDB and fetches only the rest.
-    deps = sandboxDeps(createRequestBudget({ now: () => topOfHour + 5000 }));
+    deps = workerDeps(createRequestBudget({ now: () => topOfHour + 5000 }));
     await control('POST', 'quota', { perHour: 1_000_000 });
     await control('DELETE', 'requests');
     const next = workspace();
