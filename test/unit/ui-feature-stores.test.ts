@@ -8,6 +8,7 @@ import { createLocationNamesStore } from '../../components/locations/location-na
 import { createInReviewStore } from '../../components/provisioning/in-review-store.ts';
 import type { OptInJobView } from '../../lib/messaging/protocol/index.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
+import { loadedView } from './listings-workspace-fakes.ts';
 import { fakeWorker, flush } from './store-fakes.ts';
 
 const locations = (...names: [string, string, string][]) => ({
@@ -108,15 +109,7 @@ describe('panel sites store', () => {
 });
 
 describe('workspace store', () => {
-  const load = (loaded: number) => ({
-    state: 'loaded' as const,
-    loaded,
-    total: loaded,
-    fetchedAt: 1,
-    incomplete: null,
-    error: null,
-    warnings: [],
-  });
+  const load = (loaded: number) => loadedView(loaded);
   const job = (id: string, createdAt: number) => ({ id, createdAt }) as OptInJobView;
 
   test('news counts a revision; the first answer, come late, does not replace newer news', async () => {
