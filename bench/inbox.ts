@@ -7,7 +7,7 @@
 // First reading (2026-11-26, 2 shared cores, 5,814 rows): filter or group 33.2 ms (target 16: missed), 1 PUT
 // per decision, 38 long frames (target 0: missed); confirm → every decision answered took 4 min 52 s.
 import type { Page } from 'playwright-core';
-import { askFrom, launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
+import { askFrom, control, launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
 import { untilTrue } from './wait.ts';
 
@@ -21,17 +21,6 @@ type Logged = { method: string; path: string; status: number };
 const stage = (what: string) => {
   if (process.env.LISTINGS_DESK_BENCH_VERBOSE) console.error(`${new Date().toISOString()} inbox bench: ${what}`);
 };
-
-async function control<T>(apiUrl: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${apiUrl}/__sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status}`);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 /** What the list shows: the count line, the group headers and the first rows; a change ends a step. */
 const SIGNATURE = () => {

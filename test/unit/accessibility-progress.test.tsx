@@ -3,8 +3,8 @@
 import { cleanup, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LoadBar } from '../../components/listings-workspace/LoadBar.tsx';
-import type { LoadState } from '../../components/listings-workspace/workspace-source.ts';
 import { ProgressBar } from '../../components/ui/ProgressBar.tsx';
+import type { ListingsLoadView } from '../../lib/messaging/protocol/index.ts';
 
 afterEach(() => cleanup());
 
@@ -80,21 +80,21 @@ describe('progress announcements', () => {
   });
 
   test('the listings load bar announces the line that replaces it when the load ends', async () => {
-    const loading: LoadState = {
-      accountKey: 'a',
-      loading: true,
+    const loading: ListingsLoadView = {
+      state: 'loading',
       loaded: 500,
       total: 1000,
       fetchedAt: null,
-      cancelled: false,
+      incomplete: null,
       error: null,
+      warnings: [],
     };
     const said = await heard(async () => {
-      const { rerender } = render(<LoadBar state={loading} onLoad={() => undefined} onCancel={() => undefined} />);
+      const { rerender } = render(<LoadBar load={loading} onLoad={() => undefined} onCancel={() => undefined} />);
       await says('Loading listings: 500 of 1,000');
       rerender(
         <LoadBar
-          state={{ ...loading, loading: false, loaded: 1000, fetchedAt: Date.UTC(2026, 0, 2, 3, 4) }}
+          load={{ ...loading, state: 'loaded', loaded: 1000, fetchedAt: Date.UTC(2026, 0, 2, 3, 4) }}
           onLoad={() => undefined}
           onCancel={() => undefined}
         />,
