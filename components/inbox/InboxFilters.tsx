@@ -2,6 +2,7 @@
 // publishers picked by name (the listings workspace's ChipPicker). Every change is a URL entry (Back undoes it).
 import type { InboxFilters as Filters, InboxAge, InboxView } from '../../lib/messaging/protocol/index.ts';
 import { ChipPicker } from '../listings-workspace/ChipPicker.tsx';
+import { memoized } from '../ui/memo.tsx';
 import { PickList } from '../ui/PickList.tsx';
 // The picker's chips are styled with the workspace's.
 import '../listings-workspace/listings-workspace.css';
@@ -13,18 +14,25 @@ const AGES: { value: InboxAge; label: string }[] = [
 ];
 
 export interface InboxFiltersProps {
-  view: InboxView | null;
+  /** The worker's answer's parts (kept by keepEqual while unchanged: the filters then do not redraw). */
+  accounts: InboxView['accounts'] | undefined;
+  facets: InboxView['facets'] | undefined;
   filters: Filters;
   onFilters: (filters: Filters) => void;
 }
 
-export function InboxFilters({ view, filters, onFilters }: InboxFiltersProps) {
+export const InboxFilters = memoized(function InboxFilters({
+  accounts: lines,
+  facets,
+  filters,
+  onFilters,
+}: InboxFiltersProps) {
   const set = (patch: Partial<Filters>) => onFilters({ ...filters, ...patch });
-  const accounts = (view?.accounts ?? []).map((a) => ({
+  const accounts = (lines ?? []).map((a) => ({
     value: a.accountKey,
     label: `${a.accountName} (${a.waiting})`,
   }));
-  const fields = (view?.facets.fields ?? []).map((f) => ({
+  const fields = (facets?.fields ?? []).map((f) => ({
     value: f.id,
     label: `${f.label || '(no field)'} (${f.count})`,
   }));
@@ -39,18 +47,18 @@ export function InboxFilters({ view, filters, onFilters }: InboxFiltersProps) {
         <ChipPicker
           label="Locations"
           placeholder="Name or id"
-          options={chips(view?.facets.locations ?? [])}
+          options={chips(facets?.locations ?? [])}
           values={filters.locations}
           onChange={(v) => set({ locations: v })}
         />
         <ChipPicker
           label="Publishers"
           placeholder="Name or id"
-          options={chips(view?.facets.publishers ?? [])}
+          options={chips(facets?.publishers ?? [])}
           values={filters.publishers}
           onChange={(v) => set({ publishers: v })}
         />
       </div>
     </div>
   );
-}
+});

@@ -1,7 +1,7 @@
 // The options page's Inbox: every waiting suggestion of every linked account, for a day's work. The rows
 // live in the worker (lib/background/inbox); this page holds the filters (in the URL), a window of rows,
 // and what its decisions became.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BatchOutcomeView, InboxAccountView, InboxView } from '../../lib/messaging/protocol/index.ts';
 import { downloadCsv } from '../listings-workspace/csv-download.ts';
 import { createServiceStatusStore } from '../service-status/service-status-store.ts';
@@ -9,6 +9,7 @@ import { HelpDialog } from '../suggestion-triage/HelpDialog.tsx';
 import { announce } from '../ui/announce.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { memoized } from '../ui/memo.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useStarted } from '../ui/store.ts';
 import { onTablistKeyDown } from '../ui/tabs.ts';
@@ -16,12 +17,14 @@ import { DecideAllDialog } from './DecideAllDialog.tsx';
 import { InboxFilters } from './InboxFilters.tsx';
 import { InboxHistory } from './InboxHistory.tsx';
 import { InboxList } from './InboxList.tsx';
+import type { InboxViewState } from './inbox-hash.ts';
 import { createInboxStore, type Decided, type InboxStore } from './inbox-store.ts';
 import './inbox.css';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-function AccountLine({ account }: { account: InboxAccountView }) {
+// A line redraws only when its account's answer changed (keepEqual keeps the others' objects).
+const AccountLine = memoized(function AccountLine({ account }: { account: InboxAccountView }) {
   if (account.needsRelink || account.error) {
     const words = account.needsRelink
       ? `${account.accountName} needs to be linked again; its suggestions are not refreshed. Relink it in Accounts.`
@@ -44,7 +47,7 @@ function AccountLine({ account }: { account: InboxAccountView }) {
       {account.refreshing ? <span class="ib-muted"> (refreshing)</span> : null}
     </li>
   );
-}
+});
 
 /** What became of this page's last batch of decisions, from the worker's batch outcomes. */
 function progressOf(decided: Decided, batches: readonly (BatchOutcomeView & { accountKey: string })[]) {
@@ -123,13 +126,13 @@ function Waiting({ store }: { store: InboxStore }) {
   const plan = store.plan.value;
   const decidable = view?.decidable ?? 0;
   const undo = () => void store.undo().then((r) => r && announce(`${r.undone} undone.`));
+  const onFilters = useCallback(
+    (filters: InboxViewState['filters']) => store.setState({ ...store.state.peek(), filters }),
+    [store],
+  );
   return (
     <>
-      <InboxFilters
-        view={view}
-        filters={state.filters}
-        onFilters={(filters) => store.setState({ ...state, filters })}
-      />
+      <InboxFilters accounts={view?.accounts} facets={view?.facets} filters={state.filters} onFilters={onFilters} />
       <div class="ib-toolbar">
         <label class="ib-check">
           <input

@@ -9,7 +9,8 @@ import type {
   InboxView,
   RequestInput,
 } from '../../lib/messaging/protocol/index.ts';
-import { followEvents, query, type StoreIo, workerIo } from '../ui/store.ts';
+import { keepEqual } from '../ui/keep-equal.ts';
+import { followEvents, type Query, query, type StoreIo, workerIo } from '../ui/store.ts';
 import { hashFromState, INBOX_SECTION, type InboxViewState, stateFromHash } from './inbox-hash.ts';
 
 /** Rows asked for around the window in view, so a scroll of a screen or two needs no new question. */
@@ -32,6 +33,11 @@ export interface Decided {
   bulk: boolean;
 }
 
+const nextFrame = (run: () => void): number =>
+  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : (setTimeout(run, 16) as unknown as number);
+const cancelFrame = (id: number) =>
+  typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame(id) : clearTimeout(id);
+
 export const rowKeyOf = (row: Pick<InboxRowView, 'accountKey' | 'id'>) => `${row.accountKey} ${row.id}`;
 
 export function createInboxStore(io: StoreIo = workerIo) {
@@ -47,9 +53,12 @@ export function createInboxStore(io: StoreIo = workerIo) {
     const offset = Math.max(0, Math.floor((range.first - AROUND) / 20) * 20);
     return { filters, sort, group, offset, limit: ASK_ROWS };
   };
-  const view = query<InboxView, RequestInput<'inbox.query'>>((input) => io.ask('inbox.query', input), {
-    revisionOf: (v) => v.revision,
-  });
+  // What did not change keeps its objects (memoised parts of the page skip it).
+  const view: Query<InboxView, RequestInput<'inbox.query'>> = query(
+    async (input: RequestInput<'inbox.query'>): Promise<InboxView> =>
+      keepEqual(view.value.peek(), await io.ask('inbox.query', input)),
+    { revisionOf: (v) => v.revision },
+  );
   const history = query<InboxHistoryView, RequestInput<'inbox.history'>>((input) => io.ask('inbox.history', input));
 
   function setState(next: InboxViewState, push = true): void {
@@ -160,7 +169,20 @@ export function createInboxStore(io: StoreIo = workerIo) {
     void view.load(arg());
     // Opening the inbox asks each account's list again when it is older than the popup's 30 s.
     void io.ask('inbox.refresh', { force: false }).catch(() => undefined);
-    const stop = followEvents({ 'triage.changed': () => void view.refresh(arg()) }, io);
+    // A round of the outbox is a burst of events: one question a frame at most, none while the tab is hidden.
+    let frame: number | null = null;
+    const onChanged = () => {
+      if (frame !== null) return;
+      frame = nextFrame(() => {
+        frame = null;
+        void view.refresh(arg());
+      });
+    };
+    const stopEvents = followEvents({ 'triage.changed': onChanged }, io);
+    const stop = () => {
+      stopEvents();
+      if (frame !== null) cancelFrame(frame);
+    };
     const onPop = () => {
       if (location.hash.replace(/^#/, '').split('?')[0] !== INBOX_SECTION) return;
       const next = stateFromHash(location.hash);

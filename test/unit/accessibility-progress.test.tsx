@@ -105,3 +105,15 @@ describe('progress announcements', () => {
     expect(said.at(-1)).toMatch(/^1,000 listings, fetched /);
   });
 });
+
+describe('ProgressBar steps', () => {
+  test('a step scales the fill, never resizes it: a width change laid out and painted the page at each step', () => {
+    const { container, rerender } = render(<ProgressBar label="Accepting 4 suggestions" value={1} max={4} />);
+    const fill = () => container.querySelector<HTMLElement>('.ui-progress__fill')!;
+    expect(fill().style.transform).toBe('scaleX(0.25)');
+    expect(fill().style.width).toBe('');
+    rerender(<ProgressBar label="Accepting 4 suggestions" value={3} max={4} />);
+    expect(fill().style.transform).toBe('scaleX(0.75)');
+    expect(fill().style.width).toBe('');
+  });
+});

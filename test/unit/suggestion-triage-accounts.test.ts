@@ -15,7 +15,7 @@ import { triageSnapshotItem } from '../../lib/background/suggestion-triage/first
 import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
 import { triageCacheItem } from '../../lib/background/suggestion-triage/triage-items.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
-import type { SuggestionView } from '../../lib/messaging/protocol/index.ts';
+import type { DeskEvents, SuggestionView } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { envelope, resetDesk, routedFetch, testDeps, useApi } from './desk-fakes.ts';
 import { type FakeSuggestion, linkTestAccount } from './suggestion-triage-fakes.ts';
@@ -286,6 +286,39 @@ describe('suggestion-triage across accounts', () => {
     await t.flushDue();
     const puts = service.requests.filter((r) => r.method === 'PUT');
     expect(puts.map((r) => [r.url.pathname.split('/').pop(), r.token])).toEqual([[theirs.id, 'tok-app-1002']]);
+  });
+
+  test('a round that answers decisions of three accounts is announced by one event, not one per account', async () => {
+    const service = perAccountService({
+      'app-1001': waiting('app-1001', 3, 2),
+      'app-1002': waiting('app-1002', 3, 1),
+      'app-1003': waiting('app-1003', 3, 3),
+    });
+    const events: DeskEvents['triage.changed'][] = [];
+    const t = createSuggestionTriage({
+      ...testDeps({
+        broadcast: async (type, payload) => {
+          if (type === 'triage.changed') events.push(payload as DeskEvents['triage.changed']);
+        },
+        now: () => clock,
+      }),
+    });
+    made.push(t);
+    await t.refreshEveryAccount();
+    await t.settled();
+    const rows = (await t.view(WAITING, false)).suggestions;
+    const groups = ['app-1001', 'app-1002', 'app-1003'].map((accountKey) => ({
+      accountKey,
+      suggestionIds: rows.filter((r) => r.accountKey === accountKey).map((r) => r.id),
+    }));
+    await t.decideMany(groups, 'ACCEPTED', { anyAccount: true });
+    clock += 60_000;
+    events.length = 0;
+    await t.flushDue();
+    expect(service.requests.filter((r) => r.method === 'PUT')).toHaveLength(9);
+    // The Inbox asks for a view at each event: 30 accounts' rounds made 30 questions a write.
+    expect(events).toEqual([expect.objectContaining({ accountKey: null, resolvedElsewhere: 0 })]);
+    expect((await t.view(WAITING, false)).suggestions).toEqual([]);
   });
 
   test('the popup’s first-paint snapshot holds the view across accounts: rows of every account, each with its account', async () => {
