@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { PopupApp } from '../../components/popup/PopupApp.tsx';
 import { takeEarly, whenAnswered } from '../../lib/messaging/first-ask.ts';
-import { takeFirstPaint } from '../../lib/messaging/first-paint.ts';
+import { firstFramePainted, takeFirstPaint } from '../../lib/messaging/first-paint.ts';
 import type { TriageView } from '../../lib/messaging/protocol/index.ts';
 import { answerOf, replyValue } from '../../lib/messaging/ui.ts';
 import '../../components/ui/theme.css';
@@ -45,10 +45,19 @@ function renderOnce(): void {
   if (rendered) return;
   rendered = true;
   render(<PopupApp takeFirstView={takeFirstView} takeSnapshot={takeSnapshot} />, document.getElementById('app')!);
+  // Once this frame is on screen, the questions main.ts held for it go (250 ms at most where frames wait).
+  let done = false;
+  const painted = () => {
+    if (!done) firstFramePainted();
+    done = true;
+  };
+  requestAnimationFrame(() => setTimeout(painted, 0));
+  setTimeout(painted, 250);
 }
-whenAnswered(firstQuestion, FIRST_ROWS_WAIT_MS, renderOnce);
-// A stopped worker answers after its start (100+ ms); the snapshot is there in a few: paint it, not a loading bar.
+// A stopped worker answers after its start (100+ ms); the snapshot is there in a few: paint it, not a loading
+// bar. Without one, the first question has gone (nothing holds it): render with its answer, or 50 ms on.
 void takeFirstPaint().then((found) => {
   snapshot = found;
   if (found) renderOnce();
+  else whenAnswered(firstQuestion, FIRST_ROWS_WAIT_MS, renderOnce);
 });

@@ -1,7 +1,7 @@
 // A question a page sends before its app has loaded (the popup's first rows): no polyfill, no Preact,
 // so it leaves as soon as the page's first script runs. The app takes it with takeEarly() and reads the
 // answer with answerOf() (ui.ts).
-import { pageRuntime } from './page-runtime.ts';
+import { sendToWorker } from './page-runtime.ts';
 import { requestMessage } from './protocol/envelope.ts';
 import type { RequestInput, RequestType } from './protocol/index.ts';
 
@@ -19,7 +19,7 @@ let asked: EarlyQuestion | null = null;
 export function askEarly<K extends RequestType>(type: K, input: RequestInput<K>): void {
   let reply: Promise<unknown>;
   try {
-    reply = pageRuntime().sendMessage(requestMessage(type, input));
+    reply = sendToWorker(requestMessage(type, input));
   } catch (caught) {
     reply = Promise.reject(caught);
   }

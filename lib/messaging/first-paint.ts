@@ -9,10 +9,17 @@ export const FIRST_PAINT_KEY = 'triageFirstPaint';
 type Area = { get(key: string): Promise<Record<string, unknown>> };
 type Api = { storage?: { session?: Area; local?: Area } };
 
-let read: Promise<TriageView | null> | null = null;
+/** Longest the popup holds its questions for the snapshot's frame: a slow app load must not hold the live view. */
+export const HOLD_AT_MOST_MS = 500;
 
-/** Starts the read. A snapshot of another account than the active one (just switched) counts as none. */
-export function readFirstPaint(): void {
+let read: Promise<TriageView | null> | null = null;
+let painted: (() => void) | null = null;
+
+/**
+ * Starts the read. A snapshot of another account than the active one (just switched) counts as none.
+ * Resolves when questions to the worker may go: at once without a snapshot, else once firstFramePainted().
+ */
+export function readFirstPaint(): Promise<void> {
   const api = globalThis as { browser?: Api; chrome?: Api };
   const s = (api.browser?.storage?.session ? api.browser : api.chrome)?.storage;
   read =
@@ -25,6 +32,19 @@ export function readFirstPaint(): void {
           () => null,
         )
       : null;
+  return new Promise<void>((release) => {
+    painted = release;
+    setTimeout(release, HOLD_AT_MOST_MS);
+    void (read ?? Promise.resolve(null)).then((view) => {
+      if (!view) release();
+    });
+  });
+}
+
+/** The app's first frame is on screen (with the snapshot's rows): what readFirstPaint() held may go. */
+export function firstFramePainted(): void {
+  painted?.();
+  painted = null;
 }
 
 /** The read readFirstPaint() started, once; null if none was. */

@@ -15,3 +15,27 @@ export function pageRuntime(): Runtime.Static {
   if (!runtime) throw new Error('No extension runtime in this context.');
   return runtime;
 }
+
+let held: Promise<void> | null = null;
+
+/**
+ * Questions to the worker wait until `until` settles. The popup holds them while it paints the worker's
+ * snapshot: a question wakes a stopped worker, whose start (compiling and running ~270 KB) then competes
+ * with the page's own first frame for the same few cores.
+ */
+export function holdQuestions(until: Promise<unknown>): void {
+  const hold = until.then(
+    () => undefined,
+    () => undefined,
+  );
+  held = hold;
+  void hold.then(() => {
+    if (held === hold) held = null;
+  });
+}
+
+/** runtime.sendMessage, after any hold (holdQuestions); throws at once where there is no runtime. */
+export function sendToWorker(message: unknown): Promise<unknown> {
+  const runtime = pageRuntime();
+  return held ? held.then(() => runtime.sendMessage(message)) : runtime.sendMessage(message);
+}

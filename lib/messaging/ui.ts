@@ -1,7 +1,7 @@
 // The only way UI code (popup, options, embedded panel) talks to the background.
 import type { Runtime } from 'webextension-polyfill';
 import type { EarlyQuestion } from './first-ask.ts';
-import { pageRuntime } from './page-runtime.ts';
+import { pageRuntime, sendToWorker } from './page-runtime.ts';
 import { EVENTS_PORT, requestMessage } from './protocol/envelope.ts';
 import type { DeskEvents, EventMessage, Reply, RequestInput, RequestOutput, RequestType } from './protocol/index.ts';
 import { DeskError } from './wire-error.ts';
@@ -18,7 +18,7 @@ export async function ask<K extends RequestType>(type: K, input: RequestInput<K>
   const message = requestMessage(type, input);
   let reply: unknown;
   try {
-    reply = await pageRuntime().sendMessage(message);
+    reply = await sendToWorker(message);
   } catch {
     throw backgroundUnavailable();
   }

@@ -30,6 +30,36 @@ async function recordList(page: Page): Promise<void> {
   });
 }
 
+/**
+ * The page's first question to the worker (which starts a stopped one): whether the snapshot's rows were in
+ * the page by then, and whether a frame had been drawn with them.
+ */
+async function recordFirstQuestion(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = globalThis as unknown as {
+      firstQuestion: { rows: boolean; framed: boolean } | null;
+      chrome?: { runtime?: { sendMessage(m: unknown): Promise<unknown> } };
+    };
+    w.firstQuestion = null;
+    let framed = false;
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('[role="feed"] article')) return;
+      seen.disconnect();
+      requestAnimationFrame(() => {
+        framed = true;
+      });
+    });
+    seen.observe(document, { subtree: true, childList: true });
+    const runtime = w.chrome?.runtime;
+    if (!runtime) return;
+    const send = runtime.sendMessage.bind(runtime);
+    runtime.sendMessage = (message: unknown) => {
+      w.firstQuestion ??= { rows: Boolean(document.querySelector('[role="feed"] article')), framed };
+      return send(message);
+    };
+  });
+}
+
 const listStates = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { listStates: { setSize: string; busy: string }[] }).listStates);
 
@@ -55,6 +85,7 @@ async function openRecordedPopup(): Promise<Page> {
   const popup = await desk.context.newPage();
   await popup.setViewportSize({ width: 400, height: 600 });
   await recordList(popup);
+  await recordFirstQuestion(popup);
   await popup.goto(desk.url('popup.html'));
   return popup;
 }
@@ -96,7 +127,7 @@ test('worker busy: the snapshot is painted first, a key on it waits, the live li
   await expect.poll(() => pendingInWorker(popup), { timeout: 10_000 }).toEqual([target]);
 }, 120_000);
 
-test('worker stopped: the popup paints rows, then the live list; unlink removes the snapshot', async () => {
+test('worker stopped: the popup paints rows before it asks the worker anything, then the live list; unlink removes the snapshot', async () => {
   const account = await desk.link('1001');
   const firstIds = await snapshotWritten(account.accountKey);
 
@@ -120,6 +151,11 @@ test('worker stopped: the popup paints rows, then the live list; unlink removes 
   // Whichever came first (the snapshot, unless the worker started before the app ran), the same rows lead.
   expect((await listStates(popup)).at(-1)).toEqual({ setSize: String(WAITING), busy: 'false' });
   expect(await rows.evaluateAll((els) => els.slice(0, 3).map((el) => el.id))).toEqual(firstIds);
+  // The worker was started by a question sent only once the snapshot's rows were drawn, not by the entry.
+  expect(await popup.evaluate(() => (globalThis as unknown as { firstQuestion: unknown }).firstQuestion)).toEqual({
+    rows: true,
+    framed: true,
+  });
 
   await desk.ask('accounts.unlink', { accountKey: account.accountKey }, popup);
   await expect.poll(async () => (await desk.dumpStorage(popup)).session.triageFirstPaint ?? null).toBeNull();
