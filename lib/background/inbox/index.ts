@@ -138,7 +138,7 @@ export function createInbox(deps: Pick<DeskDeps, 'now'>, triage: InboxTriage) {
         total: table.total,
         offset,
         window,
-        decidable: found.rows.reduce((n, r) => n + (src.pending.has(rowKey(r.accountKey, r.s.id)) ? 0 : 1), 0),
+        decidable: found.rows.length - table.countIn(found, src.pending.keys(), now),
         accounts: accountLines(src, {}),
         facets: {
           ...facets,

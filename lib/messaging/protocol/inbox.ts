@@ -55,6 +55,8 @@ export interface InboxRowView {
 }
 
 export interface InboxGroupView {
+  /** Unique in the list (the page keys its header by it). */
+  key: string;
   level: 0 | 1 | 2;
   /** The account, location or field this header stands for. */
   label: string;
