@@ -2,6 +2,7 @@
 // publishers picked by name (the listings workspace's ChipPicker). Every change is a URL entry (Back undoes it).
 import type { InboxFilters as Filters, InboxAge, InboxView } from '../../lib/messaging/protocol/index.ts';
 import { ChipPicker } from '../listings-workspace/ChipPicker.tsx';
+import { memo } from '../ui/memo.ts';
 import { PickList } from '../ui/PickList.tsx';
 // The picker's chips are styled with the workspace's.
 import '../listings-workspace/listings-workspace.css';
@@ -13,18 +14,22 @@ const AGES: { value: InboxAge; label: string }[] = [
 ];
 
 export interface InboxFiltersProps {
-  view: InboxView | null;
+  accounts: InboxView['accounts'] | undefined;
+  facets: InboxView['facets'] | undefined;
   filters: Filters;
   onFilters: (filters: Filters) => void;
 }
 
-export function InboxFilters({ view, filters, onFilters }: InboxFiltersProps) {
+/** Drawn again only when its props change: an answer with the same facets leaves the pickers as they are. */
+export const InboxFilters = memo(Filters_);
+
+function Filters_({ accounts: lines, facets, filters, onFilters }: InboxFiltersProps) {
   const set = (patch: Partial<Filters>) => onFilters({ ...filters, ...patch });
-  const accounts = (view?.accounts ?? []).map((a) => ({
+  const accounts = (lines ?? []).map((a) => ({
     value: a.accountKey,
     label: `${a.accountName} (${a.waiting})`,
   }));
-  const fields = (view?.facets.fields ?? []).map((f) => ({
+  const fields = (facets?.fields ?? []).map((f) => ({
     value: f.id,
     label: `${f.label || '(no field)'} (${f.count})`,
   }));
@@ -39,14 +44,14 @@ export function InboxFilters({ view, filters, onFilters }: InboxFiltersProps) {
         <ChipPicker
           label="Locations"
           placeholder="Name or id"
-          options={chips(view?.facets.locations ?? [])}
+          options={chips(facets?.locations ?? [])}
           values={filters.locations}
           onChange={(v) => set({ locations: v })}
         />
         <ChipPicker
           label="Publishers"
           placeholder="Name or id"
-          options={chips(view?.facets.publishers ?? [])}
+          options={chips(facets?.publishers ?? [])}
           values={filters.publishers}
           onChange={(v) => set({ publishers: v })}
         />

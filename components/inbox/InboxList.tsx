@@ -7,6 +7,7 @@ import type { InboxItemView, InboxRowView } from '../../lib/messaging/protocol/i
 import { actionForKey } from '../suggestion-triage/keymap.ts';
 import { WordDiff } from '../suggestion-triage/WordDiff.tsx';
 import { fixedLayout, scrollToShow } from '../ui/list-window.ts';
+import { memo } from '../ui/memo.ts';
 import { type RowPlacement, VirtualTable } from '../ui/VirtualTable.tsx';
 import { type InboxStore, rowKeyOf } from './inbox-store.ts';
 
@@ -23,6 +24,9 @@ function ageWords(days: number): string {
   if (days === 0) return 'today';
   return days === 1 ? '1 day' : `${days} days`;
 }
+
+/** A diff is worked out once per row content: a row that stays (a filter, a grouping, a scroll) keeps it. */
+const InboxDiff = memo(WordDiff);
 
 function GroupRow({ item, style }: { item: Extract<InboxItemView, { kind: 'group' }>; style: RowPlacement }) {
   const { level, label, count } = item.group;
@@ -57,6 +61,7 @@ function SuggestionLine({ row, rowId, style, active, selected, onToggle, onDecid
   return (
     <tr
       id={rowId}
+      data-key={rowKeyOf(row)}
       class={row.pending ? 'ib-row ib-row--pending' : 'ib-row'}
       style={{ top: style.top, height: style.height }}
       aria-selected={selected ? 'true' : 'false'}
@@ -77,7 +82,7 @@ function SuggestionLine({ row, rowId, style, active, selected, onToggle, onDecid
         <span class="ib-publisher">{row.publisherName}</span>
       </td>
       <td class="ib-cell ib-cell--diff">
-        <WordDiff class="ib-diff" before={row.originalContent} after={row.suggestedContent} />
+        <InboxDiff class="ib-diff" before={row.originalContent} after={row.suggestedContent} />
       </td>
       <td class="ib-cell ib-cell--age">
         <span>{ageWords(row.ageDays)}</span>
@@ -112,6 +117,24 @@ function SuggestionLine({ row, rowId, style, active, selected, onToggle, onDecid
     </tr>
   );
 }
+
+const sameRow = (a: InboxRowView, b: InboxRowView) =>
+  a === b || (Object.keys(a) as (keyof InboxRowView)[]).every((k) => a[k] === b[k]);
+
+/**
+ * A row is drawn again only when what it shows changed: each answer brings new objects for the same
+ * suggestions. Its handlers close over the row and its index only, both compared here.
+ */
+const Line = memo(
+  SuggestionLine,
+  (a, b) =>
+    a.rowId === b.rowId &&
+    a.style.top === b.style.top &&
+    a.style.height === b.style.height &&
+    a.active === b.active &&
+    a.selected === b.selected &&
+    sameRow(a.row, b.row),
+);
 
 export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps) {
   const id = useId();
@@ -235,12 +258,13 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
       rowsArrival={view}
       renderRow={(index, style) => {
         const item = store.rowAt(index);
-        if (!item) return <tr key={index} class="ib-row ib-row--placeholder" style={{ ...style }} />;
-        if (item.kind === 'group') return <GroupRow key={index} item={item} style={{ ...style }} />;
+        // Keyed by what they show: a row that moves (a grouping, a filter) is moved, not drawn again.
+        if (!item) return <tr key={`at ${index}`} class="ib-row ib-row--placeholder" style={{ ...style }} />;
+        if (item.kind === 'group') return <GroupRow key={`group ${item.group.key}`} item={item} style={style} />;
         const row = item.row;
         return (
-          <SuggestionLine
-            key={index}
+          <Line
+            key={`row ${rowKeyOf(row)}`}
             row={row}
             rowId={`${id}-row-${index}`}
             style={style}

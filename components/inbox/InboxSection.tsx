@@ -8,6 +8,7 @@ import { HelpDialog } from '../suggestion-triage/HelpDialog.tsx';
 import { announce } from '../ui/announce.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { memo } from '../ui/memo.ts';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useStarted } from '../ui/store.ts';
 import { onTablistKeyDown } from '../ui/tabs.ts';
@@ -44,6 +45,17 @@ function AccountLine({ account }: { account: InboxAccountView }) {
     </li>
   );
 }
+
+/** Drawn again only when a line changed (not on every answer). */
+const AccountLines = memo(({ accounts }: { accounts: InboxAccountView[] | undefined }) =>
+  accounts?.length ? (
+    <ul class="ib-accounts" aria-label="Accounts">
+      {accounts.map((a) => (
+        <AccountLine key={a.accountKey} account={a} />
+      ))}
+    </ul>
+  ) : null,
+);
 
 /** What became of this page's last batch of decisions, from the worker's batch outcomes. */
 function progressOf(decided: Decided, batches: readonly (BatchOutcomeView & { accountKey: string })[]) {
@@ -101,9 +113,10 @@ function Waiting({ store }: { store: InboxStore }) {
   return (
     <>
       <InboxFilters
-        view={view}
+        accounts={store.accounts.value}
+        facets={store.facets.value}
         filters={state.filters}
-        onFilters={(filters) => store.setState({ ...state, filters })}
+        onFilters={store.setFilters}
       />
       <div class="ib-toolbar">
         <label class="ib-check">
@@ -193,13 +206,7 @@ export function InboxSection() {
           title="The inbox could not be read. Reload the page to try again."
         />
       ) : null}
-      {view?.accounts.length ? (
-        <ul class="ib-accounts" aria-label="Accounts">
-          {view.accounts.map((a) => (
-            <AccountLine key={a.accountKey} account={a} />
-          ))}
-        </ul>
-      ) : null}
+      <AccountLines accounts={store.accounts.value} />
       {view && view.accounts.length === 0 ? (
         <p class="ib-note">
           No account is linked yet. <a href="#accounts">Link an account</a> and its waiting suggestions show here.

@@ -1,8 +1,9 @@
 // The Inbox as the options page holds it: the worker's answer for the filters in the URL and the window
 // of rows in view (query() from ui/store.ts), this page's selection, and what its decisions became.
-import { batch, signal } from '@preact/signals';
+import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import type {
+  InboxFilters,
   InboxHistoryView,
   InboxPlanView,
   InboxRowView,
@@ -30,6 +31,24 @@ export interface Decided {
   bulk: boolean;
 }
 
+/**
+ * A part of each answer that mostly stays the same (the facets, the account lines): the object held is
+ * kept while an answer brings equal contents, so what draws it (memoized) is not drawn again.
+ */
+function steady<T>(read: () => T | undefined): ReadonlySignal<T | undefined> {
+  let held: T | undefined;
+  let text = '';
+  return computed(() => {
+    const next = read();
+    const nextText = JSON.stringify(next);
+    if (nextText !== text) {
+      held = next;
+      text = nextText;
+    }
+    return held;
+  });
+}
+
 export const rowKeyOf = (row: Pick<InboxRowView, 'accountKey' | 'id'>) => `${row.accountKey} ${row.id}`;
 
 export function createInboxStore(io: StoreIo = workerIo) {
@@ -49,6 +68,10 @@ export function createInboxStore(io: StoreIo = workerIo) {
     revisionOf: (v) => v.revision,
   });
   const history = query<InboxHistoryView, RequestInput<'inbox.history'>>((input) => io.ask('inbox.history', input));
+  const facets = steady(() => view.value.value?.facets);
+  const accounts = steady(() => view.value.value?.accounts);
+
+  const setFilters = (filters: InboxFilters) => setState({ ...state.value, filters });
 
   function setState(next: InboxViewState, push = true): void {
     batch(() => {
@@ -176,12 +199,15 @@ export function createInboxStore(io: StoreIo = workerIo) {
   return {
     state,
     view,
+    facets,
+    accounts,
     history,
     selected,
     decided,
     actionError,
     plan,
     setState,
+    setFilters,
     show,
     rowAt,
     decide,

@@ -23,7 +23,10 @@ export interface RowPlacement {
 export interface VirtualTableProps extends Omit<HTMLAttributes<HTMLTableElement>, 'ref'> {
   count: number;
   rowHeight: number;
-  /** Draws row `index` as a <tr keyed by index>; it must put `style` on the <tr> (it places the row). */
+  /**
+   * Draws row `index` as a <tr> keyed by index, or by what it shows (unique: e.g. an id); it must put `style`
+   * on the <tr> (it places the row).
+   */
   renderRow: (index: number, style: RowPlacement) => ComponentChildren;
   onWindow?: (window: RowWindow) => void;
   scrollRef: RefObject<HTMLDivElement | null>;
@@ -94,18 +97,41 @@ export function VirtualTable({
   catchUp.current = false;
   drawnAt.current = scrollTop;
   arrivalDrawn.current = rowsArrival;
-  const rows: ComponentChildren[] = [];
   const drawnNow = new Map<number, ComponentChildren>();
-  let waiting = false;
+  const draw = (i: number) => renderRow(i, { top: `${i * rowHeight}px`, height: `${rowHeight}px` });
+  // Rows keyed by what they show (not by index) may have moved. A row drawn last time at another index is
+  // drawn now (it moves, nothing new is laid out), and a row kept from last time must not share its key
+  // with one drawn now (Preact would lose one of them): it is drawn now too.
+  const keyOf = (row: ComponentChildren) => (row as { key?: unknown } | null)?.key;
+  const wasAt = new Map<unknown, number>();
+  if (!all) for (const [i, row] of drawn.current) wasAt.set(keyOf(row), i);
+  const fresh = new Set<unknown>();
+  const kept: number[] = [];
   for (let i = shown.first; i < shown.end; i++) {
     const before = drawn.current.get(i);
     const later = !all && before !== undefined && (i < inView.first || i >= inView.end);
+    const now = later ? draw(i) : null;
+    const moved = now !== null && (wasAt.get(keyOf(now)) ?? i) !== i;
     // The same vnode as last time: Preact leaves the row as it is.
-    const row = later ? before : renderRow(i, { top: `${i * rowHeight}px`, height: `${rowHeight}px` });
-    waiting ||= later;
+    const row = later && !moved ? before : (now ?? draw(i));
+    if (row === before) kept.push(i);
+    else fresh.add(keyOf(row));
     drawnNow.set(i, row);
-    rows.push(row);
   }
+  let waiting = false;
+  for (let clash = true; clash; ) {
+    clash = false;
+    for (const i of kept) {
+      const row = drawnNow.get(i);
+      if (row !== drawn.current.get(i) || !fresh.has(keyOf(row))) continue;
+      const now = draw(i);
+      drawnNow.set(i, now);
+      fresh.add(keyOf(now));
+      clash = true;
+    }
+  }
+  for (const i of kept) waiting ||= drawnNow.get(i) === drawn.current.get(i);
+  const rows = [...drawnNow.values()];
   drawn.current = drawnNow;
 
   // After the paint (Preact runs effects then): the overscan rows catch up.
