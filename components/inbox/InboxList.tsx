@@ -1,17 +1,27 @@
 // The Inbox's rows: a grid of equal-height rows of which only those in view are drawn (ui/VirtualTable),
 // one tab stop with the popup's keys (j/k move, a/r decide, x selects, u undoes, ? help), group headers
 // in the list when grouped. Every row names its account and location; contents are text only.
-import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import type { InboxItemView, InboxRowView } from '../../lib/messaging/protocol/index.ts';
 import { actionForKey } from '../suggestion-triage/keymap.ts';
 import { WordDiff } from '../suggestion-triage/WordDiff.tsx';
-import { fixedLayout, scrollToShow } from '../ui/list-window.ts';
+import { fixedLayout, measuredLayout, type RowLayout, scrollToShow } from '../ui/list-window.ts';
 import { memo } from '../ui/memo.ts';
 import { type RowPlacement, VirtualTable } from '../ui/VirtualTable.tsx';
 import { type InboxStore, rowKeyOf } from './inbox-store.ts';
 
 export const INBOX_ROW_HEIGHT = 64;
+/** A group's header: one line of text, half a row (the worker says where each header is). */
+export const INBOX_HEAD_HEIGHT = 32;
+
+/** Rows at 64 px, the headers at `heads` at 32 px. */
+export function inboxLayout(count: number, heads: readonly number[]): RowLayout {
+  if (!heads.length) return fixedLayout(count, INBOX_ROW_HEIGHT);
+  const head = new Uint8Array(count);
+  for (const i of heads) if (i < count) head[i] = 1;
+  return measuredLayout(count, (i) => (head[i] ? INBOX_HEAD_HEIGHT : INBOX_ROW_HEIGHT));
+}
 
 export interface InboxListProps {
   store: InboxStore;
@@ -144,6 +154,8 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
   const count = view?.items ?? 0;
   const selected = store.selected.value;
   const onWindow = useCallback((w: { first: number; end: number }) => store.show(w.first, w.end), [store]);
+  const heads = view?.heads;
+  const layout = useMemo(() => inboxLayout(count, heads ?? []), [count, heads]);
 
   useEffect(() => {
     if (active >= count) setActive(Math.max(0, count - 1));
@@ -162,8 +174,7 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
     setActive(next);
     const box = scrollRef.current;
     if (box) {
-      const rows = fixedLayout(count, INBOX_ROW_HEIGHT);
-      const top = scrollToShow(rows, next, box.scrollTop, box.clientHeight - INBOX_ROW_HEIGHT);
+      const top = scrollToShow(layout, next, box.scrollTop, box.clientHeight - INBOX_ROW_HEIGHT);
       if (top !== box.scrollTop) box.scrollTop = top;
     }
   };
@@ -253,6 +264,7 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
       scrollRef={scrollRef}
       count={count}
       rowHeight={INBOX_ROW_HEIGHT}
+      layout={layout}
       onWindow={onWindow}
       head={head}
       rowsArrival={view}

@@ -8,7 +8,7 @@
 // its overscan, before the user sees it. Any other render (a selection, the active row) draws them all.
 import type { ComponentChildren, HTMLAttributes, RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { type RowWindow, rowWindow } from './list-window.ts';
+import { fixedLayout, type RowLayout, type RowWindow, windowOf } from './list-window.ts';
 import './ui.css';
 import './table.css';
 
@@ -22,7 +22,10 @@ export interface RowPlacement {
 
 export interface VirtualTableProps extends Omit<HTMLAttributes<HTMLTableElement>, 'ref'> {
   count: number;
+  /** A row's height; the head's too. */
   rowHeight: number;
+  /** Where rows sit when they are not all `rowHeight` tall (e.g. compact group headers); indexes as `count`. */
+  layout?: RowLayout;
   /**
    * Draws row `index` as a <tr> keyed by index, or by what it shows (unique: e.g. an id); it must put `style`
    * on the <tr> (it places the row).
@@ -43,6 +46,7 @@ export interface VirtualTableProps extends Omit<HTMLAttributes<HTMLTableElement>
 export function VirtualTable({
   count,
   rowHeight,
+  layout: given,
   renderRow,
   onWindow,
   scrollRef,
@@ -74,10 +78,11 @@ export function VirtualTable({
     return () => observer.disconnect();
   }, [scrollRef]);
 
-  const place = { count, rowHeight, scrollTop, viewportHeight: viewport || FALLBACK_VIEWPORT_PX };
-  const shown = rowWindow({ ...place, overscan });
+  const layout = given ?? fixedLayout(count, rowHeight);
+  const viewportHeight = viewport || FALLBACK_VIEWPORT_PX;
+  const shown = windowOf(layout, scrollTop, viewportHeight, overscan * rowHeight);
   // Under the head, one row tall, rows are out of sight.
-  const inView = rowWindow({ ...place, viewportHeight: place.viewportHeight - (head ? rowHeight : 0), overscan: 0 });
+  const inView = windowOf(layout, scrollTop, viewportHeight - (head ? rowHeight : 0), 0);
 
   useLayoutEffect(() => {
     onWindow?.(shown);
@@ -98,7 +103,10 @@ export function VirtualTable({
   drawnAt.current = scrollTop;
   arrivalDrawn.current = rowsArrival;
   const drawnNow = new Map<number, ComponentChildren>();
-  const draw = (i: number) => renderRow(i, { top: `${i * rowHeight}px`, height: `${rowHeight}px` });
+  const draw = (i: number) => {
+    const top = layout.topOf(i);
+    return renderRow(i, { top: `${top}px`, height: `${layout.topOf(i + 1) - top}px` });
+  };
   // Rows keyed by what they show (not by index) may have moved. A row drawn last time at another index is
   // drawn now (it moves, nothing new is laid out), and a row kept from last time must not share its key
   // with one drawn now (Preact would lose one of them): it is drawn now too.
@@ -150,7 +158,7 @@ export function VirtualTable({
     >
       <table {...tableProps} class={tableClass ? `ui-vtable ${tableClass}` : 'ui-vtable'}>
         {head}
-        <tbody class="ui-vtable__body" style={{ height: `${count * rowHeight}px` }}>
+        <tbody class="ui-vtable__body" style={{ height: `${layout.topOf(count)}px` }}>
           {rows}
         </tbody>
       </table>

@@ -21,7 +21,7 @@ import { defineFeature } from '../feature.ts';
 import type { SuggestionTriage } from '../suggestion-triage/index.ts';
 import { cacheKey, keepRecent, toBatchView } from '../suggestion-triage/triage-state.ts';
 import { createInboxSource, type InboxSource, rowKey, waitingListOf } from './source.ts';
-import { ageDays, createInboxTable, type InboxRow, OLD_AFTER_DAYS } from './table.ts';
+import { ageDays, createInboxTable, type InboxMatch, type InboxRow, OLD_AFTER_DAYS } from './table.ts';
 
 /** The outbox takes at most this many suggestions per decision (the protocol's triage.decide limit too). */
 export const DECIDE_CHUNK = 500;
@@ -44,6 +44,18 @@ const CSV_HEADER = [
 export function createInbox(deps: Pick<DeskDeps, 'now'>, triage: InboxTriage) {
   const table = createInboxTable();
   const source = createInboxSource(table, deps.now);
+  const headsOf = new WeakMap<InboxMatch, number[]>();
+
+  /** Where the group headers are in a grouped list, worked out once per answer of the table. */
+  function heads(found: InboxMatch): number[] {
+    let held = headsOf.get(found);
+    if (!held) {
+      held = [];
+      for (let i = 0; i < found.items.length; i++) if (found.items[i]!.kind === 'group') held.push(i);
+      headsOf.set(found, held);
+    }
+    return held;
+  }
 
   function toRowView(r: InboxRow, src: InboxSource, now: number): InboxRowView {
     const key = rowKey(r.accountKey, r.s.id);
@@ -138,6 +150,7 @@ export function createInbox(deps: Pick<DeskDeps, 'now'>, triage: InboxTriage) {
         total: table.total,
         offset,
         window,
+        heads: group ? heads(found) : [],
         decidable: found.rows.length - table.countIn(found, src.pending.keys(), now),
         accounts: accountLines(src, {}),
         facets: {

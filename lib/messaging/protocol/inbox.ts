@@ -94,6 +94,8 @@ export interface InboxView {
   total: number;
   offset: number;
   window: InboxItemView[];
+  /** When grouped: the index of every group header in the list (ascending), so the page can place them shorter. */
+  heads: number[];
   /** Matching rows not already decided: what "Accept all N matching" takes. */
   decidable: number;
   accounts: InboxAccountView[];
