@@ -7,6 +7,7 @@ import { requestMessage } from '../lib/messaging/protocol/envelope.ts';
 import type { RequestInput, RequestType } from '../lib/messaging/protocol/index.ts';
 import { type RunningSandbox, startSandbox } from '../sandbox/server.ts';
 import { CHROME_PATH, extensionArgs } from '../scripts/lib/chromium.ts';
+import { SandboxControl } from '../test/e2e/sandbox-control.ts';
 import { sandboxConnection } from '../test/support/sandbox-connection.ts';
 
 export async function launchBenchDesk(extensionDirOption: string | undefined, profilePrefix: string) {
@@ -26,6 +27,16 @@ export async function launchBenchDesk(extensionDirOption: string | undefined, pr
     rmSync(profile, { recursive: true, force: true });
   };
   return { sandbox, context, worker, extensionId: new URL(worker.url()).host, close };
+}
+
+/** The sandbox's control API (`/__sandbox/*` on `apiUrl`): reset, quota, tokens, its request log. */
+export function control<T = unknown>(
+  apiUrl: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  return new SandboxControl(apiUrl).call<T>(method, path, body);
 }
 
 export type BenchReply = { ok: boolean; value?: Record<string, unknown>; error?: { message: string } };

@@ -10,7 +10,7 @@
 // minutes, medians of 36–48 steps: 56.7 / 40.3 ms (load 32), 39.4 / 38.6 (29), 40.7 / 37.4 (17); most of a step is now the
 // message's way to the worker and back under that load (the worker's own answer takes ~1 ms).
 import type { Page } from 'playwright-core';
-import { askFrom, launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
+import { askFrom, control, launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
 import { untilTrue } from './wait.ts';
 
@@ -24,17 +24,6 @@ type Logged = { method: string; path: string; status: number };
 const stage = (what: string) => {
   if (process.env.LISTINGS_DESK_BENCH_VERBOSE) console.error(`${new Date().toISOString()} inbox bench: ${what}`);
 };
-
-async function control<T>(apiUrl: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${apiUrl}/__sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status}`);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 /** What the list shows: the count line, the group headers and the first rows; a change ends a step. */
 const SIGNATURE = () => {
@@ -120,6 +109,11 @@ export async function inboxFigures(options: { extensionDir?: string } = {}): Pro
       ).chrome.storage.local.set({ triageUndoWindowMsForTests: 500 }),
     );
 
+    // A person's popup closes when they click into the tab; left open here, the popup's list of every
+    // account redrew at each event on the renderer thread it shares with the options page, and its long
+    // frames were counted as the Inbox's (a profile of the options page showed the popup's render in it).
+    await home.close();
+
     stage('opening the inbox');
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -151,10 +145,32 @@ export async function inboxFigures(options: { extensionDir?: string } = {}): Pro
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await page.evaluate(() => {
-      const w = globalThis as unknown as { benchLong: number[] };
+      const w = globalThis as unknown as { benchLong: number[]; benchLongWhy: string[] };
       w.benchLong = [];
+      w.benchLongWhy = [];
+      type Script = {
+        invoker: string;
+        sourceFunctionName: string;
+        duration: number;
+        forcedStyleAndLayoutDuration: number;
+      };
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.benchLong.push(e.duration);
+        for (const e of list.getEntries()) {
+          w.benchLong.push(e.duration);
+          // What ran in it (LISTINGS_DESK_BENCH_VERBOSE prints these): a long frame's scripts and layout.
+          const {
+            scripts = [],
+            renderStart = 0,
+            startTime,
+          } = e as unknown as { scripts?: Script[]; renderStart?: number; startTime: number };
+          const parts = scripts.map(
+            (x) =>
+              `${x.invoker}|${x.sourceFunctionName} ${Math.round(x.duration)} (layout ${Math.round(x.forcedStyleAndLayoutDuration)})`,
+          );
+          w.benchLongWhy.push(
+            `${Math.round(e.duration)} ms, render ${Math.round(renderStart ? startTime + e.duration - renderStart : 0)}: ${parts.join('; ')}`,
+          );
+        }
       }).observe({ type: 'long-animation-frame', buffered: false });
     });
     await dialog.getByRole('button', { name: /^Accept [\d,]+$/ }).click();
@@ -179,6 +195,10 @@ export async function inboxFigures(options: { extensionDir?: string } = {}): Pro
       () => true,
       () => false,
     );
+    if (process.env.LISTINGS_DESK_BENCH_VERBOSE) {
+      const why = await page.evaluate(() => (globalThis as unknown as { benchLongWhy: string[] }).benchLongWhy);
+      for (const line of why) stage(`long frame ${line}`);
+    }
     const longFrames = await page.evaluate(
       () => (globalThis as unknown as { benchLong: number[] }).benchLong.filter((d) => d >= 50).length,
     );

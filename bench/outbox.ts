@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { API_VERSION } from '../lib/api/config.ts';
 import { requestMessage } from '../lib/messaging/protocol/envelope.ts';
 import { DECISION_SEND_WIDE } from '../lib/shared/triage-batch.ts';
-import { askFrom, launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
+import { askFrom, control, launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import type { Figure } from './figure.ts';
 import { decideAndAwaitAnswered, untilTrue } from './wait.ts';
 
@@ -16,17 +16,6 @@ const TARGET_RATIO = 3;
 const READS_TARGET = 2;
 
 type Logged = { method: string; path: string; status: number };
-
-async function control<T>(apiUrl: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${apiUrl}/__sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status}`);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 /** Every waiting suggestion of account 1001, straight from the sandbox's API. */
 async function waitingIds(apiUrl: string, apiKey: string, token: string): Promise<string[]> {

@@ -9,7 +9,7 @@
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import type { SandboxState } from '../sandbox/model.ts';
 import { sandboxConnection } from '../test/support/sandbox-connection.ts';
-import { askFrom, launchBenchDesk } from './bench-desk.ts';
+import { askFrom, control, launchBenchDesk } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
 import { keyToFrame, paintedAt } from './popup.ts';
 import { untilTrue } from './wait.ts';
@@ -23,17 +23,6 @@ const QUOTA_PER_HOUR = 5000;
 const WARM_NAME = `popup, ${ACCOUNTS} accounts × ${WAITING_EACH} waiting, warm: navigation start → first suggestion painted (median)`;
 
 type Logged = { method: string; path: string; status: number };
-
-async function control<T>(apiUrl: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${apiUrl}/__sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status}`);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 /** Links one sandbox account the way a person does: Link → the service's page → choose it → Allow. */
 async function linkAccount(context: BrowserContext, page: Page, authUrl: string, accountId: string) {

@@ -58,6 +58,10 @@ const BODIES = {
       .default('1001'),
   }),
   revoke: z.object({ access_token: z.string({ error: 'access_token must be a string' }) }),
+  forbidden: z.object({
+    accountId: z.union([z.string(), z.number()], { error: 'accountId must be a string' }).transform(String),
+    forbidden: z.boolean({ error: 'forbidden must be true or false' }).default(true),
+  }),
   latency: z.object({ ms: nonNegative('ms') }),
   fault: z.object({
     ...matcher,
@@ -161,6 +165,18 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
     token.revoked = true;
     store.changed();
     return plainJson({ ok: true, revoked: true });
+  });
+
+  // Every /v2 call with this account's tokens answers 403 (insufficient privileges) until set back.
+  const forbiddenView = () => plainJson({ ok: true, forbidden: [...runtime.forbiddenAccounts].sort() });
+  control.get('/forbidden', forbiddenView);
+  control.post('/forbidden', async (c) => {
+    const b = await parse(c.req.raw, BODIES.forbidden);
+    if (b instanceof Response) return b;
+    if (!store.account(b.accountId)) return bad(`unknown accountId: ${b.accountId}`);
+    if (b.forbidden) runtime.forbiddenAccounts.add(b.accountId);
+    else runtime.forbiddenAccounts.delete(b.accountId);
+    return forbiddenView();
   });
 
   control.post('/latency', async (c) => {

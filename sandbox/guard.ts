@@ -43,6 +43,24 @@ export function v2Guard(store: Store, apiKey: string): MiddlewareHandler<Sandbox
 }
 
 /**
+ * After v2Guard: a call with the token of an account the control API marked forbidden answers 403 with the
+ * vendor's error envelope, whatever it asks (the token itself stays valid: this is not a 401).
+ */
+export function forbiddenGuard(forbidden: () => ReadonlySet<string>): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const { accountId } = c.get('token');
+    if (forbidden().has(accountId)) {
+      throw new ApiError(
+        403,
+        CODES.INSUFFICIENT_PRIVILEGES,
+        `Insufficient privileges: this app may no longer use account ${accountId}`,
+      );
+    }
+    await next();
+  };
+}
+
+/**
  * `me` is the token's account. An explicit id must be the token's account or one below it;
  * anything else (another customer, an app-specific id) is "account not found".
  */

@@ -29,6 +29,8 @@ export interface Runtime {
    */
   quota: { hour: number; used: number; perHour: number; resetAtMs?: number };
   requests: LoggedRequest[];
+  /** Accounts whose every /v2 call answers 403 (the control API's `forbidden`): a link that lost its rights. */
+  forbiddenAccounts: Set<string>;
 }
 
 export interface LoggedRequest {
@@ -58,6 +60,7 @@ export function createRuntime(): Runtime {
     rateLimits: [],
     quota: { hour: 0, used: 0, perHour: QUOTA_PER_HOUR },
     requests: [],
+    forbiddenAccounts: new Set(),
   };
 }
 

@@ -7,7 +7,7 @@ import * as control from './control.ts';
 import { createCrmApp } from './crm.ts';
 import type { OAuthConfig, RouteModule, SandboxApp, SandboxDeps } from './deps.ts';
 import { ApiError, CODES, fail, plainJson } from './envelope.ts';
-import { type SandboxEnv, v2Guard } from './guard.ts';
+import { forbiddenGuard, type SandboxEnv, v2Guard } from './guard.ts';
 import { createRuntime, injection } from './injection.ts';
 import * as authorize from './routes/authorize.ts';
 import * as listings from './routes/listings.ts';
@@ -101,6 +101,11 @@ function createApps(store: Store, config: OAuthConfig, defaults: SandboxDeps['de
   api.use('*', injection(store, deps.runtime));
   api.use('/v2/*', v2Guard(store, config.apiKey));
   api.use('/v2', v2Guard(store, config.apiKey));
+  // Read through the runtime each call: a reset replaces its fields.
+  api.use(
+    '/v2/*',
+    forbiddenGuard(() => deps.runtime.forbiddenAccounts),
+  );
   for (const routes of API_ROUTES) routes.register(api, deps);
   const answerUnmatched = unmatched(api);
   api.notFound((c) => answerUnmatched(c.req.method, new URL(c.req.url).pathname));

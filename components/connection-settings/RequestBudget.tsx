@@ -1,7 +1,8 @@
 // The Connection section's "Requests this hour": what is left of the service's hourly quota (shared by
 // every linked account), when it resets, what spent it, and whether background work is slowed or paused.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { BudgetPurpose, BudgetView } from '../../lib/messaging/protocol/index.ts';
+import { createServiceStatusStore } from '../service-status/service-status-store.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { useStarted } from '../ui/store.ts';
@@ -32,6 +33,16 @@ export function budgetNotice(view: BudgetView): string {
 export function RequestBudget() {
   const [store] = useState(createBudgetStore);
   useStarted(store);
+  const [status] = useState(createServiceStatusStore);
+  useStarted(status);
+  const reachable = status.view.value?.reachable ?? true;
+  const before = useRef(reachable);
+  useEffect(() => {
+    const was = before.current;
+    before.current = reachable;
+    // The service answers again: its answers carry fresh figures.
+    if (reachable && !was) void store.load();
+  }, [reachable]);
   const view = store.view.value;
   const error = store.error.value;
   return (
@@ -50,6 +61,12 @@ export function RequestBudget() {
         The service allows a number of requests an hour, shared by every linked account. Background work slows when a
         quarter is left and pauses near the end, so what you ask for always goes.
       </p>
+      {reachable ? null : (
+        <p class="request-budget__notice" data-state="unreachable">
+          The service can’t be reached, so these figures are from its last answer. They are brought up to date when it
+          answers again.
+        </p>
+      )}
       {/* Present from the start, so a pause that begins while the page is open is read out. */}
       <p role="status" class="request-budget__notice" data-state={view?.pausedUntil ? 'paused' : undefined}>
         {view ? budgetNotice(view) : ''}

@@ -2,7 +2,7 @@
 // publishers picked by name (the listings workspace's ChipPicker). Every change is a URL entry (Back undoes it).
 import type { InboxFilters as Filters, InboxAge, InboxView } from '../../lib/messaging/protocol/index.ts';
 import { ChipPicker } from '../listings-workspace/ChipPicker.tsx';
-import { memo } from '../ui/memo.ts';
+import { memoized } from '../ui/memo.tsx';
 import { PickList } from '../ui/PickList.tsx';
 // The picker's chips are styled with the workspace's.
 import '../listings-workspace/listings-workspace.css';
@@ -14,16 +14,19 @@ const AGES: { value: InboxAge; label: string }[] = [
 ];
 
 export interface InboxFiltersProps {
+  /** The worker's answer's parts (kept by keepEqual while unchanged: the filters then do not redraw). */
   accounts: InboxView['accounts'] | undefined;
   facets: InboxView['facets'] | undefined;
   filters: Filters;
   onFilters: (filters: Filters) => void;
 }
 
-/** Drawn again only when its props change: an answer with the same facets leaves the pickers as they are. */
-export const InboxFilters = memo(Filters_);
-
-function Filters_({ accounts: lines, facets, filters, onFilters }: InboxFiltersProps) {
+export const InboxFilters = memoized(function InboxFilters({
+  accounts: lines,
+  facets,
+  filters,
+  onFilters,
+}: InboxFiltersProps) {
   const set = (patch: Partial<Filters>) => onFilters({ ...filters, ...patch });
   const accounts = (lines ?? []).map((a) => ({
     value: a.accountKey,
@@ -58,4 +61,4 @@ function Filters_({ accounts: lines, facets, filters, onFilters }: InboxFiltersP
       </div>
     </div>
   );
-}
+});

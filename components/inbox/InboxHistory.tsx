@@ -1,13 +1,13 @@
 // The History tab: Accepted, Rejected and Expired suggestions of the chosen accounts (or all), asked of
-// the service when the user opens it, with who resolved each and when.
+// the service when the user opens it, with who resolved each and when. The worker holds every one of them
+// (each list fetched whole); this page shows a window of HISTORY_PAGE, newest first, with Newer and Older.
 import { useEffect } from 'preact/hooks';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
-import type { InboxStore } from './inbox-store.ts';
+import { HISTORY_PAGE, type InboxStore } from './inbox-store.ts';
 
-/** A plain table: 30 accounts' resolved lists can be thousands of rows; the newest are shown. */
-const SHOWN = 300;
+const count = (n: number) => n.toLocaleString('en-US');
 
 const STATUS_WORDS: Record<string, string> = { ACCEPTED: 'Accepted', REJECTED: 'Rejected', EXPIRED: 'Expired' };
 
@@ -18,6 +18,8 @@ export function InboxHistory({ store }: { store: InboxStore }) {
   }, [store]);
   const value = history.value.value;
   const chosen = store.state.value.filters.accounts;
+  const newest = !value || value.offset === 0;
+  const oldest = !value || value.offset + value.rows.length >= value.total;
   const names = (store.view.value.value?.accounts ?? [])
     .filter((a) => chosen.includes(a.accountKey))
     .map((a) => a.accountName);
@@ -45,6 +47,28 @@ export function InboxHistory({ store }: { store: InboxStore }) {
         />
       ))}
       {value ? (
+        <div class="ib-history__pager">
+          <p class="ib-count" role="status">
+            {value.total === 0
+              ? 'No resolved suggestions.'
+              : `Showing ${count(value.offset + 1)}–${count(value.offset + value.rows.length)} of ${count(value.total)} resolved suggestions, newest first.`}
+          </p>
+          {/* aria-disabled, not disabled: a button reaching the first or last page keeps keyboard focus. */}
+          <Button
+            aria-disabled={newest ? 'true' : undefined}
+            onClick={() => !newest && void store.historyPage(Math.max(0, value.offset - HISTORY_PAGE))}
+          >
+            Newer
+          </Button>
+          <Button
+            aria-disabled={oldest ? 'true' : undefined}
+            onClick={() => !oldest && void store.historyPage(value.offset + HISTORY_PAGE)}
+          >
+            Older
+          </Button>
+        </div>
+      ) : null}
+      {value ? (
         <div class="ui-table-scroll">
           <table class="ui-table ib-history__table">
             <caption class="visually-hidden">Resolved suggestions, newest first</caption>
@@ -65,7 +89,7 @@ export function InboxHistory({ store }: { store: InboxStore }) {
                   <td colSpan={7}>No accepted, rejected or expired suggestions in these accounts.</td>
                 </tr>
               ) : (
-                value.rows.slice(0, SHOWN).map((r) => (
+                value.rows.map((r) => (
                   <tr key={`${r.accountKey} ${r.id}`}>
                     <td>{STATUS_WORDS[r.status] ?? r.status}</td>
                     <td>{r.accountName}</td>
@@ -79,11 +103,6 @@ export function InboxHistory({ store }: { store: InboxStore }) {
               )}
             </tbody>
           </table>
-          {value.rows.length > SHOWN ? (
-            <p class="ib-note">
-              The newest {SHOWN} of {value.rows.length.toLocaleString('en-US')}. Choose accounts above to see fewer.
-            </p>
-          ) : null}
         </div>
       ) : null}
     </div>

@@ -1,13 +1,14 @@
 // The Inbox's rows: a grid of equal-height rows of which only those in view are drawn (ui/VirtualTable),
 // one tab stop with the popup's keys (j/k move, a/r decide, x selects, u undoes, ? help), group headers
 // in the list when grouped. Every row names its account and location; contents are text only.
+import { useSignalEffect } from '@preact/signals';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import type { InboxItemView, InboxRowView } from '../../lib/messaging/protocol/index.ts';
 import { actionForKey } from '../suggestion-triage/keymap.ts';
 import { WordDiff } from '../suggestion-triage/WordDiff.tsx';
 import { fixedLayout, measuredLayout, type RowLayout, scrollToShow } from '../ui/list-window.ts';
-import { memo } from '../ui/memo.ts';
+import { memoized } from '../ui/memo.tsx';
 import { type RowPlacement, VirtualTable } from '../ui/VirtualTable.tsx';
 import { type InboxStore, rowKeyOf } from './inbox-store.ts';
 
@@ -36,7 +37,7 @@ function ageWords(days: number): string {
 }
 
 /** A diff is worked out once per row content: a row that stays (a filter, a grouping, a scroll) keeps it. */
-const InboxDiff = memo(WordDiff);
+const InboxDiff = memoized(WordDiff);
 
 function GroupRow({ item, style }: { item: Extract<InboxItemView, { kind: 'group' }>; style: RowPlacement }) {
   const { level, label, count } = item.group;
@@ -50,18 +51,34 @@ function GroupRow({ item, style }: { item: Extract<InboxItemView, { kind: 'group
   );
 }
 
+/** Plain values and stable functions only: a row whose answer did not change is not drawn again. */
 interface RowProps {
   row: InboxRowView;
   rowId: string;
-  style: RowPlacement;
+  index: number;
+  top: string;
+  height: string;
   active: boolean;
   selected: boolean;
-  onToggle: () => void;
-  onDecide: (decision: SuggestionDecision) => void;
-  onActivate: () => void;
+  store: InboxStore;
+  setActive: (index: number) => void;
 }
 
-function SuggestionLine({ row, rowId, style, active, selected, onToggle, onDecide, onActivate }: RowProps) {
+const SuggestionLine = memoized(function SuggestionLine({
+  row,
+  rowId,
+  index,
+  top,
+  height,
+  active,
+  selected,
+  store,
+  setActive,
+}: RowProps) {
+  const onDecide = (decision: SuggestionDecision) => {
+    setActive(index);
+    void store.decide([row], decision);
+  };
   const place = row.locationName ? `${row.locationName} (${row.locationId})` : row.locationId;
   const state = row.pending
     ? `${row.sending ? 'Sending' : 'Will be sent'}: ${row.pending === 'ACCEPTED' ? 'accepted' : 'rejected'}`
@@ -73,13 +90,19 @@ function SuggestionLine({ row, rowId, style, active, selected, onToggle, onDecid
       id={rowId}
       data-key={rowKeyOf(row)}
       class={row.pending ? 'ib-row ib-row--pending' : 'ib-row'}
-      style={{ top: style.top, height: style.height }}
+      style={{ top, height }}
       aria-selected={selected ? 'true' : 'false'}
       data-active={active ? '' : undefined}
-      onClick={onActivate}
+      onClick={() => setActive(index)}
     >
       <td class="ib-cell ib-cell--check">
-        <input type="checkbox" tabIndex={-1} checked={selected} aria-label="Select" onChange={onToggle} />
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          checked={selected}
+          aria-label="Select"
+          onChange={() => store.toggle(row)}
+        />
       </td>
       <td class="ib-cell ib-cell--where">
         <span class="ib-account">{row.accountName}</span>
@@ -126,25 +149,7 @@ function SuggestionLine({ row, rowId, style, active, selected, onToggle, onDecid
       </td>
     </tr>
   );
-}
-
-const sameRow = (a: InboxRowView, b: InboxRowView) =>
-  a === b || (Object.keys(a) as (keyof InboxRowView)[]).every((k) => a[k] === b[k]);
-
-/**
- * A row is drawn again only when what it shows changed: each answer brings new objects for the same
- * suggestions. Its handlers close over the row and its index only, both compared here.
- */
-const Line = memo(
-  SuggestionLine,
-  (a, b) =>
-    a.rowId === b.rowId &&
-    a.style.top === b.style.top &&
-    a.style.height === b.style.height &&
-    a.active === b.active &&
-    a.selected === b.selected &&
-    sameRow(a.row, b.row),
-);
+});
 
 export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps) {
   const id = useId();
@@ -156,6 +161,11 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
   const onWindow = useCallback((w: { first: number; end: number }) => store.show(w.first, w.end), [store]);
   const heads = view?.heads;
   const layout = useMemo(() => inboxLayout(count, heads ?? []), [count, heads]);
+  // Set on the grid without drawing the list again: every event's question flips it twice.
+  useSignalEffect(() => {
+    const busy = store.view.loading.value;
+    scrollRef.current?.querySelector('table')?.setAttribute('aria-busy', busy ? 'true' : 'false');
+  });
 
   useEffect(() => {
     if (active >= count) setActive(Math.max(0, count - 1));
@@ -257,7 +267,6 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
       aria-label="Waiting suggestions of every account"
       aria-rowcount={count + 1}
       aria-multiselectable="true"
-      aria-busy={store.view.loading.value}
       tabIndex={0}
       aria-activedescendant={activeRow() ? `${id}-row-${active}` : undefined}
       onKeyDown={onKeyDown}
@@ -275,19 +284,17 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
         if (item.kind === 'group') return <GroupRow key={`group ${item.group.key}`} item={item} style={style} />;
         const row = item.row;
         return (
-          <Line
+          <SuggestionLine
             key={`row ${rowKeyOf(row)}`}
             row={row}
             rowId={`${id}-row-${index}`}
-            style={style}
+            index={index}
+            top={style.top}
+            height={style.height}
             active={index === active}
             selected={selected.has(rowKeyOf(row))}
-            onToggle={() => store.toggle(row)}
-            onActivate={() => setActive(index)}
-            onDecide={(decision) => {
-              setActive(index);
-              void store.decide([row], decision);
-            }}
+            store={store}
+            setActive={setActive}
           />
         );
       }}

@@ -1,14 +1,15 @@
 // The options page's Inbox: every waiting suggestion of every linked account, for a day's work. The rows
 // live in the worker (lib/background/inbox); this page holds the filters (in the URL), a window of rows,
 // and what its decisions became.
-import { useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BatchOutcomeView, InboxAccountView, InboxView } from '../../lib/messaging/protocol/index.ts';
 import { downloadCsv } from '../listings-workspace/csv-download.ts';
+import { createServiceStatusStore } from '../service-status/service-status-store.ts';
 import { HelpDialog } from '../suggestion-triage/HelpDialog.tsx';
 import { announce } from '../ui/announce.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { memo } from '../ui/memo.ts';
+import { memoized } from '../ui/memo.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useStarted } from '../ui/store.ts';
 import { onTablistKeyDown } from '../ui/tabs.ts';
@@ -16,16 +17,18 @@ import { DecideAllDialog } from './DecideAllDialog.tsx';
 import { InboxFilters } from './InboxFilters.tsx';
 import { InboxHistory } from './InboxHistory.tsx';
 import { InboxList } from './InboxList.tsx';
+import type { InboxViewState } from './inbox-hash.ts';
 import { createInboxStore, type Decided, type InboxStore } from './inbox-store.ts';
 import './inbox.css';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-function AccountLine({ account }: { account: InboxAccountView }) {
+// A line redraws only when its account's answer changed (keepEqual keeps the others' objects).
+const AccountLine = memoized(function AccountLine({ account }: { account: InboxAccountView }) {
   if (account.needsRelink || account.error) {
     const words = account.needsRelink
       ? `${account.accountName} needs to be linked again; its suggestions are not refreshed. Relink it in Accounts.`
-      : `${account.accountName}: its suggestions could not be loaded; the list shows what came before. Listings Desk asks again at the next refresh.`;
+      : `${account.accountName}: its suggestions could not be ${account.fetchedAt ? 'refreshed; those from before are still listed' : 'loaded'}. Listings Desk asks again at the next refresh.`;
     return (
       <li class="ib-account-line" data-problem="">
         <ErrorNotice
@@ -44,18 +47,7 @@ function AccountLine({ account }: { account: InboxAccountView }) {
       {account.refreshing ? <span class="ib-muted"> (refreshing)</span> : null}
     </li>
   );
-}
-
-/** Drawn again only when a line changed (not on every answer). */
-const AccountLines = memo(({ accounts }: { accounts: InboxAccountView[] | undefined }) =>
-  accounts?.length ? (
-    <ul class="ib-accounts" aria-label="Accounts">
-      {accounts.map((a) => (
-        <AccountLine key={a.accountKey} account={a} />
-      ))}
-    </ul>
-  ) : null,
-);
+});
 
 /** What became of this page's last batch of decisions, from the worker's batch outcomes. */
 function progressOf(decided: Decided, batches: readonly (BatchOutcomeView & { accountKey: string })[]) {
@@ -103,6 +95,30 @@ function Progress({ store, view }: { store: InboxStore; view: InboxView }) {
   );
 }
 
+/**
+ * While the service does not answer (the page's banner says where and when it tries again): what this list
+ * is, and what happens to a decision made now. Gone, and the lists asked again, once it answers.
+ */
+function Unreachable({ store }: { store: InboxStore }) {
+  const [status] = useState(createServiceStatusStore);
+  useStarted(status);
+  const reachable = status.view.value?.reachable ?? true;
+  const before = useRef(reachable);
+  useEffect(() => {
+    const was = before.current;
+    before.current = reachable;
+    // Back: every account's list is asked again, so the lines lose the errors the outage left.
+    if (reachable && !was) void store.refresh(true);
+  }, [reachable]);
+  return (
+    <p class="ib-note ib-unreachable" role="status">
+      {reachable
+        ? ''
+        : 'The service can’t be reached, so these are the suggestions as last fetched. A decision made now waits in the outbox and is sent when the service answers again.'}
+    </p>
+  );
+}
+
 function Waiting({ store }: { store: InboxStore }) {
   const view = store.view.value.value;
   const state = store.state.value;
@@ -110,14 +126,13 @@ function Waiting({ store }: { store: InboxStore }) {
   const plan = store.plan.value;
   const decidable = view?.decidable ?? 0;
   const undo = () => void store.undo().then((r) => r && announce(`${r.undone} undone.`));
+  const onFilters = useCallback(
+    (filters: InboxViewState['filters']) => store.setState({ ...store.state.peek(), filters }),
+    [store],
+  );
   return (
     <>
-      <InboxFilters
-        accounts={store.accounts.value}
-        facets={store.facets.value}
-        filters={state.filters}
-        onFilters={store.setFilters}
-      />
+      <InboxFilters accounts={view?.accounts} facets={view?.facets} filters={state.filters} onFilters={onFilters} />
       <div class="ib-toolbar">
         <label class="ib-check">
           <input
@@ -155,6 +170,7 @@ function Waiting({ store }: { store: InboxStore }) {
       {store.actionError.value ? (
         <ErrorNotice error={store.actionError.value} title="That did not go through. Nothing else was changed." />
       ) : null}
+      <Unreachable store={store} />
       {view ? <Progress store={store} view={view} /> : null}
       {view && view.total === 0 && !view.accounts.some((a) => a.refreshing) ? (
         <p class="ib-note">No suggestion is waiting in any linked account.</p>
@@ -206,7 +222,13 @@ export function InboxSection() {
           title="The inbox could not be read. Reload the page to try again."
         />
       ) : null}
-      <AccountLines accounts={store.accounts.value} />
+      {view?.accounts.length ? (
+        <ul class="ib-accounts" aria-label="Accounts">
+          {view.accounts.map((a) => (
+            <AccountLine key={a.accountKey} account={a} />
+          ))}
+        </ul>
+      ) : null}
       {view && view.accounts.length === 0 ? (
         <p class="ib-note">
           No account is linked yet. <a href="#accounts">Link an account</a> and its waiting suggestions show here.

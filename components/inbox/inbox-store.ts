@@ -1,21 +1,23 @@
 // The Inbox as the options page holds it: the worker's answer for the filters in the URL and the window
 // of rows in view (query() from ui/store.ts), this page's selection, and what its decisions became.
-import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
+import { batch, signal } from '@preact/signals';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import type {
-  InboxFilters,
   InboxHistoryView,
   InboxPlanView,
   InboxRowView,
   InboxView,
   RequestInput,
 } from '../../lib/messaging/protocol/index.ts';
-import { followEvents, query, type StoreIo, workerIo } from '../ui/store.ts';
+import { keepEqual } from '../ui/keep-equal.ts';
+import { followEvents, type Query, query, type StoreIo, workerIo } from '../ui/store.ts';
 import { hashFromState, INBOX_SECTION, type InboxViewState, stateFromHash } from './inbox-hash.ts';
 
 /** Rows asked for around the window in view, so a scroll of a screen or two needs no new question. */
 const AROUND = 40;
 const ASK_ROWS = 120;
+/** History rows a page shows at once; Newer and Older turn the page. */
+export const HISTORY_PAGE = 100;
 
 export interface DecidedBatch {
   accountKey: string;
@@ -31,23 +33,10 @@ export interface Decided {
   bulk: boolean;
 }
 
-/**
- * A part of each answer that mostly stays the same (the facets, the account lines): the object held is
- * kept while an answer brings equal contents, so what draws it (memoized) is not drawn again.
- */
-function steady<T>(read: () => T | undefined): ReadonlySignal<T | undefined> {
-  let held: T | undefined;
-  let text = '';
-  return computed(() => {
-    const next = read();
-    const nextText = JSON.stringify(next);
-    if (nextText !== text) {
-      held = next;
-      text = nextText;
-    }
-    return held;
-  });
-}
+const nextFrame = (run: () => void): number =>
+  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : (setTimeout(run, 16) as unknown as number);
+const cancelFrame = (id: number) =>
+  typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame(id) : clearTimeout(id);
 
 export const rowKeyOf = (row: Pick<InboxRowView, 'accountKey' | 'id'>) => `${row.accountKey} ${row.id}`;
 
@@ -64,14 +53,13 @@ export function createInboxStore(io: StoreIo = workerIo) {
     const offset = Math.max(0, Math.floor((range.first - AROUND) / 20) * 20);
     return { filters, sort, group, offset, limit: ASK_ROWS };
   };
-  const view = query<InboxView, RequestInput<'inbox.query'>>((input) => io.ask('inbox.query', input), {
-    revisionOf: (v) => v.revision,
-  });
+  // What did not change keeps its objects (memoised parts of the page skip it).
+  const view: Query<InboxView, RequestInput<'inbox.query'>> = query(
+    async (input: RequestInput<'inbox.query'>): Promise<InboxView> =>
+      keepEqual(view.value.peek(), await io.ask('inbox.query', input)),
+    { revisionOf: (v) => v.revision },
+  );
   const history = query<InboxHistoryView, RequestInput<'inbox.history'>>((input) => io.ask('inbox.history', input));
-  const facets = steady(() => view.value.value?.facets);
-  const accounts = steady(() => view.value.value?.accounts);
-
-  const setFilters = (filters: InboxFilters) => setState({ ...state.value, filters });
 
   function setState(next: InboxViewState, push = true): void {
     batch(() => {
@@ -181,7 +169,20 @@ export function createInboxStore(io: StoreIo = workerIo) {
     void view.load(arg());
     // Opening the inbox asks each account's list again when it is older than the popup's 30 s.
     void io.ask('inbox.refresh', { force: false }).catch(() => undefined);
-    const stop = followEvents({ 'triage.changed': () => void view.refresh(arg()) }, io);
+    // A round of the outbox is a burst of events: one question a frame at most, none while the tab is hidden.
+    let frame: number | null = null;
+    const onChanged = () => {
+      if (frame !== null) return;
+      frame = nextFrame(() => {
+        frame = null;
+        void view.refresh(arg());
+      });
+    };
+    const stopEvents = followEvents({ 'triage.changed': onChanged }, io);
+    const stop = () => {
+      stopEvents();
+      if (frame !== null) cancelFrame(frame);
+    };
     const onPop = () => {
       if (location.hash.replace(/^#/, '').split('?')[0] !== INBOX_SECTION) return;
       const next = stateFromHash(location.hash);
@@ -199,15 +200,12 @@ export function createInboxStore(io: StoreIo = workerIo) {
   return {
     state,
     view,
-    facets,
-    accounts,
     history,
     selected,
     decided,
     actionError,
     plan,
     setState,
-    setFilters,
     show,
     rowAt,
     decide,
@@ -217,7 +215,11 @@ export function createInboxStore(io: StoreIo = workerIo) {
     exportCsv,
     toggle,
     refresh: (force: boolean) => act(() => io.ask('inbox.refresh', { force })),
-    loadHistory: () => history.load({ accounts: state.value.filters.accounts }),
+    /** The tab opened, or Refresh history: every chosen account's lists asked again, from the newest. */
+    loadHistory: () => history.load({ accounts: state.value.filters.accounts, offset: 0, limit: HISTORY_PAGE }),
+    /** Another window of the lists the worker holds (fetched again only if it no longer has them). */
+    historyPage: (offset: number) =>
+      history.load({ accounts: state.value.filters.accounts, offset, limit: HISTORY_PAGE, refresh: false }),
     start,
   };
 }

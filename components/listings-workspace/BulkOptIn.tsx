@@ -3,13 +3,13 @@
 // the worker, which keeps going when this page closes. Failed batches are listed with their error and can
 // be retried. One job kind with a direction: only the words differ.
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { ListingsSelection, OptDirection, OptInJobView } from '../../lib/messaging/protocol/index.ts';
 import { formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { describeError, ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
-import { query } from '../ui/store.ts';
-import type { OptDirection, OptInJob, Selection, WorkspaceSource } from './workspace-source.ts';
+import type { WorkspaceStore } from './workspace-store.ts';
 
 const count = (n: number, noun: string) => `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -33,18 +33,19 @@ const WORDS = {
 } as const satisfies Record<OptDirection, Record<string, string>>;
 
 export interface OptInDialogProps {
-  source: WorkspaceSource;
-  selection: Selection;
+  store: WorkspaceStore;
+  selection: ListingsSelection;
   direction: OptDirection;
   onClose: () => void;
-  onStarted: (job: OptInJob) => void;
+  /** The job started (the store shows it already). */
+  onStarted: (job: OptInJobView) => void;
 }
 
 /** Mounted to open: shows what will be sent before anything is. */
-export function OptInDialog({ source, selection, direction, onClose, onStarted }: OptInDialogProps) {
+export function OptInDialog({ store, selection, direction, onClose, onStarted }: OptInDialogProps) {
   const words = WORDS[direction];
   // What the worker plans for this selection: asked when the dialog opens (the newest ask's answer shows).
-  const plan = useMemo(() => query(() => source.previewOptIn(selection, direction)), [selection, source, direction]);
+  const plan = useMemo(() => store.optInPlan(selection, direction), [selection, store, direction]);
   useEffect(() => void plan.load(), [plan]);
   const preview = plan.value.value;
   const [startError, setError] = useState<unknown>(null);
@@ -54,7 +55,7 @@ export function OptInDialog({ source, selection, direction, onClose, onStarted }
   const start = async () => {
     setStarting(true);
     try {
-      onStarted(await source.startOptIn(selection, direction));
+      onStarted(await store.startOptIn(selection, direction));
       onClose();
     } catch (caught) {
       setError(caught);
@@ -108,7 +109,7 @@ export function OptInDialog({ source, selection, direction, onClose, onStarted }
 }
 
 export interface OptInProgressProps {
-  job: OptInJob | null;
+  job: OptInJobView | null;
   onRetry: () => void;
   onDismiss: () => void;
 }
@@ -161,7 +162,8 @@ export function OptInProgress({ job, onRetry, onDismiss }: OptInProgressProps) {
           <ul>
             {job.failed.map((b) => (
               <li key={b.index}>
-                Request {b.index + 1} ({b.pairs} pairs): {describeError(b.error ?? 'It was not sent.').message}{' '}
+                Request {b.index + 1} ({b.locationIds.length * b.publisherIds.length} pairs):{' '}
+                {describeError(b.error ?? 'It was not sent.').message}{' '}
                 <small class="ui-notice__code">{describeError(b.error).code}</small>
               </li>
             ))}

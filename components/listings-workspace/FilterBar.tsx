@@ -2,11 +2,12 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { Component, type RefObject } from 'preact';
 import { useId, useMemo } from 'preact/hooks';
+import type { ListingsFilters } from '../../lib/messaging/protocol/index.ts';
 import { OTHER_LISTING_STATUS } from '../../lib/shared/listing-statuses.ts';
 import { LISTING_STATUS_ORDER, listingStatusLabel, listingStatusTone } from '../listings-health/status-labels.ts';
 import { Button } from '../ui/Button.tsx';
 import { type ChipOption, ChipPicker } from './ChipPicker.tsx';
-import { hasAnyFilter, type ListingsFilters, NO_FILTERS } from './workspace-filters.ts';
+import { hasAnyFilter, NO_FILTERS } from './workspace-filters.ts';
 import type { Directories } from './workspace-store.ts';
 
 const STATUSES = LISTING_STATUS_ORDER.filter((s) => s !== OTHER_LISTING_STATUS);
@@ -36,7 +37,7 @@ export function publisherOptions(directories: Directories): ChipOption[] {
   return [...directories.publishers.values()].map((p) => ({
     id: p.id,
     label: p.name || p.id,
-    words: p.alternateBrands.join(' '),
+    words: p.alternateBrands.map((b) => b.name).join(' '),
   }));
 }
 
@@ -64,6 +65,12 @@ function Bar({ wanted, onChange, directories, searchRef }: FilterBarProps) {
   const publishers = useMemo(() => publisherOptions(directories), [directories]);
   const locations = useMemo(() => locationOptions(directories), [directories]);
   const set = (patch: Partial<ListingsFilters>, typing = false) => onChange({ ...filters, ...patch }, typing);
+  // Only with details, or either (the key left out): the page has no "only without".
+  const setHasDetails = (on: boolean) => {
+    const { hasStatusDetails: _, ...rest } = filters;
+    onChange(on ? { ...rest, hasStatusDetails: true } : rest);
+  };
+  const folderId = filters.folderIds[0] ?? '';
   const toggleStatus = (status: string) =>
     set({
       statuses: filters.statuses.includes(status)
@@ -130,8 +137,8 @@ function Bar({ wanted, onChange, directories, searchRef }: FilterBarProps) {
           <select
             id={`${id}-folder`}
             class="ui-select"
-            value={filters.folderId}
-            onChange={(event) => set({ folderId: event.currentTarget.value })}
+            value={folderId}
+            onChange={(event) => set({ folderIds: event.currentTarget.value ? [event.currentTarget.value] : [] })}
           >
             <option value="">All folders</option>
             {directories.folders.map((f) => (
@@ -139,16 +146,16 @@ function Bar({ wanted, onChange, directories, searchRef }: FilterBarProps) {
                 {f.name || f.id}
               </option>
             ))}
-            {filters.folderId && !directories.folders.some((f) => f.id === filters.folderId) ? (
-              <option value={filters.folderId}>{filters.folderId}</option>
+            {folderId && !directories.folders.some((f) => f.id === folderId) ? (
+              <option value={folderId}>{folderId}</option>
             ) : null}
           </select>
         </div>
         <label class="lw-check">
           <input
             type="checkbox"
-            checked={filters.hasDetails}
-            onChange={(event) => set({ hasDetails: event.currentTarget.checked })}
+            checked={Boolean(filters.hasStatusDetails)}
+            onChange={(event) => setHasDetails(event.currentTarget.checked)}
           />
           Has status details
         </label>

@@ -1,13 +1,14 @@
 // The listings table for given filters, e.g. the embedded panel's one location:
 // <FilteredListings filters={{ ...NO_FILTERS, locationIds: [id] }} />. It keeps its own sort and
-// selection; the source comes from WorkspaceSourceContext, as for the whole workspace.
+// selection; the store comes from WorkspaceStoreContext, as for the whole workspace.
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import type { ListingsFilters, ListingsSort } from '../../lib/messaging/protocol/index.ts';
 import { ListingsTable } from './ListingsTable.tsx';
 import { EMPTY_SELECTION, type SelectionState } from './selection.ts';
-import { type RowsView, useRows, useWorkspaceSource } from './use-workspace-data.ts';
-import { DEFAULT_SORT, type ListingsFilters, type ListingsSort } from './workspace-filters.ts';
-import { useWorkspaceStore } from './workspace-store.ts';
+import { DEFAULT_SORT } from './workspace-filters.ts';
+import type { RowsView } from './workspace-rows.ts';
+import { useRows, useWorkspace } from './workspace-store.ts';
 import './listings-workspace.css';
 
 export interface FilteredListingsProps {
@@ -27,12 +28,10 @@ export function FilteredListings({
   compact = false,
   summary,
 }: FilteredListingsProps) {
-  const source = useWorkspaceSource();
-  const revision = useWorkspaceStore(source).revision.value;
+  const store = useWorkspace();
   const [sort, setSort] = useState(initialSort);
   const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
-  // The revision alone: the first state's arrival must not throw away the first rows (see ListingsWorkspace).
-  const rows = useRows(source, filters, sort, revision);
+  const rows = useRows(store, filters, sort);
   const table = (
     <ListingsTable
       compact={compact}

@@ -1,13 +1,13 @@
 // One row of the listings table. Publisher data is untrusted: every field is text, and a link only
 // when it parses as http(s).
 import { Component } from 'preact';
+import type { ListingTableRow } from '../../lib/messaging/protocol/index.ts';
 import { listingStatusLabel, listingStatusTone } from '../listings-health/status-labels.ts';
 import { safeHttpUrl } from '../ui/safe-url.ts';
-import type { WorkspaceRow } from './workspace-source.ts';
 
 export interface ListingRowProps {
   index: number;
-  row: WorkspaceRow | undefined;
+  row: ListingTableRow | undefined;
   style: { top: string; height: string };
   /** undefined: the table has no selection (compact). */
   selected: boolean | undefined;
@@ -15,14 +15,14 @@ export interface ListingRowProps {
   /** Only publisher, status, details and listing (the embedded panel's narrow table). */
   compact?: boolean;
   rowId: string;
-  onToggle: (index: number, row: WorkspaceRow, range: boolean) => void;
+  onToggle: (index: number, row: ListingTableRow, range: boolean) => void;
 }
 
 /** "Main Street Bakery, Springfield"; the id when the location has no name. */
-export function locationLabel(row: Pick<WorkspaceRow, 'locationId' | 'locationName' | 'locationCity'>): string {
+export function locationLabel(row: Pick<ListingTableRow, 'locationId' | 'locationName' | 'city'>): string {
   const name = row.locationName.trim();
   if (!name) return row.locationId || 'Unknown location';
-  return row.locationCity.trim() ? `${name}, ${row.locationCity.trim()}` : name;
+  return row.city.trim() ? `${name}, ${row.city.trim()}` : name;
 }
 
 function Link({ text, url, label }: { text: string; url: string | null; label: string }) {
@@ -84,7 +84,7 @@ function Row({ index, row, style, selected, active, rowId, onToggle, compact = f
       </tr>
     );
   }
-  const details = row.statusDetails.join(' · ');
+  const details = row.statusDetails.map((d) => d.message || d.code).join(' · ');
   const listingUrl = safeHttpUrl(row.listingUrl);
   const screenshotUrl = safeHttpUrl(row.screenshotUrl);
   return (

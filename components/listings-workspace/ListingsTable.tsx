@@ -3,27 +3,33 @@
 // show it filtered to one location.
 import type { RefObject } from 'preact';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
+import {
+  LISTINGS_SORT_KEYS,
+  type ListingsSort,
+  type ListingsSortKey,
+  type ListingTableRow,
+} from '../../lib/messaging/protocol/index.ts';
 import { fixedLayout, scrollToShow } from '../ui/list-window.ts';
 import { safeHttpUrl } from '../ui/safe-url.ts';
 import { VirtualTable } from '../ui/VirtualTable.tsx';
 import { ListingRow } from './ListingRow.tsx';
 import { addKeys, isSelected, type SelectionState, toggleKey } from './selection.ts';
 import { useStableCallback } from './use-stable-callback.ts';
-import type { RowsView } from './use-workspace-data.ts';
-import type { ListingsSort, SortColumn } from './workspace-filters.ts';
-import type { WorkspaceRow } from './workspace-source.ts';
+import type { RowsView } from './workspace-rows.ts';
 
 export const ROW_HEIGHT = 30;
 export const FIRST_ROW_MARK = 'first-listing-row-painted';
 
-export const COLUMNS: { column: SortColumn; label: string }[] = [
-  { column: 'location', label: 'Location' },
-  { column: 'publisher', label: 'Publisher' },
-  { column: 'status', label: 'Status' },
-  { column: 'statusDetails', label: 'Status details' },
-  { column: 'listingUrl', label: 'Listing' },
-  { column: 'screenshotUrl', label: 'Screenshot' },
-];
+/** Each sort key of the protocol, headed in the table's column order. */
+const HEADINGS: Record<ListingsSortKey, string> = {
+  location: 'Location',
+  publisher: 'Publisher',
+  status: 'Status',
+  statusDetails: 'Status details',
+  listingUrl: 'Listing',
+  screenshotUrl: 'Screenshot',
+};
+export const COLUMNS = LISTINGS_SORT_KEYS.map((column) => ({ column, label: HEADINGS[column] }));
 
 export interface ListingsTableProps {
   rows: RowsView;
@@ -38,7 +44,7 @@ export interface ListingsTableProps {
 }
 
 /** What a narrow panel has room for; the location is the panel's own, selection has no action there. */
-const COMPACT_COLUMNS: ReadonlySet<SortColumn> = new Set(['publisher', 'status', 'statusDetails', 'listingUrl']);
+const COMPACT_COLUMNS: ReadonlySet<ListingsSortKey> = new Set(['publisher', 'status', 'statusDetails', 'listingUrl']);
 /** The compact box grows with its rows up to this many, then scrolls. */
 const COMPACT_MAX_ROWS = 8;
 
@@ -89,7 +95,7 @@ export function ListingsTable({
   };
 
   // One function for the table's life, so the rows (memo) are not drawn again on every render.
-  const toggle = useStableCallback((index: number, row: WorkspaceRow, range: boolean) => {
+  const toggle = useStableCallback((index: number, row: ListingTableRow, range: boolean) => {
     setActive(index);
     const anchor = selection.kind === 'keys' ? selection.anchor : null;
     if (range && anchor !== null) {
@@ -126,10 +132,10 @@ export function ListingsTable({
     }
   };
 
-  const sortBy = (column: SortColumn) =>
+  const sortBy = (column: ListingsSortKey) =>
     onSortChange({
-      column,
-      direction: sort.column === column && sort.direction === 'asc' ? 'desc' : 'asc',
+      key: column,
+      direction: sort.key === column && sort.direction === 'asc' ? 'desc' : 'asc',
     });
 
   const head = (
@@ -145,13 +151,13 @@ export function ListingsTable({
             key={column}
             scope="col"
             class="lw-cell"
-            aria-sort={sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+            aria-sort={sort.key === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
           >
             <button type="button" class="lw-sort" tabIndex={-1} onClick={() => sortBy(column)}>
               {name}
               {/* Not an empty text node: Preact writes one again on every render, and the head is laid out again. */}
               <span aria-hidden="true" class="lw-sort__mark">
-                {sort.column === column ? (sort.direction === 'asc' ? '▲' : '▼') : null}
+                {sort.key === column ? (sort.direction === 'asc' ? '▲' : '▼') : null}
               </span>
             </button>
           </th>

@@ -1,32 +1,33 @@
 // Where the account's listings stand: a progress bar ("4,200 of 11,040") with Cancel while the worker
 // fetches them, and when they were fetched with a Refresh once they are in.
 import { useEffect, useRef } from 'preact/hooks';
+import type { ListingsLoadView } from '../../lib/messaging/protocol/index.ts';
 import { formatNumber } from '../../lib/shared/format.ts';
 import { announce } from '../ui/announce.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
-import type { LoadState } from './workspace-source.ts';
+import { loadError } from './workspace-store.ts';
 
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export interface LoadBarProps {
-  state: LoadState | null;
+  load: ListingsLoadView | null;
   onLoad: (refresh: boolean) => void;
   onCancel: () => void;
 }
 
-function noteText(state: LoadState): string {
-  if (state.fetchedAt && state.part)
-    return `${formatNumber(state.loaded)} listings of the folder ${state.part.name} only (${formatNumber(state.part.locations)} locations), fetched ${time.format(state.fetchedAt)}`;
-  if (state.fetchedAt) return `${formatNumber(state.loaded)} listings, fetched ${time.format(state.fetchedAt)}`;
-  if (state.cancelled) return `${formatNumber(state.loaded)} listings (loading was cancelled)`;
+function noteText(load: ListingsLoadView): string {
+  if (load.fetchedAt && load.part)
+    return `${formatNumber(load.loaded)} listings of the folder ${load.part.name} only (${formatNumber(load.part.locations)} locations), fetched ${time.format(load.fetchedAt)}`;
+  if (load.fetchedAt) return `${formatNumber(load.loaded)} listings, fetched ${time.format(load.fetchedAt)}`;
+  if (load.state === 'cancelled') return `${formatNumber(load.loaded)} listings (loading was cancelled)`;
   // A failed first load is not "not loaded yet": the notice beside says what failed.
-  return state.error ? 'No listings loaded' : 'Listings not loaded yet';
+  return loadError(load) ? 'No listings loaded' : 'Listings not loaded yet';
 }
 
-export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
-  const loading = state?.loading ?? false;
+export function LoadBar({ load: state, onLoad, onCancel }: LoadBarProps) {
+  const loading = state?.state === 'loading';
   const wasLoading = useRef(loading);
   const note = state ? noteText(state) : '';
   // The bar goes when a load ends: its end is announced in the line that replaces it.
@@ -35,7 +36,7 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
     wasLoading.current = loading;
   }, [loading, note]);
   if (!state) return <ProgressBar label="Loading listings" />;
-  if (state.loading) {
+  if (loading) {
     const text =
       state.total === null
         ? `${formatNumber(state.loaded)} loaded`
@@ -52,8 +53,9 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
       </div>
     );
   }
-  if (state.resumesAt && state.total !== null) {
-    return <QuotaNote state={state} resumesAt={state.resumesAt} onRefresh={() => onLoad(true)} />;
+  const resumesAt = state.incomplete?.resumesAt;
+  if (resumesAt && state.total !== null) {
+    return <QuotaNote state={state} resumesAt={resumesAt} onRefresh={() => onLoad(true)} />;
   }
   return (
     <div class="lw-load">
@@ -62,7 +64,7 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
         {state.fetchedAt && !state.part ? 'Refresh' : 'Load all listings'}
       </Button>
       <ErrorNotice
-        error={state.error}
+        error={loadError(state)}
         title="Listings could not be loaded"
         actions={
           <Button size="sm" onClick={() => onLoad(true)}>
@@ -77,13 +79,14 @@ export function LoadBar({ state, onLoad, onCancel }: LoadBarProps) {
 const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /** A load the hourly quota ended: how many of how many came, and when the rest comes by itself. */
-function QuotaNote(props: { state: LoadState; resumesAt: number; onRefresh: () => void }) {
+function QuotaNote(props: { state: ListingsLoadView; resumesAt: number; onRefresh: () => void }) {
   const { state, resumesAt, onRefresh } = props;
+  const error = loadError(state);
   const total = state.total ?? 0;
   const rest = Math.max(0, total - state.loaded);
   // The service's 429, or the worker's own budget keeping the hour's last requests for what the person does.
   const why =
-    state.error?.code === 'held-back'
+    error?.code === 'held-back'
       ? 'This hour’s requests are running low and Listings Desk keeps the last ones for what you do'
       : 'The service’s hourly limit on requests has been reached';
   const message =
@@ -94,7 +97,7 @@ function QuotaNote(props: { state: LoadState; resumesAt: number; onRefresh: () =
       <ErrorNotice
         tone="warn"
         title={`Loaded ${formatNumber(state.loaded)} of ${formatNumber(total)} listings`}
-        error={state.error ? { ...state.error, message } : message}
+        error={error ? { ...error, message } : message}
         actions={
           <Button size="sm" onClick={onRefresh}>
             Refresh

@@ -1,29 +1,29 @@
 // Said before a fetch-all that would take more than a quarter of the hour's requests left: the numbers,
 // and a choice: load everything anyway, or one folder only (the service filters listings by location).
 import { useEffect, useState } from 'preact/hooks';
+import type { FolderView, ListingsLoadPlan, LocationView } from '../../lib/messaging/protocol/index.ts';
 import { formatNumber } from '../../lib/shared/format.ts';
 import { announce } from '../ui/announce.ts';
 import { Button } from '../ui/Button.tsx';
 import { Select } from '../ui/Select.tsx';
-import type { FolderEntry, LoadPlan, LocationEntry } from './workspace-source.ts';
 
 const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 export interface LoadPlanNoticeProps {
-  plan: LoadPlan;
-  folders: FolderEntry[];
-  locations: Map<string, LocationEntry>;
+  plan: ListingsLoadPlan;
+  folders: FolderView[];
+  locations: Map<string, LocationView>;
   onLoadAll: () => void;
   onLoadFolder: (folderId: string) => void;
 }
 
 /** Locations per folder, each folder counting those of the folders under it. */
-function locationsPerFolder(folders: FolderEntry[], locations: Map<string, LocationEntry>): Map<string, number> {
+function locationsPerFolder(folders: FolderView[], locations: Map<string, LocationView>): Map<string, number> {
   const parent = new Map(folders.map((f) => [f.id, f.parentId]));
   const counts = new Map<string, number>();
   for (const location of locations.values()) {
     const seen = new Set<string>();
-    for (let id = location.folderId; id && !seen.has(id); id = parent.get(id) ?? '') {
+    for (let id = location.folderId; id && !seen.has(id); id = parent.get(id) ?? null) {
       seen.add(id);
       counts.set(id, (counts.get(id) ?? 0) + 1);
     }
@@ -31,7 +31,7 @@ function locationsPerFolder(folders: FolderEntry[], locations: Map<string, Locat
   return counts;
 }
 
-export function planSentence(plan: LoadPlan): string {
+export function planSentence(plan: ListingsLoadPlan): string {
   const left = plan.remaining ?? 0;
   const reset = plan.resetAt ? ` (the count starts again at ${clock.format(plan.resetAt)})` : '';
   const stops =

@@ -1,22 +1,22 @@
 // Every publisher the account can list on: name, id, countries and alternate brands. Search by name,
 // brand or id, filter by country, and one click shows that publisher's listings.
 import { useId, useMemo, useState } from 'preact/hooks';
+import type { PublisherDirectoryEntry } from '../../lib/messaging/protocol/index.ts';
 import { formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import type { PublisherEntry } from './workspace-source.ts';
 import '../ui/table.css';
 
 export interface PublishersDirectoryProps {
-  publishers: readonly PublisherEntry[];
+  publishers: readonly PublisherDirectoryEntry[];
   onShowListings: (publisherId: string) => void;
 }
 
-export function matchesPublisher(p: PublisherEntry, text: string, country: string): boolean {
+export function matchesPublisher(p: PublisherDirectoryEntry, text: string, country: string): boolean {
   if (country && !p.countries.includes(country)) return false;
   const needle = text.trim().toLowerCase();
   if (!needle) return true;
-  return [p.name, p.id, ...p.alternateBrands].some((word) => word.toLowerCase().includes(needle));
+  return [p.name, p.id, ...p.alternateBrands.map((b) => b.name)].some((word) => word.toLowerCase().includes(needle));
 }
 
 /**
@@ -26,9 +26,10 @@ export function matchesPublisher(p: PublisherEntry, text: string, country: strin
 const BRANDS_IN_CELL = 5;
 const BRANDS_IN_TITLE = 30;
 
-export function brandsShown(brands: readonly string[], max: number): string {
-  if (brands.length <= max) return brands.join(', ');
-  return `${brands.slice(0, max).join(', ')} and ${formatNumber(brands.length - max)} more`;
+export function brandsShown(brands: readonly { name: string }[], max: number): string {
+  const names = (list: readonly { name: string }[]) => list.map((b) => b.name).join(', ');
+  if (brands.length <= max) return names(brands);
+  return `${names(brands.slice(0, max))} and ${formatNumber(brands.length - max)} more`;
 }
 
 export function PublishersDirectory({ publishers, onShowListings }: PublishersDirectoryProps) {

@@ -1,7 +1,6 @@
 // The workspace's selection: listings picked one by one (x, a click, a shift-click range), or every
 // listing the filters match, which may be far more than the rows on screen.
-import type { ListingsFilters } from './workspace-filters.ts';
-import type { Selection } from './workspace-source.ts';
+import type { ListingsFilters, ListingsSelection } from '../../lib/messaging/protocol/index.ts';
 
 export type SelectionState =
   | { kind: 'keys'; keys: ReadonlySet<string>; anchor: number | null }
@@ -31,9 +30,15 @@ export function selectedCount(selection: SelectionState, matched: number | null)
   return selection.kind === 'matching' ? (matched ?? 0) : selection.keys.size;
 }
 
-/** What is sent to the worker to opt in or out. */
-export function toWireSelection(selection: SelectionState, onlyStatus: 'OPTED_OUT' | 'LIVE' | null = null): Selection {
-  return selection.kind === 'matching'
-    ? { kind: 'matching', filters: selection.filters, onlyStatus }
-    : { kind: 'keys', keys: [...selection.keys] };
+/**
+ * What is sent to the worker to opt in or out. "Opt in all opted-out matching" (OPTED_OUT) and "Opt out
+ * all live matching" (LIVE) narrow the filters' statuses to that one; the page offers them only when
+ * the filters let that status through.
+ */
+export function toWireSelection(
+  selection: SelectionState,
+  onlyStatus: 'OPTED_OUT' | 'LIVE' | null = null,
+): ListingsSelection {
+  if (selection.kind === 'keys') return { listingIds: [...selection.keys] };
+  return { filters: onlyStatus ? { ...selection.filters, statuses: [onlyStatus] } : selection.filters };
 }

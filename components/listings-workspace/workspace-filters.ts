@@ -1,32 +1,12 @@
-// The workspace's view as a URL: `options.html#listings?status=LIVE&publisher=YELP&q=main`, so a link,
-// a reload or the back button restores it, and the popup's health counts (`?status=LIVE`) still land.
+// The workspace's view (a tab, the protocol's own filters and sort) as a URL:
+// `options.html#listings?status=LIVE&publisher=YELP&q=main`, so a link, a reload or the back button restores it, and the popup's health counts (`?status=LIVE`) still land.
+import {
+  LISTINGS_SORT_KEYS,
+  type ListingsFilters,
+  type ListingsSort,
+  type ListingsSortKey,
+} from '../../lib/messaging/protocol/index.ts';
 import { isStatusName } from '../../lib/shared/listing-statuses.ts';
-
-export const SORT_COLUMNS = [
-  'location',
-  'publisher',
-  'status',
-  'statusDetails',
-  'listingUrl',
-  'screenshotUrl',
-] as const;
-export type SortColumn = (typeof SORT_COLUMNS)[number];
-export type SortDirection = 'asc' | 'desc';
-
-export interface ListingsFilters {
-  statuses: string[];
-  publisherIds: string[];
-  locationIds: string[];
-  folderId: string;
-  /** Free text over location name, address, publisher and listing URL. */
-  text: string;
-  hasDetails: boolean;
-}
-
-export interface ListingsSort {
-  column: SortColumn;
-  direction: SortDirection;
-}
 
 export type WorkspaceTab = 'listings' | 'publishers';
 
@@ -40,12 +20,11 @@ export const NO_FILTERS: ListingsFilters = {
   statuses: [],
   publisherIds: [],
   locationIds: [],
-  folderId: '',
+  folderIds: [],
   text: '',
-  hasDetails: false,
 };
 
-export const DEFAULT_SORT: ListingsSort = { column: 'location', direction: 'asc' };
+export const DEFAULT_SORT: ListingsSort = { key: 'location', direction: 'asc' };
 
 /** Ids from a URL are kept when they look like ids: a pasted link cannot smuggle odd values in. */
 const ID = /^[\w.:@-]{1,100}$/;
@@ -53,19 +32,21 @@ const unique = (values: string[]) => [...new Set(values)];
 
 export function viewFromHash(hash: string): WorkspaceView {
   const query = new URLSearchParams(hash.split('?').slice(1).join('?'));
-  const column = query.get('sort') as SortColumn | null;
+  const key = query.get('sort') as ListingsSortKey | null;
+  const folder = query.get('folder') ?? '';
   return {
     tab: query.get('tab') === 'publishers' ? 'publishers' : 'listings',
     filters: {
       statuses: unique(query.getAll('status').filter(isStatusName)),
       publisherIds: unique(query.getAll('publisher').filter((v) => ID.test(v))),
       locationIds: unique(query.getAll('location').filter((v) => ID.test(v))),
-      folderId: ID.test(query.get('folder') ?? '') ? (query.get('folder') as string) : '',
+      // One folder at a time in the page.
+      folderIds: ID.test(folder) ? [folder] : [],
       text: (query.get('q') ?? '').slice(0, 200),
-      hasDetails: query.get('details') === '1',
+      ...(query.get('details') === '1' ? { hasStatusDetails: true } : {}),
     },
     sort: {
-      column: column && (SORT_COLUMNS as readonly string[]).includes(column) ? column : DEFAULT_SORT.column,
+      key: key && LISTINGS_SORT_KEYS.includes(key) ? key : DEFAULT_SORT.key,
       direction: query.get('dir') === 'desc' ? 'desc' : 'asc',
     },
   };
@@ -77,11 +58,11 @@ export function hashFromView({ tab, filters, sort }: WorkspaceView): string {
   for (const s of filters.statuses) query.append('status', s);
   for (const p of filters.publisherIds) query.append('publisher', p);
   for (const l of filters.locationIds) query.append('location', l);
-  if (filters.folderId) query.set('folder', filters.folderId);
+  if (filters.folderIds[0]) query.set('folder', filters.folderIds[0]);
   if (filters.text) query.set('q', filters.text);
-  if (filters.hasDetails) query.set('details', '1');
-  if (sort.column !== DEFAULT_SORT.column || sort.direction !== DEFAULT_SORT.direction) {
-    query.set('sort', sort.column);
+  if (filters.hasStatusDetails) query.set('details', '1');
+  if (sort.key !== DEFAULT_SORT.key || sort.direction !== DEFAULT_SORT.direction) {
+    query.set('sort', sort.key);
     query.set('dir', sort.direction);
   }
   const text = query.toString();
@@ -93,13 +74,8 @@ export function hasAnyFilter(filters: ListingsFilters): boolean {
     filters.statuses.length > 0 ||
     filters.publisherIds.length > 0 ||
     filters.locationIds.length > 0 ||
-    Boolean(filters.folderId) ||
+    filters.folderIds.length > 0 ||
     Boolean(filters.text.trim()) ||
-    filters.hasDetails
+    Boolean(filters.hasStatusDetails)
   );
-}
-
-/** A stable string per filter and sort: what caches of fetched windows are keyed by. */
-export function queryKey(filters: ListingsFilters, sort: ListingsSort): string {
-  return JSON.stringify([filters, sort]);
 }

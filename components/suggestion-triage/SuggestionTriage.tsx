@@ -11,7 +11,7 @@ import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ListWarnings } from '../ui/ListWarnings.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { AccountNotices } from './AccountNotices.tsx';
-import { BulkProgress } from './BulkProgress.tsx';
+import { BulkProgress, bulkOutcome } from './BulkProgress.tsx';
 import { EmptyList } from './EmptyList.tsx';
 import { type TriageFilters as Filters, filtersFromHash, NO_FILTERS } from './filters-hash.ts';
 import { HelpDialog } from './HelpDialog.tsx';
@@ -79,7 +79,8 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   const failureById = store.failureById.value;
   const { selected, toggle, setMany, clear } = useSelection();
   const [help, setHelp] = useState(false);
-  const [bulkBatchId, setBulkBatchId] = useState<string | null>(null);
+  // A bulk decision's worker batches: one per account across accounts; the bar follows them all.
+  const [bulkBatchIds, setBulkBatchIds] = useState<readonly string[]>([]);
 
   const publishers = view?.publishers ?? {};
   const all = view?.suggestions ?? [];
@@ -118,8 +119,8 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
     const shown = new Map(items.map((s) => [s.id, s]));
     const decidable = ids.filter((id) => shown.get(id)?.status === WAITING);
     if (decidable.length === 0) return;
-    const batchId = store.decide(decidable, decision);
-    if (decidable.length > 1) void batchId.then((id) => id && setBulkBatchId(id));
+    const batchIds = store.decide(decidable, decision);
+    if (decidable.length > 1) void batchIds.then((ids) => ids && setBulkBatchIds(ids));
     setMany(decidable, false);
   }
 
@@ -238,8 +239,8 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   const selectable = items.filter(isOpen).map((s) => s.id);
   const filtered = Boolean(filters.locationId || filters.publisherId || pickedAccounts.length);
   const nameOf = (id: string) => (id ? (publishers[id] ?? id) : 'Unknown publisher');
-  const outcome = bulkBatchId ? view.batches?.find((b) => b.batchId === bulkBatchId) : undefined;
-  const bulkInWindow = view.pending.some((p) => p.batchId === bulkBatchId && !p.sending);
+  const outcome = bulkOutcome(view.batches, bulkBatchIds);
+  const bulkInWindow = view.pending.some((p) => bulkBatchIds.includes(p.batchId) && !p.sending);
 
   return (
     <div class="st">

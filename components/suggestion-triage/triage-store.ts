@@ -144,8 +144,8 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
     void load(true);
   }
 
-  /** Resolves with the worker's batch id for the decision (null if it was refused). */
-  async function decide(chosen: string[], decision: SuggestionDecision): Promise<string | null> {
+  /** Resolves with the worker's batch ids for the decision, one per account (null if it was refused). */
+  async function decide(chosen: string[], decision: SuggestionDecision): Promise<string[] | null> {
     let ids = chosen;
     if (onSnapshot) {
       // Asked on the snapshot: made once the live view has come (none if it failed), on the rows it has.
@@ -214,7 +214,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
         madeHere.value = [...madeHere.peek()];
       });
       afterDeciding();
-      return answer.batchId;
+      return record.workerBatchIds;
     } catch (caught) {
       settle(null);
       batch(() => {

@@ -44,7 +44,7 @@ export function ProgressBar({ label, value, max, text, status }: ProgressBarProp
         aria-valuenow={determinate ? value : undefined}
         aria-valuetext={shown}
       >
-        <div class="ui-progress__fill" style={determinate ? { width: `${percent}%` } : undefined} />
+        <div class="ui-progress__fill" style={determinate ? { transform: `scaleX(${percent / 100})` } : undefined} />
       </div>
       {shown ? <span aria-hidden="true">{shown}</span> : null}
     </div>

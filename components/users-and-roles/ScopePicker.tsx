@@ -1,8 +1,9 @@
 // Finds an account, folder or location by name (the worker searches; nobody knows "HB-013").
 // A combobox: type to search, ↑/↓ to move, Enter to pick, Escape to close the list.
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import type { AclScopeType, ScopeOptionView } from '../../lib/messaging/protocol/index.ts';
+import { useEffect, useId, useMemo, useState } from 'preact/hooks';
+import type { AclScopeType, RequestInput, ScopeOptionView } from '../../lib/messaging/protocol/index.ts';
 import { describeError } from '../ui/ErrorNotice.tsx';
+import { query as latest } from '../ui/store.ts';
 import { useUsersAccount, useUsersRequests } from './users-account.ts';
 
 export interface ScopePickerProps {
@@ -21,28 +22,19 @@ export function ScopePicker({ type, label, onPick, chosen }: ScopePickerProps) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<ScopeOptionView[]>([]);
-  const [more, setMore] = useState(false);
   const [active, setActive] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
-  const asked = useRef(0);
+  // What the worker found: the newest search's answer shows (a slower, older one is dropped).
+  const search = useMemo(() => latest((input: RequestInput<'users.scopes'>) => requests.scopes(input)), [requests]);
+  const found = search.value.value;
+  const options = found?.options ?? [];
+  const more = found?.more ?? false;
+  const problem = search.error.value ? describeError(search.error.value).message : null;
+  useEffect(() => setActive(0), [found]);
 
   useEffect(() => {
     if (!open) return;
-    const mine = ++asked.current;
     // Typing pauses before asking: one search per pause, not per key.
-    const timer = setTimeout(async () => {
-      try {
-        const found = await requests.scopes({ accountId, type, query, limit: 20 });
-        if (mine !== asked.current) return;
-        setOptions(found.options);
-        setMore(found.more);
-        setActive(0);
-        setProblem(null);
-      } catch (error) {
-        if (mine === asked.current) setProblem(describeError(error).message);
-      }
-    }, 120);
+    const timer = setTimeout(() => void search.load({ accountId, type, query, limit: 20 }), 120);
     return () => clearTimeout(timer);
   }, [type, query, open]);
 

@@ -127,6 +127,7 @@ test('the inbox filters by two accounts and one field, groups, accepts all match
   await shoot(page, 'inbox-preview');
   await dialog.getByRole('button', { name: `Accept ${matched}` }).click();
   await page.getByRole('progressbar', { name: `Accepting ${matched} suggestions` }).waitFor({ timeout: 10_000 });
+  await shoot(page, 'inbox-progress');
 
   const puts = async () => {
     const { requests } = await desk.control.call<Requests>('GET', 'requests');

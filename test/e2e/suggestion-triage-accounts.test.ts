@@ -160,4 +160,26 @@ describe('suggestion triage across accounts', () => {
     await expect.poll(() => putsFor(id), { timeout: AFTER_WINDOW_MS }).toHaveLength(1);
     expect((await state()).suggestions.find((s) => s.id === id)?.status).toBe('ACCEPTED');
   });
+
+  test('a bulk accept across two accounts has one progress bar over both accounts’ parts, going to all of them sent', async () => {
+    await desk.setUndoWindow(1_000);
+    const popup = await desk.openPopup();
+    await desk.linkThroughUi({ page: popup, accountId: '1001' });
+    await desk.link('1003');
+    const total = await waiting(['1001', '1003']);
+    await expect.poll(() => rows(popup).first().getAttribute('aria-setsize'), { timeout: 30_000 }).toBe(String(total));
+    await expect.poll(() => feed(popup).getAttribute('aria-busy'), { timeout: 30_000 }).toBe('false');
+    await popup.getByRole('checkbox', { name: 'Select all shown' }).check();
+    await popup.getByRole('button', { name: `Accept ${total}` }).click();
+    // One bar for the whole decision (both accounts' batches), not the first account's part alone.
+    const bar = popup.getByRole('progressbar', { name: `Accepting ${total} suggestions` });
+    await bar.waitFor({ timeout: 30_000 });
+    expect(await bar.getAttribute('aria-valuemax')).toBe(String(total));
+    expect(await popup.getByRole('progressbar').count()).toBe(1);
+    await expect
+      .poll(() => bar.getAttribute('aria-valuetext'), { timeout: 60_000 })
+      .toBe(`Accepted: ${total} of ${total} sent`);
+    expect(await bar.getAttribute('aria-valuenow')).toBe(String(total));
+    expect(await waiting(['1001', '1003'])).toBe(0);
+  }, 120_000);
 });

@@ -3,8 +3,8 @@
 import { cleanup, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LoadBar } from '../../components/listings-workspace/LoadBar.tsx';
-import type { LoadState } from '../../components/listings-workspace/workspace-source.ts';
 import { ProgressBar } from '../../components/ui/ProgressBar.tsx';
+import type { ListingsLoadView } from '../../lib/messaging/protocol/index.ts';
 
 afterEach(() => cleanup());
 
@@ -80,21 +80,21 @@ describe('progress announcements', () => {
   });
 
   test('the listings load bar announces the line that replaces it when the load ends', async () => {
-    const loading: LoadState = {
-      accountKey: 'a',
-      loading: true,
+    const loading: ListingsLoadView = {
+      state: 'loading',
       loaded: 500,
       total: 1000,
       fetchedAt: null,
-      cancelled: false,
+      incomplete: null,
       error: null,
+      warnings: [],
     };
     const said = await heard(async () => {
-      const { rerender } = render(<LoadBar state={loading} onLoad={() => undefined} onCancel={() => undefined} />);
+      const { rerender } = render(<LoadBar load={loading} onLoad={() => undefined} onCancel={() => undefined} />);
       await says('Loading listings: 500 of 1,000');
       rerender(
         <LoadBar
-          state={{ ...loading, loading: false, loaded: 1000, fetchedAt: Date.UTC(2026, 0, 2, 3, 4) }}
+          load={{ ...loading, state: 'loaded', loaded: 1000, fetchedAt: Date.UTC(2026, 0, 2, 3, 4) }}
           onLoad={() => undefined}
           onCancel={() => undefined}
         />,
@@ -103,5 +103,17 @@ describe('progress announcements', () => {
     });
     expect(said[0]).toBe('Loading listings: 500 of 1,000');
     expect(said.at(-1)).toMatch(/^1,000 listings, fetched /);
+  });
+});
+
+describe('ProgressBar steps', () => {
+  test('a step scales the fill, never resizes it: a width change laid out and painted the page at each step', () => {
+    const { container, rerender } = render(<ProgressBar label="Accepting 4 suggestions" value={1} max={4} />);
+    const fill = () => container.querySelector<HTMLElement>('.ui-progress__fill')!;
+    expect(fill().style.transform).toBe('scaleX(0.25)');
+    expect(fill().style.width).toBe('');
+    rerender(<ProgressBar label="Accepting 4 suggestions" value={3} max={4} />);
+    expect(fill().style.transform).toBe('scaleX(0.75)');
+    expect(fill().style.width).toBe('');
   });
 });

@@ -7,6 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiConfig } from '../../lib/api/client.ts';
 import { API_VERSION } from '../../lib/api/config.ts';
 import { createAccountLinking } from '../../lib/background/account-linking.ts';
+import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { forgetLegacyKeySealing } from '../../lib/background/core/connection.ts';
 import { createDeskDeps, type DeskDeps, type DeskDepsOptions } from '../../lib/background/core/deps.ts';
 import { forgetUnsavedCaches } from '../../lib/background/core/idb-cache.ts';
@@ -14,6 +15,9 @@ import { forgetManagedPolicy } from '../../lib/background/core/managed-policy.ts
 import { forgetCachedVaultKey } from '../../lib/background/core/token-vault.ts';
 import { backgroundFeatures, forgetAccount } from '../../lib/background/index.ts';
 import { badgeCountsItem, refreshBadge as refreshBadgeWith } from '../../lib/background/suggestion-triage/badge.ts';
+import type { RunningSandbox } from '../../sandbox/server.ts';
+import { SandboxControl } from '../e2e/sandbox-control.ts';
+import { sandboxConnection } from '../support/sandbox-connection.ts';
 
 export const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 export const REDIRECT = `https://${EXTENSION_ID}.chromiumapp.org/oauth2`;
@@ -218,3 +222,36 @@ export const refreshBadge = () => refreshBadgeWith(testDeps());
 export const withAccount: DeskDeps['withAccount'] = (run, accountKey, config) =>
   testDeps().withAccount(run, accountKey, config);
 export const openSession: DeskDeps['openSession'] = (accountKey, config) => testDeps().openSession(accountKey, config);
+
+type SandboxAddress = Pick<RunningSandbox, 'apiUrl' | 'authUrl' | 'clientId' | 'apiKey'>;
+
+/**
+ * A fresh desk linked to the sandbox's account 1001 as `accountKey` (the sandbox reset first): the
+ * Connection points at the sandbox, which mints the token the link exchanges. Resolves with that token.
+ */
+export async function linkSandboxDesk(sandbox: SandboxAddress, accountKey = 'app-1001'): Promise<string> {
+  resetDesk();
+  const control = new SandboxControl(sandbox.apiUrl);
+  await control.call('POST', 'reset', {});
+  const { access_token } = await control.call<{ access_token: string }>('POST', 'tokens', { accountId: '1001' });
+  fakeIdentity(allow());
+  await saveConnectionSettings(sandboxConnection(sandbox));
+  useExchange({
+    fetch: routedFetch(
+      tokenRoute({ access_token, appSpecificAccountId: accountKey, accountName: 'Harbor Bakery Group' }),
+    ).fetch,
+  });
+  await linkAccount();
+  await settleBadgeRefresh(accountKey);
+  return access_token;
+}
+
+/** The worker's deps against the real sandbox: the real fetch, no retries unless `retry`, broadcasts dropped unless `broadcast`. */
+export function sandboxDeps(options: Omit<DeskDepsOptions, 'apiConfig'> & Pick<ApiConfig, 'retry'> = {}): DeskDeps {
+  const { retry = { retries: 0 }, broadcast = async () => undefined, ...rest } = options;
+  return createDeskDeps({
+    ...rest,
+    apiConfig: { fetch: (input, init) => globalThis.fetch(input, init), retry },
+    broadcast,
+  });
+}

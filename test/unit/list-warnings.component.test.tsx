@@ -5,13 +5,13 @@ import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { HealthSummary } from '../../components/listings-health/HealthSummary.tsx';
 import { ListingsWorkspace } from '../../components/listings-workspace/ListingsWorkspace.tsx';
-import { WorkspaceSourceContext } from '../../components/listings-workspace/use-workspace-data.ts';
+import { WorkspaceProvider } from '../../components/listings-workspace/WorkspaceProvider.tsx';
 import { SuggestionTriage } from '../../components/suggestion-triage/SuggestionTriage.tsx';
 import { ListWarnings } from '../../components/ui/ListWarnings.tsx';
 import * as clientLists from '../../lib/api/lists.ts';
 import { EMPTY_ANSWER, type ListWarning, SKIPPED_ITEMS } from '../../lib/messaging/error-words.ts';
 import { listWarning } from '../../lib/messaging/service-words.ts';
-import { FakeSource, fakeRows } from './listings-workspace-fakes.ts';
+import { FakeWorker, fakeRows, loadedView } from './listings-workspace-fakes.ts';
 import { triageView } from './triage-ui-fakes.ts';
 
 let answers: Record<string, (input: unknown) => unknown> = {};
@@ -65,18 +65,18 @@ describe('a warning, in words', () => {
   });
 });
 
-function mountWorkspace(source: FakeSource) {
+function mountWorkspace(source: FakeWorker) {
   return render(
-    <WorkspaceSourceContext.Provider value={source}>
+    <WorkspaceProvider io={source.io}>
       <ListingsWorkspace />
-    </WorkspaceSourceContext.Provider>,
+    </WorkspaceProvider>,
   );
 }
 
 describe('the listings workspace', () => {
   test('a load that brought no listings says why, not "no listings loaded"', async () => {
-    const source = new FakeSource([]);
-    source.state = { ...source.state, loaded: 0, total: 0, fetchedAt: 1, warnings: [] };
+    const source = new FakeWorker([]);
+    source.state = { ...source.state, load: loadedView(0, { warnings: [] }) };
     mountWorkspace(source);
     await waitFor(() => expect(screen.getByText('The service sent no listings for this account')).toBeTruthy());
     expect(document.body.textContent).toMatch(WHY);
@@ -84,8 +84,8 @@ describe('the listings workspace', () => {
   });
 
   test('the service’s warnings about the listings show above the table', async () => {
-    const source = new FakeSource(fakeRows(40));
-    source.state = { ...source.state, warnings: [SERVICE_WARNING, SKIPPED] };
+    const source = new FakeWorker(fakeRows(40));
+    source.state = { ...source.state, load: loadedView(40, { warnings: [SERVICE_WARNING, SKIPPED] }) };
     mountWorkspace(source);
     await waitFor(() => expect(document.body.textContent).toContain('“Some publishers are being updated”'));
     const note = screen.getAllByRole('status').find((s) => s.textContent?.includes('sent a note'));
@@ -93,8 +93,8 @@ describe('the listings workspace', () => {
   });
 
   test('an empty answer is explained once: by the empty state, not again by a note', async () => {
-    const source = new FakeSource([]);
-    source.state = { ...source.state, loaded: 0, total: 0, fetchedAt: 1, warnings: [EMPTY] };
+    const source = new FakeWorker([]);
+    source.state = { ...source.state, load: loadedView(0, { warnings: [EMPTY] }) };
     mountWorkspace(source);
     await waitFor(() => expect(screen.getByText('The service sent no listings for this account')).toBeTruthy());
     expect(document.body.textContent?.match(new RegExp(WHY, 'g'))).toHaveLength(1);

@@ -14,11 +14,11 @@ describe('the workspace view in the URL', () => {
         statuses: ['LIVE', 'UNAVAILABLE'],
         publisherIds: ['YELP', 'BING'],
         locationIds: ['HB-013'],
-        folderId: '42',
+        folderIds: ['42'],
         text: 'main st & 5th',
-        hasDetails: true,
+        hasStatusDetails: true,
       },
-      sort: { column: 'status' as const, direction: 'desc' as const },
+      sort: { key: 'status' as const, direction: 'desc' as const },
     };
     const hash = hashFromView(view);
     expect(hash.startsWith('#listings?')).toBe(true);

@@ -3,9 +3,6 @@
 // while the page's own automatic load is starting gives one walk that finishes, and every open page
 // hears that a load began at once (not only when its first page came back, which can take seconds).
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { API_VERSION } from '../../lib/api/config.ts';
-import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
-import { createDeskDeps } from '../../lib/background/core/deps.ts';
 import { createListingsWorkspace } from '../../lib/background/listings-workspace/index.ts';
 import { createLocations } from '../../lib/background/locations.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
@@ -13,16 +10,7 @@ import type { ListingsLoadView } from '../../lib/messaging/protocol/index.ts';
 import type { LoggedRequest } from '../../sandbox/injection.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
 import { SandboxControl } from '../e2e/sandbox-control.ts';
-import {
-  allow,
-  fakeIdentity,
-  linkAccount,
-  resetDesk,
-  routedFetch,
-  settleBadgeRefresh,
-  tokenRoute,
-  useExchange,
-} from './desk-fakes.ts';
+import { linkSandboxDesk, sandboxDeps } from './desk-fakes.ts';
 
 const ACCOUNT = 'app-1001';
 const LISTINGS = '/powerlistings/listings';
@@ -37,32 +25,14 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 beforeEach(async () => {
-  resetDesk();
-  await control.call('POST', 'reset', {});
-  fakeIdentity(allow());
-  await saveConnectionSettings({
-    environment: 'custom',
-    apiUrl: sb.apiUrl,
-    authUrl: sb.authUrl,
-    clientId: sb.clientId,
-    apiKey: sb.apiKey,
-    apiVersion: API_VERSION,
-  });
-  const { access_token } = await control.call<{ access_token: string }>('POST', 'tokens', { accountId: '1001' });
-  useExchange({
-    fetch: routedFetch(tokenRoute({ access_token, appSpecificAccountId: ACCOUNT, accountName: 'Harbor Bakery Group' }))
-      .fetch,
-  });
-  await linkAccount();
-  await settleBadgeRefresh(ACCOUNT);
+  await linkSandboxDesk(sb, ACCOUNT);
   await control.clearRequests();
 });
 
 /** A workspace on the real sandbox whose broadcasts of its load are recorded. */
 function workspace() {
   const loads: ListingsLoadView[] = [];
-  const deps = createDeskDeps({
-    apiConfig: { fetch: (input, init) => globalThis.fetch(input, init), retry: { retries: 0 } },
+  const deps = sandboxDeps({
     broadcast: async (type, payload) => {
       if (type === 'listings.changed') loads.push((payload as { load: ListingsLoadView }).load);
     },

@@ -2,10 +2,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ListingsWorkspace } from '../../components/listings-workspace/ListingsWorkspace.tsx';
-import { WorkspaceSourceContext } from '../../components/listings-workspace/use-workspace-data.ts';
-import type { ListingsFilters, ListingsSort } from '../../components/listings-workspace/workspace-filters.ts';
+import { WorkspaceProvider } from '../../components/listings-workspace/WorkspaceProvider.tsx';
 import * as safeUrl from '../../components/ui/safe-url.ts';
-import { FakeSource, fakeRows } from './listings-workspace-fakes.ts';
+import { FakeWorker, fakeRows } from './listings-workspace-fakes.ts';
 
 // Each drawn row checks its two links: the calls count the rows drawn.
 vi.mock('../../components/ui/safe-url.ts', async (original) => {
@@ -20,12 +19,14 @@ const search = () => screen.getByRole('searchbox', { name: 'Search listings' }) 
 const shownKeys = () => [...document.querySelectorAll('tr[data-key]')].map((tr) => tr.getAttribute('data-key') ?? '');
 
 /** Answers rows() only when let go, as a busy worker would. */
-class HeldSource extends FakeSource {
+class HeldSource extends FakeWorker {
   private held: (() => void)[] = [];
   holding = false;
-  override async rows(filters: ListingsFilters, sort: ListingsSort, offset: number, limit: number) {
-    if (this.holding) await new Promise<void>((go) => this.held.push(go));
-    return super.rows(filters, sort, offset, limit);
+  protected override async answer(type: string, input: Record<string, unknown>) {
+    if (this.holding && type === 'listings.query' && (input.limit as number) > 0) {
+      await new Promise<void>((go) => this.held.push(go));
+    }
+    return super.answer(type, input);
   }
   letGo() {
     this.holding = false;
@@ -33,11 +34,11 @@ class HeldSource extends FakeSource {
   }
 }
 
-async function shownWith(source: FakeSource) {
+async function shownWith(source: FakeWorker) {
   render(
-    <WorkspaceSourceContext.Provider value={source}>
+    <WorkspaceProvider io={source.io}>
       <ListingsWorkspace />
-    </WorkspaceSourceContext.Provider>,
+    </WorkspaceProvider>,
   );
   await waitFor(() => expect(count()).toBe('600 of 600 listings'));
 }
@@ -61,9 +62,9 @@ afterEach(cleanup);
 describe('a filter change', () => {
   test('a keystroke does not draw the rows again while its answer is on the way, and the answer draws each row once', async () => {
     render(
-      <WorkspaceSourceContext.Provider value={new FakeSource(fakeRows(600))}>
+      <WorkspaceProvider io={new FakeWorker(fakeRows(600)).io}>
         <ListingsWorkspace />
-      </WorkspaceSourceContext.Provider>,
+      </WorkspaceProvider>,
     );
     await waitFor(() => expect(count()).toBe('600 of 600 listings'));
     const shown = document.querySelectorAll('tr[data-key]').length;
@@ -131,11 +132,11 @@ describe('a filter change', () => {
     // Not waitFor: it runs in act(), which holds Preact's renders back until it ends.
     await expect.poll(() => location.hash).toBe('#listings?q=Bakery+1&sort=publisher&dir=asc');
     const last = source.calls.filter((c) => c.type === 'rows').at(-1)!;
-    expect(last.args[1]).toEqual({ column: 'publisher', direction: 'asc' });
+    expect(last.args[1]).toEqual({ key: 'publisher', direction: 'asc' });
   });
 
   test('an answer draws the rows in view first; the overscan rows, out of sight, catch up after the paint', async () => {
-    await shownWith(new FakeSource(fakeRows(600)));
+    await shownWith(new FakeWorker(fakeRows(600)));
     const before = shownKeys();
     const keys = keysWhenCountChanges();
     fireEvent.input(search(), { target: { value: 'Yelp' } });
@@ -151,7 +152,7 @@ describe('a filter change', () => {
   });
 
   test('a selection is drawn on every row at once, the overscan rows too', async () => {
-    await shownWith(new FakeSource(fakeRows(600)));
+    await shownWith(new FakeWorker(fakeRows(600)));
     const selected = new Promise<string[]>((resolve) => {
       const observer = new MutationObserver(() => {
         observer.disconnect();

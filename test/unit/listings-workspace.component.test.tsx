@@ -2,15 +2,15 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { FilteredListings } from '../../components/listings-workspace/FilteredListings.tsx';
 import { ListingsWorkspace } from '../../components/listings-workspace/ListingsWorkspace.tsx';
-import { WorkspaceSourceContext } from '../../components/listings-workspace/use-workspace-data.ts';
+import { WorkspaceProvider } from '../../components/listings-workspace/WorkspaceProvider.tsx';
 import { NO_FILTERS } from '../../components/listings-workspace/workspace-filters.ts';
-import { FakeSource, fakeRows } from './listings-workspace-fakes.ts';
+import { FakeWorker, fakeRows, loadedView } from './listings-workspace-fakes.ts';
 
-function mount(source: FakeSource) {
+function mount(source: FakeWorker) {
   return render(
-    <WorkspaceSourceContext.Provider value={source}>
+    <WorkspaceProvider io={source.io}>
       <ListingsWorkspace />
-    </WorkspaceSourceContext.Provider>,
+    </WorkspaceProvider>,
   );
 }
 
@@ -22,7 +22,7 @@ afterEach(cleanup);
 
 describe('the listings workspace', () => {
   test('5,000 listings: only the rows in view are in the DOM', async () => {
-    mount(new FakeSource(fakeRows(5000)));
+    mount(new FakeWorker(fakeRows(5000)));
     await waitFor(() => expect(count()).toBe('5,000 of 5,000 listings'));
     await waitFor(() => expect(dataRows().length).toBeGreaterThan(10));
     expect(dataRows().length).toBeLessThanOrEqual(100);
@@ -30,7 +30,7 @@ describe('the listings workspace', () => {
   });
 
   test('filters combine, and go into the URL', async () => {
-    const source = new FakeSource(fakeRows(600));
+    const source = new FakeWorker(fakeRows(600));
     mount(source);
     await waitFor(() => expect(count()).toBe('600 of 600 listings'));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Live' }));
@@ -42,7 +42,7 @@ describe('the listings workspace', () => {
   });
 
   test('a keystroke asks for its rows in the input event itself, once, before the page renders', async () => {
-    const source = new FakeSource(fakeRows(600));
+    const source = new FakeWorker(fakeRows(600));
     mount(source);
     await waitFor(() => expect(count()).toBe('600 of 600 listings'));
     const asked = () =>
@@ -56,7 +56,7 @@ describe('the listings workspace', () => {
   });
 
   test('the URL follows a change once its rows are shown, with one history entry per change', async () => {
-    mount(new FakeSource(fakeRows(600)));
+    mount(new FakeWorker(fakeRows(600)));
     await waitFor(() => expect(count()).toBe('600 of 600 listings'));
     const entries = history.length;
     fireEvent.click(screen.getByRole('checkbox', { name: 'Live' }));
@@ -72,7 +72,7 @@ describe('the listings workspace', () => {
   });
 
   test('Back right after a change, before its URL is written, undoes that change', async () => {
-    mount(new FakeSource(fakeRows(600)));
+    mount(new FakeWorker(fakeRows(600)));
     await waitFor(() => expect(count()).toBe('600 of 600 listings'));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Live' }));
     await waitFor(() => expect(location.hash).toBe('#listings?status=LIVE'));
@@ -88,7 +88,7 @@ describe('the listings workspace', () => {
   });
 
   test('opening: the first rows are asked for once and kept, and the names only after them', async () => {
-    const source = new FakeSource(fakeRows(600));
+    const source = new FakeWorker(fakeRows(600));
     mount(source);
     await waitFor(() => expect(count()).toBe('600 of 600 listings'));
     await waitFor(() => expect(source.calls.some((c) => c.type === 'locations')).toBe(true));
@@ -98,14 +98,14 @@ describe('the listings workspace', () => {
 
   test('a URL with filters opens with them applied', async () => {
     history.replaceState(null, '', '#listings?status=OPTED_OUT&publisher=YELP');
-    mount(new FakeSource(fakeRows(1200)));
+    mount(new FakeWorker(fakeRows(1200)));
     await waitFor(() => expect(count()).toBe('100 of 1,200 listings'));
     // The names come after the first rows.
     await waitFor(() => expect(screen.getByText('Yelp', { selector: '.lw-chip' })).toBeTruthy());
   });
 
   test('keyboard: arrows move, x selects; select-all-matching counts every matching row', async () => {
-    const source = new FakeSource(fakeRows(3000));
+    const source = new FakeWorker(fakeRows(3000));
     mount(source);
     await waitFor(() => expect(dataRows().length).toBeGreaterThan(0));
     const grid = screen.getByRole('grid');
@@ -119,19 +119,19 @@ describe('the listings workspace', () => {
     await waitFor(() => expect(screen.getByText('3,000 selected')).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Opt in selected' }));
     await waitFor(() => expect(screen.getByTestId('optin-summary').textContent).toContain('3,000'));
-    expect(source.calls.find((c) => c.type === 'preview')?.args[0]).toMatchObject({ kind: 'matching' });
+    expect(source.calls.find((c) => c.type === 'preview')?.args[0]).toMatchObject({ filters: expect.anything() });
     expect(screen.getByRole('note').textContent).toContain('enterprise');
   });
 
   test('opt-out: from a selection or every live match, a confirmation says what stops, then the job shows', async () => {
-    const source = new FakeSource(fakeRows(90));
+    const source = new FakeWorker(fakeRows(90));
     mount(source);
     await waitFor(() => expect(dataRows().length).toBeGreaterThan(0));
     fireEvent.click(screen.getByRole('button', { name: 'Opt out all live matching' }));
     const dialog = await screen.findByRole('dialog', { name: 'Opt out listings' });
     await waitFor(() => expect(screen.getByRole('note').textContent).toContain('stops sending'));
     expect(source.calls.find((c) => c.type === 'preview')?.args).toEqual([
-      { kind: 'matching', filters: expect.anything(), onlyStatus: 'LIVE' },
+      { filters: expect.objectContaining({ statuses: ['LIVE'] }) },
       'out',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -146,15 +146,12 @@ describe('the listings workspace', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Opt out selected' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Opt out 2 listings' }));
     await screen.findByText('Opting out 2 listings');
-    expect(source.calls.find((c) => c.type === 'start')?.args).toEqual([
-      { kind: 'keys', keys: expect.any(Array) },
-      'out',
-    ]);
+    expect(source.calls.find((c) => c.type === 'start')?.args).toEqual([{ listingIds: expect.any(Array) }, 'out']);
     expect(screen.getByRole('region', { name: 'Opt-out progress' })).toBeTruthy();
   });
 
   test('shift-click selects the range between the anchor and the row', async () => {
-    mount(new FakeSource(fakeRows(300)));
+    mount(new FakeWorker(fakeRows(300)));
     await waitFor(() => expect(dataRows().length).toBeGreaterThan(8));
     const boxes = () => screen.getAllByRole('checkbox', { name: /^Select / });
     fireEvent.click(boxes()[1]!);
@@ -163,13 +160,13 @@ describe('the listings workspace', () => {
   });
 
   test('`/` focuses the search', async () => {
-    mount(new FakeSource(fakeRows(10)));
+    mount(new FakeWorker(fakeRows(10)));
     fireEvent.keyDown(document.body, { key: '/' });
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search listings' }));
   });
 
   test('clicking a column sorts by it, and a second click reverses', async () => {
-    mount(new FakeSource(fakeRows(20)));
+    mount(new FakeWorker(fakeRows(20)));
     await waitFor(() => expect(dataRows().length).toBe(20));
     fireEvent.click(screen.getByRole('button', { name: 'Status' }));
     await waitFor(() => expect(location.hash).toBe('#listings?sort=status&dir=asc'));
@@ -185,7 +182,7 @@ describe('the listings workspace', () => {
       listingUrl: 'javascript:alert(1)',
       screenshotUrl: 'https://shots.example/1.png',
     }));
-    mount(new FakeSource(rows));
+    mount(new FakeWorker(rows));
     await waitFor(() => expect(dataRows().length).toBe(1));
     const row = dataRows()[0] as HTMLElement;
     expect(row.querySelector('img')).toBeNull();
@@ -199,7 +196,7 @@ describe('the listings workspace', () => {
   test('a notice in place of a screenshot address reads as a muted note, not a cut link', async () => {
     const notice = 'Screenshot will be available once the listing is live';
     const rows = fakeRows(2).map((r, i) => ({ ...r, screenshotUrl: i ? notice : 'https://shots.example/1.png' }));
-    mount(new FakeSource(rows));
+    mount(new FakeWorker(rows));
     await waitFor(() => expect(dataRows().length).toBe(2));
     const shown = [...dataRows()] as HTMLElement[];
     const withNotice = shown.find((row) => !row.querySelector('a[href^="https://shots"]'))!;
@@ -212,7 +209,7 @@ describe('the listings workspace', () => {
   });
 
   test('the publishers directory: search by brand, then one click shows that publisher’s listings', async () => {
-    mount(new FakeSource(fakeRows(90)));
+    mount(new FakeWorker(fakeRows(90)));
     fireEvent.click(await screen.findByRole('tab', { name: /Publishers/ }));
     fireEvent.input(screen.getByRole('searchbox', { name: 'Search publishers' }), { target: { value: 'maps' } });
     await waitFor(() => expect(screen.getAllByRole('row').length).toBe(2));
@@ -222,15 +219,26 @@ describe('the listings workspace', () => {
   });
 
   test('a failed opt-in request is listed with its code, and Retry failed asks the worker', async () => {
-    const source = new FakeSource(fakeRows(10));
+    const source = new FakeWorker(fakeRows(10));
     source.job = {
       id: 'j1',
+      accountKey: 'k1',
       direction: 'in',
       createdAt: 1,
-      state: 'done',
+      state: 'finished',
       pairs: 150,
       batches: { total: 2, done: 1, failed: 1, pending: 0 },
-      failed: [{ index: 1, pairs: 50, error: { code: 'E500', message: 'Internal error' } }],
+      failed: [
+        {
+          index: 1,
+          locationIds: ['L1', 'L2', 'L3', 'L4', 'L5'],
+          publisherIds: ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10'],
+          state: 'failed',
+          attempts: 1,
+          error: { code: 'E500', message: 'Internal error' },
+        },
+      ],
+      finishedAt: 2,
     };
     mount(source);
     const alert = await screen.findByText(/Request 2 \(50 pairs\)/);
@@ -242,12 +250,12 @@ describe('the listings workspace', () => {
 
 describe('another active account', () => {
   test('its listings are asked for again, with the same filters', async () => {
-    const source = new FakeSource(fakeRows(30));
+    const source = new FakeWorker(fakeRows(30));
     mount(source);
     await waitFor(() => expect(count()).toBe('30 of 30 listings'));
     const asked = source.calls.filter((c) => c.type === 'rows').length;
     source.all = fakeRows(12);
-    source.emitLoad({ ...source.state, accountKey: 'k2', loaded: 12, total: 12 });
+    source.emitLoad({ accountKey: 'k2', load: loadedView(12) });
     await waitFor(() => expect(count()).toBe('12 of 12 listings'));
     expect(source.calls.filter((c) => c.type === 'rows').length).toBeGreaterThan(asked);
   });
@@ -255,16 +263,14 @@ describe('another active account', () => {
 
 describe('a load the hourly quota ended', () => {
   test('says how many of how many came and when the rest loads, not that the listings are all there', async () => {
-    const source = new FakeSource(fakeRows(30));
+    const source = new FakeWorker(fakeRows(30));
     mount(source);
     await waitFor(() => expect(count()).toBe('30 of 30 listings'));
     const at = new Date(2026, 10, 26, 15, 0, 5).getTime();
+    const error = { code: '2040', message: 'Hourly quota of 5000 requests exceeded' };
     source.emitLoad({
       ...source.state,
-      loaded: 30,
-      total: 600_024,
-      error: { code: '2040', message: 'Hourly quota of 5000 requests exceeded' },
-      resumesAt: at,
+      load: loadedView(30, { total: 600_024, incomplete: { missingPages: 6000, pages: 6001, error, resumesAt: at } }),
     });
     const notice = await screen.findByText('Loaded 30 of 600,024 listings');
     const text = notice.closest('[role]')?.textContent ?? '';
@@ -277,24 +283,26 @@ describe('a load the hourly quota ended', () => {
 
 describe('opt-in jobs', () => {
   test('news of an older job still finishing does not replace the newer one shown', async () => {
-    const source = new FakeSource(fakeRows(10));
+    const source = new FakeWorker(fakeRows(10));
     const job = (id: string, createdAt: number, pairs: number) => ({
       id,
+      accountKey: 'k1',
       direction: 'in' as const,
       createdAt,
-      state: 'running' as const,
+      state: 'running' as 'running' | 'finished',
       pairs,
       batches: { total: 2, done: 1, failed: 0, pending: 1 },
       failed: [],
+      finishedAt: null,
     });
     source.job = job('new', 20, 12);
     mount(source);
     await screen.findByText('Opting in 12 listings');
-    source.emitJob({ ...job('old', 10, 150), state: 'done' });
+    source.emitJob({ ...job('old', 10, 150), state: 'finished' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.getByText('Opting in 12 listings')).toBeTruthy();
     expect(screen.queryByText(/150/)).toBeNull();
-    source.emitJob({ ...job('new', 20, 12), state: 'done', batches: { total: 2, done: 2, failed: 0, pending: 0 } });
+    source.emitJob({ ...job('new', 20, 12), state: 'finished', batches: { total: 2, done: 2, failed: 0, pending: 0 } });
     await screen.findByText('Opted in 12 listings');
     expect(screen.queryByText(/150/)).toBeNull();
   });
@@ -302,7 +310,7 @@ describe('opt-in jobs', () => {
 
 describe('news from the worker', () => {
   test('rows are asked for again when the worker says they changed, though the counts did not', async () => {
-    const source = new FakeSource(fakeRows(5));
+    const source = new FakeWorker(fakeRows(5));
     mount(source);
     await waitFor(() => expect(dataRows().length).toBe(5));
     source.all = source.all.map((r) => ({ ...r, locationName: 'Renamed Bakery' }));
@@ -313,11 +321,11 @@ describe('news from the worker', () => {
 
 describe('the table on its own, filtered by props (the embedded panel)', () => {
   test('shows only the given location’s listings', async () => {
-    const source = new FakeSource(fakeRows(60));
+    const source = new FakeWorker(fakeRows(60));
     render(
-      <WorkspaceSourceContext.Provider value={source}>
+      <WorkspaceProvider io={source.io}>
         <FilteredListings filters={{ ...NO_FILTERS, locationIds: ['L3'] }} />
-      </WorkspaceSourceContext.Provider>,
+      </WorkspaceProvider>,
     );
     await waitFor(() => expect(dataRows().length).toBe(3));
     for (const row of dataRows()) expect(row.textContent).toContain('Bakery 3, Springfield');
@@ -326,15 +334,15 @@ describe('the table on its own, filtered by props (the embedded panel)', () => {
   test('compact (the ~380 px panel): publisher, status, details and link only, no selection', async () => {
     const hostileKey = fakeRows(60).find((r) => r.locationId === 'L3')!.key;
     const rows = fakeRows(60).map((r) => (r.key === hostileKey ? { ...r, listingUrl: 'javascript:alert(1)' } : r));
-    const source = new FakeSource(rows);
+    const source = new FakeWorker(rows);
     render(
-      <WorkspaceSourceContext.Provider value={source}>
+      <WorkspaceProvider io={source.io}>
         <FilteredListings
           filters={{ ...NO_FILTERS, locationIds: ['L3'] }}
           compact
           summary={(view) => <p data-testid="summary">{view.matched ?? '…'} listings</p>}
         />
-      </WorkspaceSourceContext.Provider>,
+      </WorkspaceProvider>,
     );
     await waitFor(() => expect(dataRows().length).toBe(3));
     expect(screen.getByTestId('summary').textContent).toBe('3 listings');
@@ -361,7 +369,7 @@ describe('Enter on a row', () => {
       return null;
     }) as typeof window.open;
     try {
-      mount(new FakeSource(rows));
+      mount(new FakeWorker(rows));
       await waitFor(() => expect(dataRows().length).toBe(2));
       const grid = screen.getByRole('grid');
       fireEvent.keyDown(grid, { key: 'Enter' });

@@ -4,24 +4,13 @@
 // decision still reaches the service. The fake browser holds storage and alarms (hence the unit project).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { fetchAllListings } from '../../lib/api/listings.ts';
-import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
-import { createDeskDeps, type DeskDeps } from '../../lib/background/core/deps.ts';
+import type { DeskDeps } from '../../lib/background/core/deps.ts';
 import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
 import { triageUndoWindowMsForTestsItem } from '../../lib/background/suggestion-triage/triage-items.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
 import { SandboxControl } from '../e2e/sandbox-control.ts';
-import { sandboxConnection } from '../support/sandbox-connection.ts';
-import {
-  allow,
-  fakeIdentity,
-  linkAccount,
-  resetDesk,
-  routedFetch,
-  settleBadgeRefresh,
-  tokenRoute,
-  useExchange,
-} from './desk-fakes.ts';
+import { linkSandboxDesk, sandboxDeps } from './desk-fakes.ts';
 
 let sb: RunningSandbox;
 let deps: DeskDeps;
@@ -43,21 +32,8 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 beforeEach(async () => {
-  resetDesk();
-  await control('POST', 'reset', {});
-  const { access_token } = await control<{ access_token: string }>('POST', 'tokens', { accountId: '1001' });
-  fakeIdentity(allow());
-  await saveConnectionSettings(sandboxConnection(sb));
-  useExchange({
-    fetch: routedFetch(tokenRoute({ access_token, appSpecificAccountId: ACCOUNT, accountName: 'Harbor Bakery Group' }))
-      .fetch,
-  });
-  await linkAccount();
-  await settleBadgeRefresh(ACCOUNT);
-  deps = createDeskDeps({
-    apiConfig: { fetch: (input, init) => globalThis.fetch(input, init), retry: { retries: 0 } },
-    broadcast: async () => undefined,
-  });
+  await linkSandboxDesk(sb, ACCOUNT);
+  deps = sandboxDeps();
   await triageUndoWindowMsForTestsItem.setValue(0);
 });
 

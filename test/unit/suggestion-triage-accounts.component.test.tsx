@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { SuggestionTriage } from '../../components/suggestion-triage/SuggestionTriage.tsx';
 import type { TriageAccountSummary, TriageView } from '../../lib/messaging/protocol/index.ts';
-import { pendingView, suggestion, triageView } from './triage-ui-fakes.ts';
+import { batchOutcome, pendingView, suggestion, triageView } from './triage-ui-fakes.ts';
 
 const asked: { type: string; input: unknown }[] = [];
 let answers: Record<string, (input: unknown) => unknown> = {};
@@ -112,6 +112,36 @@ describe('suggestion-triage list across accounts', () => {
     fireEvent.click(within(bar).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(asked.some((a) => a.type === 'triage.undo')).toBe(true));
     expect(asked.find((a) => a.type === 'triage.undo')?.input).toEqual({ suggestionIds: ['1', '2', '3'] });
+  });
+
+  test('a bulk decision across accounts has one progress bar over every account’s batch, ending when all are answered', async () => {
+    const view = acrossView();
+    setup(view);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    // Each account's batch as the worker reports it once the undo window has passed: nothing pending.
+    let outcomes = [
+      batchOutcome({ batchId: 'b1', size: 2, sent: 2 }),
+      batchOutcome({ batchId: 'b2', size: 1, queued: 1 }),
+    ];
+    const decide = answers['triage.decide']!;
+    answers['triage.decide'] = (input) => ({ ...(decide(input) as object), pending: [], batches: outcomes });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept 3' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Accepting 3 suggestions' });
+    expect(bar.getAttribute('aria-valuemax')).toBe('3');
+    expect(bar.getAttribute('aria-valuenow')).toBe('2');
+    expect(bar.getAttribute('aria-valuetext')).toBe('Accepting: 2 of 3 sent · 1 waiting to retry');
+    // The second account's part answered: the one bar reaches 3 of 3, and says so.
+    outcomes = [batchOutcome({ batchId: 'b1', size: 2, sent: 2 }), batchOutcome({ batchId: 'b2', size: 1, sent: 1 })];
+    answers['triage.view'] = () => ({ ...view, revision: 50, pending: [], batches: outcomes });
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh suggestions' }));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Accepting 3 suggestions' }).getAttribute('aria-valuenow')).toBe(
+        '3',
+      ),
+    );
+    expect(screen.getAllByRole('progressbar')).toHaveLength(1);
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('Accepted: 3 of 3 sent');
   });
 
   test('Undo names the account whose decision it undoes, whichever is active', async () => {

@@ -1,14 +1,21 @@
 // The triage list across every linked account (issue 24): the merge and filters, the refresh that keeps
 // every account fresh one at a time, the lifted cap, and decisions and undo for any account from the popup.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { setPanelScope } from '../../lib/background/core/panel-scope.ts';
 import { mergeOldestFirst } from '../../lib/background/suggestion-triage/across-accounts.ts';
-import { badgeCountsItem } from '../../lib/background/suggestion-triage/badge.ts';
+import {
+  BADGE_ALARM,
+  BADGE_PERIOD_MINUTES,
+  badgeCountsItem,
+  startBadge,
+} from '../../lib/background/suggestion-triage/badge.ts';
 import { triageSnapshotItem } from '../../lib/background/suggestion-triage/first-paint-snapshot.ts';
 import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
 import { triageCacheItem } from '../../lib/background/suggestion-triage/triage-items.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
-import type { SuggestionView } from '../../lib/messaging/protocol/index.ts';
+import type { DeskEvents, SuggestionView } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { envelope, resetDesk, routedFetch, testDeps, useApi } from './desk-fakes.ts';
 import { type FakeSuggestion, linkTestAccount } from './suggestion-triage-fakes.ts';
@@ -186,9 +193,51 @@ describe('suggestion-triage across accounts', () => {
     await t.settled();
     const view = await t.view(WAITING, false);
     expect(view.suggestions).toHaveLength(4);
-    expect(view.accounts?.find((a) => a.accountKey === 'app-1003')?.error).toEqual(
-      expect.objectContaining({ status: 403 }),
+    const error = view.accounts?.find((a) => a.accountKey === 'app-1003')?.error;
+    expect(error).toEqual(expect.objectContaining({ status: 403, code: '2001' }));
+    // Said of its suggestions, with what to do, not the general "nothing was changed".
+    expect(error?.message).toBe(
+      'The service refused access to this account’s suggestions (not enough privileges); the other accounts carry on. Ask an administrator of the account for access, or relink it as a user who has it',
     );
+  });
+
+  test('the badge’s own alarm counts every linked account, not only the active one, through the refresh of every account', async () => {
+    const service = perAccountService({
+      'app-1001': waiting('app-1001', 2, 2),
+      'app-1002': waiting('app-1002', 3, 1),
+      'app-1003': waiting('app-1003', 4, 3),
+    });
+    await badgeCountsItem.setValue({});
+    const t = triage();
+    const every = () =>
+      t.refreshEveryAccount({ refresh: true, maxAgeMs: (BADGE_PERIOD_MINUTES - 1) * 60_000 }, 'badge');
+    startBadge(testDeps(), every);
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: BADGE_ALARM,
+      scheduledTime: Date.now(),
+      periodInMinutes: BADGE_PERIOD_MINUTES,
+    } as Parameters<typeof fakeBrowser.alarms.onAlarm.trigger>[0]);
+    await expect.poll(() => browser.action.getBadgeText({})).toBe('9');
+    await t.settled();
+    const counts = await badgeCountsItem.getValue();
+    expect(Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, v.count]))).toEqual({
+      'app-1001': 2,
+      'app-1002': 3,
+      'app-1003': 4,
+    });
+    expect(new Set(service.requests.map((r) => r.token))).toEqual(
+      new Set(['tok-app-1001', 'tok-app-1002', 'tok-app-1003']),
+    );
+    // A list the refresh alarm fetched within the badge's period costs the badge's alarm nothing.
+    service.requests.length = 0;
+    clock += 5 * 60_000;
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: BADGE_ALARM,
+      scheduledTime: Date.now(),
+      periodInMinutes: BADGE_PERIOD_MINUTES,
+    } as Parameters<typeof fakeBrowser.alarms.onAlarm.trigger>[0]);
+    await t.settled();
+    expect(service.requests).toHaveLength(0);
   });
 
   test('an account’s waiting list is fetched whole, past the 500 rows other lists stop at', async () => {
@@ -237,6 +286,39 @@ describe('suggestion-triage across accounts', () => {
     await t.flushDue();
     const puts = service.requests.filter((r) => r.method === 'PUT');
     expect(puts.map((r) => [r.url.pathname.split('/').pop(), r.token])).toEqual([[theirs.id, 'tok-app-1002']]);
+  });
+
+  test('a round that answers decisions of three accounts is announced by one event, not one per account', async () => {
+    const service = perAccountService({
+      'app-1001': waiting('app-1001', 3, 2),
+      'app-1002': waiting('app-1002', 3, 1),
+      'app-1003': waiting('app-1003', 3, 3),
+    });
+    const events: DeskEvents['triage.changed'][] = [];
+    const t = createSuggestionTriage({
+      ...testDeps({
+        broadcast: async (type, payload) => {
+          if (type === 'triage.changed') events.push(payload as DeskEvents['triage.changed']);
+        },
+        now: () => clock,
+      }),
+    });
+    made.push(t);
+    await t.refreshEveryAccount();
+    await t.settled();
+    const rows = (await t.view(WAITING, false)).suggestions;
+    const groups = ['app-1001', 'app-1002', 'app-1003'].map((accountKey) => ({
+      accountKey,
+      suggestionIds: rows.filter((r) => r.accountKey === accountKey).map((r) => r.id),
+    }));
+    await t.decideMany(groups, 'ACCEPTED', { anyAccount: true });
+    clock += 60_000;
+    events.length = 0;
+    await t.flushDue();
+    expect(service.requests.filter((r) => r.method === 'PUT')).toHaveLength(9);
+    // The Inbox asks for a view at each event: 30 accounts' rounds made 30 questions a write.
+    expect(events).toEqual([expect.objectContaining({ accountKey: null, resolvedElsewhere: 0 })]);
+    expect((await t.view(WAITING, false)).suggestions).toEqual([]);
   });
 
   test('the popup’s first-paint snapshot holds the view across accounts: rows of every account, each with its account', async () => {

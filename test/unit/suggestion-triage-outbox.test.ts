@@ -322,6 +322,31 @@ describe('decision outbox: ordered, and cheap at scale', () => {
   });
 });
 
+describe('decision outbox: a round of thousands', () => {
+  test('is written less often than a small one: each write rewrites the pending list and the cached lists whole', async () => {
+    // Each PUT takes 2 ms of the worker's clock: 1,500 of them, one at a time or a few, span seconds.
+    const t = worker({
+      sendDecision: async () => {
+        clock += 2;
+      },
+    });
+    const ids = Array.from({ length: 1500 }, (_, i) => String(900000 + i));
+    const groups = [0, 500, 1000].map((from) => ({ accountKey, suggestionIds: ids.slice(from, from + 500) }));
+    await t.decideMany(groups, 'ACCEPTED');
+    clock += UNDO_WINDOW_MS;
+    const writes = vi.spyOn(fakeBrowser.storage.local, 'set');
+    const started = clock;
+    await t.flushDue();
+    const answerWrites = writes.mock.calls.filter(([items]) => 'triageCache' in (items as object)).length;
+    const spanMs = clock - started;
+    expect(spanMs).toBeGreaterThan(1000);
+    // Every 250 ms of it would be ⌈span / 250⌉ writes; a round of 1,500 writes every 500 ms, and once at its end.
+    expect(answerWrites).toBeLessThanOrEqual(Math.ceil(spanMs / 500) + 1);
+    expect(answerWrites).toBeGreaterThan(1);
+    expect(await triagePendingItem.getValue()).toEqual([]);
+  });
+});
+
 describe('decision outbox: ids that go into paths', () => {
   test('"." and "..", and ids with / ? # % or spaces, are refused with a clear message', async () => {
     const { protocol } = await import('../../lib/messaging/protocol/index.ts');

@@ -17,8 +17,10 @@ import {
   allow,
   fakeIdentity,
   linkAccount,
+  linkSandboxDesk,
   resetDesk,
   routedFetch,
+  sandboxDeps,
   settleBadgeRefresh,
   tokenRoute,
   useExchange,
@@ -65,22 +67,8 @@ afterAll(() => sb.close());
 
 beforeEach(async () => {
   await Promise.all(instances.splice(0).map((t) => t.settled()));
-  resetDesk();
-  await control('POST', 'reset', {});
-  ({ access_token: token } = await control<{ access_token: string }>('POST', 'tokens', { accountId: '1001' }));
-  fakeIdentity(allow());
-  await saveConnectionSettings(sandboxConnection(sb));
-  useExchange({
-    fetch: routedFetch(
-      tokenRoute({ access_token: token, appSpecificAccountId: 'app-1001', accountName: 'Harbor Bakery Group' }),
-    ).fetch,
-  });
-  await linkAccount();
-  await settleBadgeRefresh('app-1001');
-  deps = createDeskDeps({
-    apiConfig: { fetch: (input, init) => globalThis.fetch(input, init), retry: { retries: 0 } },
-    broadcast: async () => undefined,
-  });
+  token = await linkSandboxDesk(sb);
+  deps = sandboxDeps();
   // Sent as soon as decided: the test drives the flush itself.
   await triageUndoWindowMsForTestsItem.setValue(0);
 });

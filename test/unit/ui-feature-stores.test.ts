@@ -3,11 +3,12 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createLocatedStore } from '../../components/embedded-panel/located-store.ts';
 import { createPanelSitesStore } from '../../components/embedded-panel/panel-sites-store.ts';
-import type { LoadState, OptInJob, WorkspaceSource } from '../../components/listings-workspace/workspace-source.ts';
 import { createWorkspaceStore } from '../../components/listings-workspace/workspace-store.ts';
 import { createLocationNamesStore } from '../../components/locations/location-names-store.ts';
 import { createInReviewStore } from '../../components/provisioning/in-review-store.ts';
+import type { OptInJobView } from '../../lib/messaging/protocol/index.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
+import { loadedView } from './listings-workspace-fakes.ts';
 import { fakeWorker, flush } from './store-fakes.ts';
 
 const locations = (...names: [string, string, string][]) => ({
@@ -108,65 +109,47 @@ describe('panel sites store', () => {
 });
 
 describe('workspace store', () => {
-  /** A source whose answers and news the test gives by hand. */
-  function handSource() {
-    const answers: Record<string, ((value: unknown) => void)[]> = {};
-    const waitFor = (name: string) =>
-      new Promise((resolve) => {
-        answers[name] = [...(answers[name] ?? []), resolve as (value: unknown) => void];
-      });
-    let onLoad: ((state: LoadState) => void) | undefined;
-    let onJob: ((job: OptInJob | null) => void) | undefined;
-    const source = {
-      loadState: () => waitFor('loadState'),
-      optInJob: () => waitFor('optInJob'),
-      onLoadState: (handler: (state: LoadState) => void) => {
-        onLoad = handler;
-        return () => {
-          onLoad = undefined;
-        };
-      },
-      onOptInJob: (handler: (job: OptInJob | null) => void) => {
-        onJob = handler;
-        return () => {
-          onJob = undefined;
-        };
-      },
-    } as unknown as WorkspaceSource;
-    return {
-      source,
-      answer: (name: string, value: unknown) => answers[name]?.shift()?.(value),
-      news: (state: LoadState) => onLoad?.(state),
-      jobNews: (job: OptInJob | null) => onJob?.(job),
-      following: () => onLoad !== undefined,
-    };
-  }
-  const state = (loaded: number) => ({ accountKey: 'k', loaded }) as LoadState;
-  const job = (id: string, createdAt: number) => ({ id, createdAt }) as OptInJob;
+  const load = (loaded: number) => loadedView(loaded);
+  const job = (id: string, createdAt: number) => ({ id, createdAt }) as OptInJobView;
 
   test('news counts a revision; the first answer, come late, does not replace newer news', async () => {
-    const hand = handSource();
-    const store = createWorkspaceStore(hand.source);
+    const worker = fakeWorker();
+    const store = createWorkspaceStore(worker.io);
     const stop = store.start();
-    hand.news(state(5));
-    expect(store.state.value?.loaded).toBe(5);
+    worker.emit('listings.changed', { accountKey: 'k', load: load(5) });
+    expect(store.state.value?.load.loaded).toBe(5);
     expect(store.revision.value).toBe(1);
-    hand.answer('loadState', state(1));
+    worker.asked('listings.query')[0]!.answer({ accountKey: 'k', load: load(1) });
     await flush();
-    expect(store.state.value?.loaded).toBe(5);
+    expect(store.state.value?.load.loaded).toBe(5);
     stop();
-    expect(hand.following()).toBe(false);
+    expect(worker.listeners.size).toBe(0);
   });
 
   test('the newest job is shown: news of an older one does not replace it', async () => {
-    const hand = handSource();
-    const store = createWorkspaceStore(hand.source);
+    const worker = fakeWorker();
+    const store = createWorkspaceStore(worker.io);
     store.jobs.start();
-    hand.answer('optInJob', job('b', 2));
+    worker.asked('listings.optIn.jobs')[0]!.answer([job('b', 2)]);
     await vi.waitFor(() => expect(store.job.value?.id).toBe('b'));
-    hand.jobNews(job('a', 1));
+    worker.emit('listings.optIn.changed', { accountKey: 'k', job: job('a', 1) });
     expect(store.job.value?.id).toBe('b');
-    hand.jobNews(job('c', 3));
+    worker.emit('listings.optIn.changed', { accountKey: 'k', job: job('c', 3) });
     expect(store.job.value?.id).toBe('c');
+  });
+
+  test("the panel's store asks about its one location only, its health line with every status counted", async () => {
+    const worker = fakeWorker();
+    const store = createWorkspaceStore(worker.io, { locationId: 'L1' });
+    store.start();
+    const asked = worker.asked('listings.query');
+    expect(asked.map((q) => (q.input as { filters: { locationIds: string[] } }).filters.locationIds)).toEqual([
+      ['L1'],
+      ['L1'],
+    ]);
+    asked[1]!.answer({ matched: 3, statusCounts: [{ status: 'LIVE', count: 3 }], load: load(9) });
+    await vi.waitFor(() => expect(store.health.value?.matched).toBe(3));
+    worker.emit('listings.changed', { accountKey: 'k', load: load(10) });
+    await vi.waitFor(() => expect(worker.asked('listings.query')).toHaveLength(3));
   });
 });

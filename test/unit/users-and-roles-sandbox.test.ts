@@ -2,23 +2,12 @@
 // The users-and-roles worker feature against the real sandbox over HTTP: the fake browser for storage
 // (hence the unit project), the real client and a real sandbox, whose update resets what it is not sent.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { saveConnectionSettings } from '../../lib/background/connection-settings.ts';
 import { createDeskDeps } from '../../lib/background/core/deps.ts';
 import { createUsersAndRoles } from '../../lib/background/users-and-roles/index.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
 import { SandboxControl } from '../e2e/sandbox-control.ts';
-import { sandboxConnection } from '../support/sandbox-connection.ts';
-import {
-  allow,
-  fakeIdentity,
-  linkAccount,
-  resetDesk,
-  routedFetch,
-  settleBadgeRefresh,
-  tokenRoute,
-  useExchange,
-} from './desk-fakes.ts';
+import { linkSandboxDesk, sandboxDeps } from './desk-fakes.ts';
 
 let sb: RunningSandbox;
 
@@ -45,23 +34,8 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 beforeEach(async () => {
-  resetDesk();
-  await control('POST', 'reset', {});
-  const { access_token } = await control<{ access_token: string }>('POST', 'tokens', { accountId: '1001' });
-  fakeIdentity(allow());
-  await saveConnectionSettings(sandboxConnection(sb));
-  fakeIdentity(allow());
-  useExchange({
-    fetch: routedFetch(
-      tokenRoute({ access_token, appSpecificAccountId: 'app-1001', accountName: 'Harbor Bakery Group' }),
-    ).fetch,
-  });
-  await linkAccount();
-  await settleBadgeRefresh('app-1001');
-  deps = createDeskDeps({
-    apiConfig: { fetch: (input, init) => globalThis.fetch(input, init), retry: { retries: 0 } },
-    broadcast: async () => undefined,
-  });
+  await linkSandboxDesk(sb);
+  deps = sandboxDeps();
 });
 
 describe('editing a user keeps what the editor does not change', () => {

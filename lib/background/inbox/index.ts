@@ -1,13 +1,12 @@
 // The Inbox in the worker: every linked account's waiting suggestions in one table (table.ts), made from
 // the triage feature's cached lists (source.ts), queried a window at a time. Decisions go to the same
-// decision outbox as the popup's, per account, in batches of at most 500; history reads the resolved
-// lists through the same cached lists, when the user opens it.
+// decision outbox as the popup's, per account, in batches of at most 500; history (history.ts) fetches the
+// resolved lists whole when the user opens it and serves them a window at a time.
 import { toCsv } from '../../listings-csv.ts';
 import { type Handlers, toWireError } from '../../messaging/background.ts';
 import type {
   InboxAccountView,
   InboxFilters,
-  InboxHistoryRowView,
   InboxItemView,
   InboxPlanView,
   InboxRowView,
@@ -18,8 +17,10 @@ import { WAITING } from '../../shared/listing-statuses.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { defineFeature } from '../feature.ts';
+import { accountListError } from '../suggestion-triage/across-accounts.ts';
 import type { SuggestionTriage } from '../suggestion-triage/index.ts';
-import { cacheKey, keepRecent, toBatchView } from '../suggestion-triage/triage-state.ts';
+import { keepRecent, toBatchView } from '../suggestion-triage/triage-state.ts';
+import { createInboxHistory } from './history.ts';
 import { createInboxSource, type InboxSource, rowKey, waitingListOf } from './source.ts';
 import { ageDays, createInboxTable, type InboxMatch, type InboxRow, OLD_AFTER_DAYS } from './table.ts';
 
@@ -41,7 +42,7 @@ const CSV_HEADER = [
   'Suggestion id',
 ];
 
-export function createInbox(deps: Pick<DeskDeps, 'now'>, triage: InboxTriage) {
+export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount'>, triage: InboxTriage) {
   const table = createInboxTable();
   const source = createInboxSource(table, deps.now);
   const headsOf = new WeakMap<InboxMatch, number[]>();
@@ -56,6 +57,7 @@ export function createInbox(deps: Pick<DeskDeps, 'now'>, triage: InboxTriage) {
     }
     return held;
   }
+  const history = createInboxHistory(deps, table);
 
   function toRowView(r: InboxRow, src: InboxSource, now: number): InboxRowView {
     const key = rowKey(r.accountKey, r.s.id);
@@ -94,7 +96,7 @@ export function createInbox(deps: Pick<DeskDeps, 'now'>, triage: InboxTriage) {
         needsRelink: a.needsRelink,
         fetchedAt,
         refreshing: state.refreshing,
-        error: a.needsRelink ? toWireError(needsRelinkError(a)) : state.error,
+        error: a.needsRelink ? toWireError(needsRelinkError(a)) : accountListError(state.error),
       };
     });
   }
@@ -218,47 +220,7 @@ export function createInbox(deps: Pick<DeskDeps, 'now'>, triage: InboxTriage) {
       }
       return { undone, tooLate };
     },
-    'inbox.history': async ({ accounts, statuses, refresh }) => {
-      let src = await source.read();
-      const chosen = src.accounts.filter(
-        (a) => !a.needsRelink && (accounts.length === 0 || accounts.includes(a.accountKey)),
-      );
-      // A user action: each account's resolved lists, fetched now through the triage's cached lists.
-      if (refresh) {
-        await Promise.all(chosen.flatMap((a) => statuses.map((status) => triage.revalidate(a.accountKey, status))));
-        src = await source.read();
-      }
-      const rows: InboxHistoryRowView[] = [];
-      const failed: { accountKey: string; accountName: string; error: ReturnType<typeof toWireError> }[] = [];
-      for (const a of chosen) {
-        for (const status of statuses) {
-          const list = src.cache[cacheKey(a.accountKey, status)];
-          const state = triage.stateOf(a.accountKey, status, list?.fetchedAt ?? null, { blocked: true });
-          if (state.error && !failed.some((f) => f.accountKey === a.accountKey)) {
-            failed.push({ accountKey: a.accountKey, accountName: a.accountName, error: state.error });
-          }
-          for (const s of list?.suggestions ?? []) {
-            rows.push({
-              accountKey: a.accountKey,
-              accountName: a.accountName,
-              id: s.id,
-              status: s.status,
-              locationId: s.locationId,
-              locationName: table.locationName({ accountKey: a.accountKey, s, created: 0 }),
-              publisherName: src.publishers[a.accountKey]?.names[s.publisherId] ?? s.publisherId,
-              fieldName: s.fieldName,
-              originalContent: s.originalContent,
-              suggestedContent: s.suggestedContent,
-              dateCreated: s.dateCreated,
-              dateResolved: s.dateResolved ?? '',
-              resolvedBy: s.resolvedBy ?? '',
-            });
-          }
-        }
-      }
-      rows.sort((a, b) => b.dateResolved.localeCompare(a.dateResolved) || a.id.localeCompare(b.id));
-      return { rows, failed };
-    },
+    'inbox.history': async (input) => history.ask(await source.read(), input),
     'inbox.csv': async ({ filters, sort }) => {
       const src = await source.read();
       const now = deps.now();

@@ -8,6 +8,7 @@ import type {
   TriageAccountSummary,
   TriageView,
 } from '../../messaging/protocol/index.ts';
+import type { WireError } from '../../messaging/wire-error.ts';
 import type { LinkedAccount } from '../core/account-items.ts';
 import type { PublisherNames } from '../core/publisher-names.ts';
 import type { CachedSuggestions, DecisionBatch, FailedDecision, PendingDecision } from './triage-items.ts';
@@ -60,6 +61,20 @@ export function matchesFilters(s: SuggestionView, filters: ListFilters): boolean
   if (filters.locationIds?.length && !filters.locationIds.includes(s.locationId)) return false;
   if (filters.publisherIds?.length && !filters.publisherIds.includes(s.publisherId)) return false;
   return true;
+}
+
+/**
+ * An account's failed list refresh, as the pages across accounts say it: a 403 (the app may no longer read
+ * that account) in words about its suggestions rather than the general "nothing was changed"; the code,
+ * status and the service's own words stay for the small print.
+ */
+export function accountListError(error: WireError | null): WireError | null {
+  if (error?.status !== 403) return error;
+  return {
+    ...error,
+    message:
+      'The service refused access to this account’s suggestions (not enough privileges); the other accounts carry on. Ask an administrator of the account for access, or relink it as a user who has it',
+  };
 }
 
 /** An account whose lists cannot be fetched now: Relink, or linked on another Connection. */

@@ -183,10 +183,28 @@ export async function refreshBadge(
   }
 }
 
+/**
+ * With more than one account linked, every account's count comes from the refresh of every account's
+ * waiting list (each list's fetch writes its count), not from a count of the active one only.
+ */
+export type RefreshEveryAccount = () => Promise<void>;
+
+/** The badge alarm's turn: every account's count with several linked, else the active one's. */
+export async function onBadgeAlarm(
+  deps: Pick<DeskDeps, 'withAccount'>,
+  refreshEvery?: RefreshEveryAccount,
+): Promise<void> {
+  if (refreshEvery && (await linkedAccountsItem.getValue()).length > 1) {
+    await refreshEvery();
+    return;
+  }
+  await refreshBadge(deps, 'badge');
+}
+
 /** Keeps the badge in step with storage and schedules the 15-minute refresh. Call once from the worker's main(). */
-export function startBadge(deps: Pick<DeskDeps, 'withAccount'>): void {
+export function startBadge(deps: Pick<DeskDeps, 'withAccount'>, refreshEvery?: RefreshEveryAccount): void {
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === BADGE_ALARM) refreshBadge(deps, 'badge').catch(() => undefined);
+    if (alarm.name === BADGE_ALARM) onBadgeAlarm(deps, refreshEvery).catch(() => undefined);
   });
   // Only create when missing: re-creating on every worker start would keep pushing the next refresh away.
   void browser.alarms.get(BADGE_ALARM).then((existing) => {
@@ -198,14 +216,15 @@ export function startBadge(deps: Pick<DeskDeps, 'withAccount'>): void {
   void renderBadge().catch(() => undefined);
 }
 
-export function badgeFeature(deps: DeskDeps) {
+/** `refreshEvery`: the triage's refresh of every account, which the alarm runs while several are linked. */
+export function badgeFeature(deps: DeskDeps, refreshEvery?: RefreshEveryAccount) {
   const handlers: Pick<Handlers, 'badge.refresh'> = {
     'badge.refresh': () => refreshBadge(deps),
   };
   return defineFeature({
     name: 'badge',
     handlers,
-    start: () => startBadge(deps),
+    start: () => startBadge(deps, refreshEvery),
     forgetAccount: withoutBadgeCount,
   });
 }

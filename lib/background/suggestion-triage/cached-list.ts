@@ -17,7 +17,13 @@ import { readAccounts } from '../core/linked-accounts.ts';
 import { refreshPublisherNames } from '../core/publisher-names.ts';
 import type { BudgetPurpose } from '../core/request-budget.ts';
 import { type RefreshWish, staleWhileRevalidate } from '../core/swr-cache.ts';
-import { type AccountFilters, acrossAccountsView, blockedAccount, refreshEveryAccount } from './across-accounts.ts';
+import {
+  type AccountFilters,
+  accountListError,
+  acrossAccountsView,
+  blockedAccount,
+  refreshEveryAccount,
+} from './across-accounts.ts';
 import { triageCacheItem, triageRevisionItem } from './triage-items.ts';
 import {
   cacheKey,
@@ -316,7 +322,7 @@ export function createCachedList(deps: CachedListDeps) {
       (a) => {
         const state = cache.state(cacheKey(a.accountKey, WAITING));
         if (a.needsRelink || !a.apiOrigin) return { refreshing: false, error: toWireError(needsRelinkError(a)) };
-        return { refreshing: state.refreshing || due, error: state.error };
+        return { refreshing: state.refreshing || due, error: accountListError(state.error) };
       },
     );
     return { ...view, refreshing: due || every !== null || view.accounts.some((a) => a.refreshing), error: null };

@@ -115,9 +115,16 @@ export async function recordAnswers(
     return written;
   });
   if (revision === null) return;
-  for (const [accountKey, { decided, elsewhere, failed }] of perAccount) {
+  let resolvedElsewhere = 0;
+  for (const [accountKey, { decided, elsewhere }] of perAccount) {
     hooks.settled(accountKey, decided, elsewhere);
-    await deps.broadcast('triage.changed', { accountKey, resolvedElsewhere: elsewhere, revision });
-    if (failed > 0) await deps.notifyFailures(accountKey, failed).catch(() => undefined);
+    resolvedElsewhere += elsewhere;
+  }
+  // One event a write, whatever the number of accounts: a page asks again once, not once per account
+  // (an accept-all across 30 accounts sent 30 at each write, and each made the Inbox ask for a view).
+  const accountKey = perAccount.size === 1 ? [...perAccount.keys()][0]! : null;
+  await deps.broadcast('triage.changed', { accountKey, resolvedElsewhere, revision });
+  for (const [key, { failed }] of perAccount) {
+    if (failed > 0) await deps.notifyFailures(key, failed).catch(() => undefined);
   }
 }

@@ -15,6 +15,8 @@ import { connectionSettingsItem } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { outsideScope, requirePanelScope } from '../core/panel-scope.ts';
 import { withoutPublisherNames } from '../core/publisher-names.ts';
+import type { BudgetPurpose } from '../core/request-budget.ts';
+import type { RefreshWish } from '../core/swr-cache.ts';
 import { notifyFailures } from '../failure-notice.ts';
 import { defineFeature } from '../feature.ts';
 import { setBadgeCount } from './badge.ts';
@@ -153,9 +155,15 @@ export function createSuggestionTriage(deps: TriageDeps) {
     },
   );
 
-  /** The refresh alarm: every linked account's waiting list, one account at a time, within the request budget. */
-  function refreshEveryAccount(): Promise<void> {
-    return list.refreshEvery({ refresh: true }, 'inbox refresh');
+  /**
+   * The refresh alarm (and the badge's): every linked account's waiting list, one account at a time,
+   * within the request budget. Each list's fetch writes that account's badge count.
+   */
+  function refreshEveryAccount(
+    wish: RefreshWish = { refresh: true },
+    purpose: BudgetPurpose = 'inbox refresh',
+  ): Promise<void> {
+    return list.refreshEvery(wish, purpose);
   }
 
   /** Call once from the worker's main(): alarms, and whatever a previous worker left overdue. */

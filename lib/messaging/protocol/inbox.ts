@@ -132,7 +132,11 @@ export interface InboxHistoryRowView {
 }
 
 export interface InboxHistoryView {
+  /** The window asked for (from `offset`), newest resolved first. */
   rows: InboxHistoryRowView[];
+  /** Every resolved suggestion of the chosen accounts and statuses: the lists are fetched whole. */
+  total: number;
+  offset: number;
   /** Accounts whose history could not be had, with why. */
   failed: { accountKey: string; accountName: string; error: WireError }[];
 }
@@ -193,6 +197,8 @@ export const inboxProtocol = {
           .max(3)
           .default([...HISTORY_STATUSES]),
         refresh: z.boolean().default(true),
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(500).default(100),
       })
       .strict(),
   ),

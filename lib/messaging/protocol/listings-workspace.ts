@@ -25,6 +25,8 @@ export const listingsTableFilters = lazy(() =>
     .strict(),
 );
 export type ListingsTableFilters = z.input<ReturnType<typeof listingsTableFilters>>;
+/** The filters with every default filled in, as the worker reads them: what a page holds. */
+export type ListingsFilters = z.output<ReturnType<typeof listingsTableFilters>>;
 
 export const LISTINGS_SORT_KEYS = [
   'location',
@@ -45,6 +47,7 @@ export const listingsTableSort = lazy(() =>
     .strict(),
 );
 export type ListingsTableSort = z.input<ReturnType<typeof listingsTableSort>>;
+export type ListingsSort = z.output<ReturnType<typeof listingsTableSort>>;
 
 /** What an opt-in acts on: every listing the filters match, or the listings picked by id. */
 export const listingsSelection = lazy(() =>
