@@ -6,6 +6,9 @@
 //   options page's long animation frames (≥ 50 ms) from the confirm click until the last one is answered.
 // First reading (2026-11-26, 2 shared cores, 5,814 rows): filter or group 33.2 ms (target 16: missed), 1 PUT
 // per decision, 38 long frames (target 0: missed); confirm → every decision answered took 4 min 52 s.
+// Session 9 (filter indexes in the worker, keyed and memoized rows): main / this alternated in the same
+// minutes, medians of 36–48 steps: 56.7 / 40.3 ms (load 32), 39.4 / 38.6 (29), 40.7 / 37.4 (17); most of a step is now the
+// message's way to the worker and back under that load (the worker's own answer takes ~1 ms).
 import type { Page } from 'playwright-core';
 import { askFrom, control, launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';

@@ -2,17 +2,27 @@
 // one tab stop with the popup's keys (j/k move, a/r decide, x selects, u undoes, ? help), group headers
 // in the list when grouped. Every row names its account and location; contents are text only.
 import { useSignalEffect } from '@preact/signals';
-import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import type { InboxItemView, InboxRowView } from '../../lib/messaging/protocol/index.ts';
 import { actionForKey } from '../suggestion-triage/keymap.ts';
 import { WordDiff } from '../suggestion-triage/WordDiff.tsx';
-import { fixedLayout, scrollToShow } from '../ui/list-window.ts';
+import { fixedLayout, measuredLayout, type RowLayout, scrollToShow } from '../ui/list-window.ts';
 import { memoized } from '../ui/memo.tsx';
 import { type RowPlacement, VirtualTable } from '../ui/VirtualTable.tsx';
 import { type InboxStore, rowKeyOf } from './inbox-store.ts';
 
 export const INBOX_ROW_HEIGHT = 64;
+/** A group's header: one line of text, half a row (the worker says where each header is). */
+export const INBOX_HEAD_HEIGHT = 32;
+
+/** Rows at 64 px, the headers at `heads` at 32 px. */
+export function inboxLayout(count: number, heads: readonly number[]): RowLayout {
+  if (!heads.length) return fixedLayout(count, INBOX_ROW_HEIGHT);
+  const head = new Uint8Array(count);
+  for (const i of heads) if (i < count) head[i] = 1;
+  return measuredLayout(count, (i) => (head[i] ? INBOX_HEAD_HEIGHT : INBOX_ROW_HEIGHT));
+}
 
 export interface InboxListProps {
   store: InboxStore;
@@ -25,6 +35,9 @@ function ageWords(days: number): string {
   if (days === 0) return 'today';
   return days === 1 ? '1 day' : `${days} days`;
 }
+
+/** A diff is worked out once per row content: a row that stays (a filter, a grouping, a scroll) keeps it. */
+const InboxDiff = memoized(WordDiff);
 
 function GroupRow({ item, style }: { item: Extract<InboxItemView, { kind: 'group' }>; style: RowPlacement }) {
   const { level, label, count } = item.group;
@@ -75,6 +88,7 @@ const SuggestionLine = memoized(function SuggestionLine({
   return (
     <tr
       id={rowId}
+      data-key={rowKeyOf(row)}
       class={row.pending ? 'ib-row ib-row--pending' : 'ib-row'}
       style={{ top, height }}
       aria-selected={selected ? 'true' : 'false'}
@@ -101,7 +115,7 @@ const SuggestionLine = memoized(function SuggestionLine({
         <span class="ib-publisher">{row.publisherName}</span>
       </td>
       <td class="ib-cell ib-cell--diff">
-        <WordDiff class="ib-diff" before={row.originalContent} after={row.suggestedContent} />
+        <InboxDiff class="ib-diff" before={row.originalContent} after={row.suggestedContent} />
       </td>
       <td class="ib-cell ib-cell--age">
         <span>{ageWords(row.ageDays)}</span>
@@ -145,6 +159,8 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
   const count = view?.items ?? 0;
   const selected = store.selected.value;
   const onWindow = useCallback((w: { first: number; end: number }) => store.show(w.first, w.end), [store]);
+  const heads = view?.heads;
+  const layout = useMemo(() => inboxLayout(count, heads ?? []), [count, heads]);
   // Set on the grid without drawing the list again: every event's question flips it twice.
   useSignalEffect(() => {
     const busy = store.view.loading.value;
@@ -168,8 +184,7 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
     setActive(next);
     const box = scrollRef.current;
     if (box) {
-      const rows = fixedLayout(count, INBOX_ROW_HEIGHT);
-      const top = scrollToShow(rows, next, box.scrollTop, box.clientHeight - INBOX_ROW_HEIGHT);
+      const top = scrollToShow(layout, next, box.scrollTop, box.clientHeight - INBOX_ROW_HEIGHT);
       if (top !== box.scrollTop) box.scrollTop = top;
     }
   };
@@ -258,17 +273,19 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
       scrollRef={scrollRef}
       count={count}
       rowHeight={INBOX_ROW_HEIGHT}
+      layout={layout}
       onWindow={onWindow}
       head={head}
       rowsArrival={view}
       renderRow={(index, style) => {
         const item = store.rowAt(index);
-        if (!item) return <tr key={index} class="ib-row ib-row--placeholder" style={{ ...style }} />;
-        if (item.kind === 'group') return <GroupRow key={index} item={item} style={{ ...style }} />;
+        // Keyed by what they show: a row that moves (a grouping, a filter) is moved, not drawn again.
+        if (!item) return <tr key={`at ${index}`} class="ib-row ib-row--placeholder" style={{ ...style }} />;
+        if (item.kind === 'group') return <GroupRow key={`group ${item.group.key}`} item={item} style={style} />;
         const row = item.row;
         return (
           <SuggestionLine
-            key={index}
+            key={`row ${rowKeyOf(row)}`}
             row={row}
             rowId={`${id}-row-${index}`}
             index={index}

@@ -8,7 +8,7 @@
 // its overscan, before the user sees it. Any other render (a selection, the active row) draws them all.
 import type { ComponentChildren, HTMLAttributes, RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { type RowWindow, rowWindow } from './list-window.ts';
+import { fixedLayout, type RowLayout, type RowWindow, windowOf } from './list-window.ts';
 import './ui.css';
 import './table.css';
 
@@ -22,8 +22,14 @@ export interface RowPlacement {
 
 export interface VirtualTableProps extends Omit<HTMLAttributes<HTMLTableElement>, 'ref'> {
   count: number;
+  /** A row's height; the head's too. */
   rowHeight: number;
-  /** Draws row `index` as a <tr keyed by index>; it must put `style` on the <tr> (it places the row). */
+  /** Where rows sit when they are not all `rowHeight` tall (e.g. compact group headers); indexes as `count`. */
+  layout?: RowLayout;
+  /**
+   * Draws row `index` as a <tr> keyed by index, or by what it shows (unique: e.g. an id); it must put `style`
+   * on the <tr> (it places the row).
+   */
   renderRow: (index: number, style: RowPlacement) => ComponentChildren;
   onWindow?: (window: RowWindow) => void;
   scrollRef: RefObject<HTMLDivElement | null>;
@@ -40,6 +46,7 @@ export interface VirtualTableProps extends Omit<HTMLAttributes<HTMLTableElement>
 export function VirtualTable({
   count,
   rowHeight,
+  layout: given,
   renderRow,
   onWindow,
   scrollRef,
@@ -71,10 +78,11 @@ export function VirtualTable({
     return () => observer.disconnect();
   }, [scrollRef]);
 
-  const place = { count, rowHeight, scrollTop, viewportHeight: viewport || FALLBACK_VIEWPORT_PX };
-  const shown = rowWindow({ ...place, overscan });
+  const layout = given ?? fixedLayout(count, rowHeight);
+  const viewportHeight = viewport || FALLBACK_VIEWPORT_PX;
+  const shown = windowOf(layout, scrollTop, viewportHeight, overscan * rowHeight);
   // Under the head, one row tall, rows are out of sight.
-  const inView = rowWindow({ ...place, viewportHeight: place.viewportHeight - (head ? rowHeight : 0), overscan: 0 });
+  const inView = windowOf(layout, scrollTop, viewportHeight - (head ? rowHeight : 0), 0);
 
   useLayoutEffect(() => {
     onWindow?.(shown);
@@ -94,18 +102,44 @@ export function VirtualTable({
   catchUp.current = false;
   drawnAt.current = scrollTop;
   arrivalDrawn.current = rowsArrival;
-  const rows: ComponentChildren[] = [];
   const drawnNow = new Map<number, ComponentChildren>();
-  let waiting = false;
+  const draw = (i: number) => {
+    const top = layout.topOf(i);
+    return renderRow(i, { top: `${top}px`, height: `${layout.topOf(i + 1) - top}px` });
+  };
+  // Rows keyed by what they show (not by index) may have moved. A row drawn last time at another index is
+  // drawn now (it moves, nothing new is laid out), and a row kept from last time must not share its key
+  // with one drawn now (Preact would lose one of them): it is drawn now too.
+  const keyOf = (row: ComponentChildren) => (row as { key?: unknown } | null)?.key;
+  const wasAt = new Map<unknown, number>();
+  if (!all) for (const [i, row] of drawn.current) wasAt.set(keyOf(row), i);
+  const fresh = new Set<unknown>();
+  const kept: number[] = [];
   for (let i = shown.first; i < shown.end; i++) {
     const before = drawn.current.get(i);
     const later = !all && before !== undefined && (i < inView.first || i >= inView.end);
+    const now = later ? draw(i) : null;
+    const moved = now !== null && (wasAt.get(keyOf(now)) ?? i) !== i;
     // The same vnode as last time: Preact leaves the row as it is.
-    const row = later ? before : renderRow(i, { top: `${i * rowHeight}px`, height: `${rowHeight}px` });
-    waiting ||= later;
+    const row = later && !moved ? before : (now ?? draw(i));
+    if (row === before) kept.push(i);
+    else fresh.add(keyOf(row));
     drawnNow.set(i, row);
-    rows.push(row);
   }
+  let waiting = false;
+  for (let clash = true; clash; ) {
+    clash = false;
+    for (const i of kept) {
+      const row = drawnNow.get(i);
+      if (row !== drawn.current.get(i) || !fresh.has(keyOf(row))) continue;
+      const now = draw(i);
+      drawnNow.set(i, now);
+      fresh.add(keyOf(now));
+      clash = true;
+    }
+  }
+  for (const i of kept) waiting ||= drawnNow.get(i) === drawn.current.get(i);
+  const rows = [...drawnNow.values()];
   drawn.current = drawnNow;
 
   // After the paint (Preact runs effects then): the overscan rows catch up.
@@ -124,7 +158,7 @@ export function VirtualTable({
     >
       <table {...tableProps} class={tableClass ? `ui-vtable ${tableClass}` : 'ui-vtable'}>
         {head}
-        <tbody class="ui-vtable__body" style={{ height: `${count * rowHeight}px` }}>
+        <tbody class="ui-vtable__body" style={{ height: `${layout.topOf(count)}px` }}>
           {rows}
         </tbody>
       </table>

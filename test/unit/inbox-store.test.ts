@@ -37,6 +37,7 @@ function inboxView(revision: number, sent: number): InboxView {
     total: 2,
     offset: 0,
     window: [row('1'), row('2')],
+    heads: [],
     decidable: 0,
     accounts: [
       {

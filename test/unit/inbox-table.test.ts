@@ -1,6 +1,6 @@
 // The Inbox's worker-side table: filters (multi-value, combined), age buckets, sort, grouping with
 // counted headers, and an update that re-indexes only the account whose list changed.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { ageBucket, createInboxTable, type InboxMatch, OLD_AFTER_DAYS } from '../../lib/background/inbox/table.ts';
 import type { StoredSuggestion } from '../../lib/background/suggestion-triage/triage-items.ts';
 import type { InboxFilters } from '../../lib/messaging/protocol/index.ts';
@@ -132,5 +132,139 @@ describe('the inbox table', () => {
       { id: 'PHONE', label: 'PHONE', count: 1 },
     ]);
     expect(t.facets([]).publishers.find((p) => p.id === 'BING')?.count).toBe(2);
+  });
+
+  test('new location names re-order and relabel the groups of the same rows', () => {
+    const { t, alpha } = table();
+    const before = t.match({ ...none, accounts: ['A'] }, 'oldest', true, NOW);
+    expect(items(before).filter((i) => i.startsWith('## '))).toEqual(['## Harbor (1)', '## Main St (2)']);
+    // The same list (nothing fetched), its locations fetched again: L2 is now "Zephyr Pier".
+    t.setAccount(
+      { accountKey: 'A', accountName: 'Alpha', locationNames: { L1: 'Main St', L2: 'Zephyr Pier' } },
+      alpha,
+      NOW,
+    );
+    const after = t.match({ ...none, accounts: ['A'] }, 'oldest', true, NOW);
+    expect(items(after).filter((i) => i.startsWith('## '))).toEqual(['## Main St (2)', '## Zephyr Pier (1)']);
+    expect(t.facets(['A']).locations.find((l) => l.id === 'L2')?.label).toBe('Zephyr Pier');
+  });
+});
+
+const byName = new Intl.Collator(undefined, { numeric: true }).compare;
+
+/** Many rows, with ties in every key: what a filter must give, worked out the slow way. */
+function manyRows() {
+  const t = createInboxTable();
+  const lists: Record<string, StoredSuggestion[]> = {};
+  for (const [k, key] of ['K3', 'K1', 'K2'].entries()) {
+    lists[key] = Array.from({ length: 400 }, (_, i) =>
+      s(
+        `${key}-${i}`,
+        `${key}-L${(i * 7) % 9}`,
+        ['NAME', 'PHONE', 'WEBSITE', ''][i % 4]!,
+        (i * 13 + k) % 40,
+        ['GOOGLE', 'BING', 'YELP'][i % 3],
+      ),
+    );
+    t.setAccount(
+      {
+        accountKey: key,
+        accountName: `Account ${3 - k}`,
+        locationNames: { [`${key}-L1`]: 'Zed', [`${key}-L2`]: 'Alder' },
+      },
+      lists[key]!,
+      NOW,
+    );
+  }
+  return { t, lists };
+}
+
+describe('the inbox table’s indexes', () => {
+  const cases: InboxFilters[] = [
+    none,
+    { ...none, accounts: ['K2'] },
+    { ...none, accounts: ['K1', 'K3'], fields: ['PHONE', ''] },
+    { ...none, publishers: ['BING'], ages: ['old'] },
+    { ...none, locations: ['K1-L3', 'K2-L3', 'K2-L1'], ages: ['new', 'week'] },
+    { ...none, accounts: ['K2'], locations: ['K1-L3'] },
+  ];
+
+  test('every filter, sort and grouping gives what a scan and a sort of every row gives', () => {
+    const { t } = manyRows();
+    const all = t.match(none, 'oldest', false, NOW).rows;
+    expect(all).toHaveLength(1_200);
+    for (const f of cases) {
+      const keep = all.filter(
+        (r) =>
+          (!f.accounts.length || f.accounts.includes(r.accountKey)) &&
+          (!f.locations.length || f.locations.includes(r.s.locationId)) &&
+          (!f.publishers.length || f.publishers.includes(r.s.publisherId)) &&
+          (!f.fields.length || f.fields.includes(r.s.fieldName)) &&
+          (!f.ages.length || f.ages.includes(ageBucket(Math.floor((NOW - r.created) / 86_400_000)))),
+      );
+      const byAge = (sign: number) => (a: (typeof all)[0], b: (typeof all)[0]) =>
+        sign * (a.created - b.created) || byName(a.s.id, b.s.id);
+      expect(ids(t.match(f, 'oldest', false, NOW)), JSON.stringify(f)).toEqual(
+        keep
+          .slice()
+          .sort(byAge(1))
+          .map((r) => r.s.id),
+      );
+      expect(ids(t.match(f, 'newest', false, NOW)), JSON.stringify(f)).toEqual(
+        keep
+          .slice()
+          .sort(byAge(-1))
+          .map((r) => r.s.id),
+      );
+      for (const sort of ['oldest', 'newest'] as const) {
+        const name = (r: (typeof all)[0]) => [
+          t.accountName(r.accountKey),
+          r.accountKey,
+          t.locationName(r),
+          r.s.locationId,
+          r.s.fieldName,
+        ];
+        const grouped = keep.slice().sort((a, b) => {
+          const [x, y] = [name(a), name(b)];
+          for (let i = 0; i < x.length; i++) {
+            const c = byName(x[i]!, y[i]!);
+            if (c) return c;
+          }
+          return byAge(sort === 'oldest' ? 1 : -1)(a, b);
+        });
+        const m = t.match(f, sort, true, NOW);
+        expect(ids(m), `${sort} ${JSON.stringify(f)}`).toEqual(grouped.map((r) => r.s.id));
+        // A header opens each account, location and field, counting the rows under it.
+        const fields = m.items.filter((i) => i.kind === 'group' && i.group.level === 2);
+        expect(fields.reduce((n, i) => n + (i.kind === 'group' ? i.group.count : 0), 0)).toBe(keep.length);
+        const keys = m.items.flatMap((i) => (i.kind === 'group' ? [i.group.key] : []));
+        expect(new Set(keys).size).toBe(keys.length);
+      }
+    }
+  });
+
+  test('after the first answer, a filter or a grouping is lookups: nothing is sorted again', () => {
+    const { t } = manyRows();
+    t.match(none, 'oldest', false, NOW);
+    t.match(none, 'oldest', true, NOW);
+    t.match(none, 'newest', true, NOW);
+    const sorts = [vi.spyOn(Array.prototype, 'sort'), vi.spyOn(Float64Array.prototype, 'sort')];
+    try {
+      for (const f of cases) {
+        for (const group of [false, true]) {
+          for (const sort of ['oldest', 'newest'] as const) t.match(f, sort, group, NOW);
+        }
+      }
+      expect(sorts.map((spy) => spy.mock.calls.length)).toEqual([0, 0]);
+    } finally {
+      for (const spy of sorts) spy.mockRestore();
+    }
+  });
+
+  test('the pending rows of an answer are counted from the index (what "Accept all N" leaves out)', () => {
+    const { t } = manyRows();
+    const m = t.match({ ...none, accounts: ['K2'] }, 'oldest', false, NOW);
+    expect(t.countIn(m, ['K2 K2-1', 'K2 K2-2', 'K1 K1-1', 'K2 nope'], NOW)).toBe(2);
+    expect(t.countIn(t.match(none, 'oldest', false, NOW), ['K2 K2-1', 'K1 K1-1'], NOW)).toBe(2);
   });
 });

@@ -22,7 +22,7 @@ import type { SuggestionTriage } from '../suggestion-triage/index.ts';
 import { keepRecent, toBatchView } from '../suggestion-triage/triage-state.ts';
 import { createInboxHistory } from './history.ts';
 import { createInboxSource, type InboxSource, rowKey, waitingListOf } from './source.ts';
-import { ageDays, createInboxTable, type InboxRow, OLD_AFTER_DAYS } from './table.ts';
+import { ageDays, createInboxTable, type InboxMatch, type InboxRow, OLD_AFTER_DAYS } from './table.ts';
 
 /** The outbox takes at most this many suggestions per decision (the protocol's triage.decide limit too). */
 export const DECIDE_CHUNK = 500;
@@ -45,6 +45,18 @@ const CSV_HEADER = [
 export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount'>, triage: InboxTriage) {
   const table = createInboxTable();
   const source = createInboxSource(table, deps.now);
+  const headsOf = new WeakMap<InboxMatch, number[]>();
+
+  /** Where the group headers are in a grouped list, worked out once per answer of the table. */
+  function heads(found: InboxMatch): number[] {
+    let held = headsOf.get(found);
+    if (!held) {
+      held = [];
+      for (let i = 0; i < found.items.length; i++) if (found.items[i]!.kind === 'group') held.push(i);
+      headsOf.set(found, held);
+    }
+    return held;
+  }
   const history = createInboxHistory(deps, table);
 
   function toRowView(r: InboxRow, src: InboxSource, now: number): InboxRowView {
@@ -140,7 +152,8 @@ export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount'>, triage:
         total: table.total,
         offset,
         window,
-        decidable: found.rows.reduce((n, r) => n + (src.pending.has(rowKey(r.accountKey, r.s.id)) ? 0 : 1), 0),
+        heads: group ? heads(found) : [],
+        decidable: found.rows.length - table.countIn(found, src.pending.keys(), now),
         accounts: accountLines(src, {}),
         facets: {
           ...facets,

@@ -55,6 +55,8 @@ export interface InboxRowView {
 }
 
 export interface InboxGroupView {
+  /** Unique in the list (the page keys its header by it). */
+  key: string;
   level: 0 | 1 | 2;
   /** The account, location or field this header stands for. */
   label: string;
@@ -92,6 +94,8 @@ export interface InboxView {
   total: number;
   offset: number;
   window: InboxItemView[];
+  /** When grouped: the index of every group header in the list (ascending), so the page can place them shorter. */
+  heads: number[];
   /** Matching rows not already decided: what "Accept all N matching" takes. */
   decidable: number;
   accounts: InboxAccountView[];
