@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox/server.ts';
-import { runCli } from '../support/run-cli.ts';
+import { CLI_TEST_TIMEOUT_MS, runCli } from '../support/run-cli.ts';
 import { call, control, type Envelope, LISTINGS, mint, PUBLISHERS, useSandbox } from './sandbox-http.ts';
 
 interface Listing {
@@ -75,7 +75,7 @@ describe('sandbox: an enterprise account', () => {
     expect(lines[0]).toContain('--locations is at most 20,000');
     expect(lines[0]).toContain('not 20001');
     expect(run.stderr).not.toMatch(/\n\s+at /);
-  });
+  }, CLI_TEST_TIMEOUT_MS);
 });
 
 describe('sandbox control: the hourly quota', () => {
