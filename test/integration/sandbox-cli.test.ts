@@ -144,7 +144,7 @@ describe('npm run sandbox: each bad input gets one specific line', { timeout: CL
   });
 });
 
-describe('a busy default port: the advice is a whole command that frees every port not given', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+describe('a busy default port: the advice is a whole command that frees every port not given', () => {
   const inUse = { code: 'EADDRINUSE', port: 8789 };
   it('with no --port given, `--port 0` moves the API and, with it, the authorize page and the demo CRM', () => {
     const ports = sandboxPorts({});
