@@ -35,6 +35,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // expect.poll's own default is 1 s: a click's answer from the worker took longer on a busy 2-core
+          // machine (70 polls named no timeout). A poll that passes early is not slowed by a longer bound.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {

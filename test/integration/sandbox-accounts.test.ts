@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox/server.ts';
-import { runCli } from '../support/run-cli.ts';
+import { CLI_TEST_TIMEOUT_MS, runCli } from '../support/run-cli.ts';
 import {
   call,
   control,
@@ -298,7 +298,7 @@ describe('sandbox accounts in a data file', () => {
   });
 });
 
-describe('npm run sandbox -- --accounts', () => {
+describe('npm run sandbox -- --accounts', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('refuses a bad count in one line that states the range, with a non-zero exit', async () => {
     for (const value of ['51', '1', 'five']) {
       const run = await runCli('scripts/sandbox.ts', ['--accounts', value, '--port', '0', '--auth-port', '0']);

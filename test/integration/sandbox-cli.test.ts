@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { busyPortMessage, sandboxPorts } from '../../sandbox/cli-support.ts';
-import { holdPort, root, runCli, startCli, stopCli } from '../support/run-cli.ts';
+import { CLI_TEST_TIMEOUT_MS, holdPort, root, runCli, startCli, stopCli } from '../support/run-cli.ts';
 
 let child: ChildProcess | undefined;
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
@@ -38,7 +38,7 @@ function startSandboxCli(): Promise<string> {
 
 const sandbox = (...args: string[]) => runCli('scripts/sandbox.ts', args);
 
-describe('npm run sandbox', () => {
+describe('npm run sandbox', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('prints addresses and credentials, and serves 60+ publishers with the printed token', async () => {
     const out = await startSandboxCli();
     const api = /API\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
@@ -65,7 +65,7 @@ describe('npm run sandbox', () => {
   });
 });
 
-describe('npm run sandbox: each bad input gets one specific line', () => {
+describe('npm run sandbox: each bad input gets one specific line', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('--locations abc is an error, not an empty sandbox', async () => {
     const run = await sandbox('--locations', 'abc');
     expect(run.code).toBe(2);

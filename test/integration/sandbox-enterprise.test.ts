@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox/server.ts';
-import { runCli } from '../support/run-cli.ts';
+import { CLI_TEST_TIMEOUT_MS, runCli } from '../support/run-cli.ts';
 import { call, control, type Envelope, LISTINGS, mint, PUBLISHERS, useSandbox } from './sandbox-http.ts';
 
 interface Listing {
@@ -67,15 +67,19 @@ describe('sandbox: an enterprise account', () => {
     }
   }, 120_000);
 
-  it('refuses more locations than it can hold, in one line and a non-zero exit', async () => {
-    const run = await runCli('scripts/sandbox.ts', ['--locations', '20001', '--port', '0', '--auth-port', '0']);
-    expect(run.code).toBe(2);
-    const lines = run.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('--locations is at most 20,000');
-    expect(lines[0]).toContain('not 20001');
-    expect(run.stderr).not.toMatch(/\n\s+at /);
-  });
+  it(
+    'refuses more locations than it can hold, in one line and a non-zero exit',
+    async () => {
+      const run = await runCli('scripts/sandbox.ts', ['--locations', '20001', '--port', '0', '--auth-port', '0']);
+      expect(run.code).toBe(2);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('--locations is at most 20,000');
+      expect(lines[0]).toContain('not 20001');
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('sandbox control: the hourly quota', () => {

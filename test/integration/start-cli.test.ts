@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { holdPort, root, runCli, startCli, stopCli } from '../support/run-cli.ts';
+import { CLI_TEST_TIMEOUT_MS, holdPort, root, runCli, startCli, stopCli } from '../support/run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'start-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,7 +17,7 @@ const systemNodeMajor = existsSync(SYSTEM_NODE)
   ? Number(execFileSync(SYSTEM_NODE, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }))
   : 0;
 
-describe('npm start: bad inputs', () => {
+describe('npm start: bad inputs', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('an unknown option prints the usage', async () => {
     const run = await start('--locations', '3');
     expect(run.code).toBe(2);
@@ -121,7 +121,7 @@ describe('npm start: bad inputs', () => {
   );
 });
 
-describe('npm test: a misspelt step', () => {
+describe('npm test: a misspelt step', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('fails with the list of steps instead of passing with 0 tests', async () => {
     const run = await runCli('scripts/test.ts', ['lnt']);
     expect(run.code).toBe(2);
@@ -152,7 +152,8 @@ describe('npm start without a display', () => {
       'scripts/start.ts',
       ['--port', '0', '--data', join(dir, 'headless.json')],
       'Press Ctrl+C to stop.',
-      { env, timeoutMs: 60_000 },
+      // It builds the extension and starts Chromium: over 60 s at a load of 25 on 2 cores.
+      { env, timeoutMs: 150_000 },
     );
     try {
       expect(output).toContain('no display was found');
@@ -169,5 +170,5 @@ describe('npm start without a display', () => {
     } finally {
       await stopCli(child);
     }
-  }, 90_000);
+  }, 180_000);
 });

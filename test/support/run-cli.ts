@@ -5,6 +5,14 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
+/**
+ * How long a CLI may take to exit or be ready. `npm start` loads playwright-core and the sandbox before it
+ * reads its options: 10–15 s at a load of 25 on 2 cores, so the old 15 s bound failed a test now and then.
+ */
+export const CLI_TIMEOUT_MS = 45_000;
+/** The test timeout for tests that run CLIs: room for a couple of runs at the bound above. */
+export const CLI_TEST_TIMEOUT_MS = 90_000;
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -33,7 +41,7 @@ export function runCli(
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${script} ${args.join(' ')} did not exit:\n${stdout}\n${stderr}`));
-    }, options.timeoutMs ?? 15_000);
+    }, options.timeoutMs ?? CLI_TIMEOUT_MS);
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
@@ -54,7 +62,7 @@ export function startCli(
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${script} never printed "${ready}":\n${output}`));
-    }, options.timeoutMs ?? 15_000);
+    }, options.timeoutMs ?? CLI_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes(ready)) {

@@ -160,10 +160,10 @@ describe('a bulk of 500 real suggestions (issue 23)', () => {
     await t.flushDue();
     const view = await t.view(WAITING, false);
     expect(view.batches[0]).toMatchObject({ size: 500, sent: 500, queued: 0 });
-    // The claim, each write of answers (every 250 ms, so more rounds on a slow machine), the schedule: a few
-    // dozen here, fewer than one per decision even under load (the figure's target is ≤ 2; before, one read of
-    // the whole pending list and five more per PUT: 3,050).
-    expect(reads.mock.calls.length).toBeLessThan(500);
+    // The claim, each write of answers (every 250 ms, so more rounds on a slow machine), the schedule: at most
+    // two per decision, the figure's target (before, one read of the whole pending list and five more per PUT:
+    // 3,050). Not one per decision: 487 to 787 were counted at a load of 25-30 on 2 cores.
+    expect(reads.mock.calls.length).toBeLessThanOrEqual(1000);
     // The API key and the token, opened once for the round.
     expect(decrypts.mock.calls.length).toBeLessThanOrEqual(2);
   }, 60_000);

@@ -166,6 +166,38 @@ describe('suggestion-triage: the list', () => {
       { type: 'triage.changed', payload: { accountKey: h.accountKey, resolvedElsewhere: 0, revision: view.revision } },
     ]);
   });
+
+  test('a view answered after the fetch wrote its list but before it ended hears of the end at a newer revision', async () => {
+    // The fetch's write, then its badge: a view answered in between says "refreshing" at the written revision.
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => {
+      wrote = resolve;
+    });
+    let release!: () => void;
+    const badged = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const t = triage({
+      setBadgeCount: async () => {
+        wrote();
+        await badged;
+      },
+    });
+    await t.view(WAITING, true);
+    await written;
+    const between = await t.view(WAITING, false);
+    expect(between.refreshing).toBe(true);
+    h.events = [];
+    release();
+    await refreshed(t);
+    const after = await t.view(WAITING, false);
+    expect(after.refreshing).toBe(false);
+    // A page that drops events at the revision it shows would otherwise say "Refreshing…" for good.
+    expect(h.events).toEqual([
+      { type: 'triage.changed', payload: { accountKey: h.accountKey, resolvedElsewhere: 0, revision: after.revision } },
+    ]);
+    expect(after.revision).toBeGreaterThan(between.revision);
+  });
 });
 
 describe('suggestion-triage: protocol', () => {

@@ -130,18 +130,12 @@ export function createCachedList(deps: CachedListDeps) {
   const cache = staleWhileRevalidate<[status: string, filters: ListFilters, purpose?: BudgetPurpose]>({
     maxAgeMs: TRIAGE_FRESH_MS,
     now: deps.now,
-    async fetch(key, status, filters, purpose) {
-      try {
-        await fetchAndStore(key, status, filters, purpose);
-      } catch (error) {
-        // What the view says changed (an error, no longer refreshing): a newer revision makes pages ask again.
-        await withAccountLock(() => commitTriage([]));
-        throw error;
-      }
-    },
+    fetch: (key, status, filters, purpose) => fetchAndStore(key, status, filters, purpose),
     async done(key) {
+      // Runs once the fetch no longer counts as in flight, so its revision is newer than any view that said
+      // "refreshing" (one answered between the list's write and the badge's did, at the write's revision).
       const accountKey = key.slice(0, key.lastIndexOf(' '));
-      const revision = await triageRevisionItem.getValue();
+      const revision = await withAccountLock(() => commitTriage([]));
       await deps.broadcast('triage.changed', { accountKey, resolvedElsewhere: 0, revision });
     },
   });
