@@ -33,13 +33,24 @@ export async function axeViolations(target: Page | Frame): Promise<AxeFinding[]>
 }
 
 /** With LISTINGS_DESK_SHOTS=DIR, a PNG of `page` light and dark, to look at what a test checked. */
-export async function shoot(page: Page, name: string): Promise<void> {
+export async function shoot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
   const dir = process.env.LISTINGS_DESK_SHOTS;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(dir, `${name}-${scheme}.png`) });
+    await page.screenshot({ path: join(dir, `${name}-${scheme}.png`), fullPage });
   }
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** axe-core's critical and serious findings in `page`, light and dark, one line each naming the scheme. */
+export async function axeLightAndDark(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const v of await axeViolations(page)) found.push(`${colorScheme}: ${v.id} at ${v.targets.join(', ')}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
 }

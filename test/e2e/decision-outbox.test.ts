@@ -1,21 +1,8 @@
-// The decision outbox in real Chromium (issue 8, item 2): a PUT that got a 429 waits for the quota reset
-// in storage and in an alarm, not in a timer of the worker, so stopping the worker loses nothing.
-import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { shoot } from './axe.ts';
 import { deskForFile } from './fixture.ts';
 
 const RESET_S = 10;
-/** Set to a folder to keep the screens these tests pass through (light and dark), for a person to look at. */
-const SHOTS = process.env.LISTINGS_DESK_SHOTS;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
 
 const desk = deskForFile({ reset: 'never' });
 

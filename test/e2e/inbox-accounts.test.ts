@@ -1,37 +1,6 @@
-// The Inbox across accounts (issue 24) in real Chromium against the sandbox. An account that answers 403 ("shows
-// as such in the inbox and never blocks the others", with the sandbox's per-account 403 switch): three linked,
-// the third refused; the Inbox and the popup say what happened, what Listings Desk does and what the person can
-// do, with the service's code in small print, and the other two are still listed and decided on. Accept all
-// across two accounts: one progress bar over every account's batch, to 100 %; then History holds every
-// resolved suggestion of both, past one page, a page at a time.
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { axeViolations } from './axe.ts';
+import { axeLightAndDark, shoot } from './axe.ts';
 import { deskForFile } from './fixture.ts';
-
-const SHOTS = process.env.LISTINGS_DESK_SHOTS;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
-/** axe-core's critical and serious findings (WCAG 2.2 AA), light and dark. */
-async function axeLightAndDark(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const v of await axeViolations(page)) found.push(`${colorScheme}: ${v.id} at ${v.targets.join(', ')}`);
-  }
-  await page.emulateMedia({ colorScheme: null });
-  return found;
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
 
 const desk = deskForFile();
 const SUGGESTIONS_PATH = '/v2/accounts/me/powerlistings/publishersuggestions';
@@ -101,7 +70,7 @@ test('one account answers 403: the Inbox and the popup say so in words with its 
       )
       .toBe(1);
   }
-  await shoot(page, 'inbox-403');
+  await shoot(page, 'inbox-403', { fullPage: true });
   expect(await axeLightAndDark(page)).toEqual([]);
 
   // A row of the second account, accepted from the Inbox: the sandbox has it.
@@ -127,7 +96,7 @@ test('one account answers 403: the Inbox and the popup say so in words with its 
   const ofFirst = rows.filter({ hasText: first.accountName }).first();
   await ofFirst.waitFor({ timeout: 30_000 });
   const popupId = (await ofFirst.getAttribute('id'))!.replace(/^suggestion-/, '');
-  await shoot(popup, 'popup-403');
+  await shoot(popup, 'popup-403', { fullPage: true });
   await ofFirst.getByRole('button', { name: 'Accept' }).click();
   await expect.poll(() => okPutOf(popupId), { timeout: 30_000 }).toBe(1);
   expect(await suggestionStatus(popupId)).toBe('ACCEPTED');
@@ -155,7 +124,7 @@ test('Accept all matching across two accounts: one progress bar over both accoun
   await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 90_000 }).toBe(String(total));
   expect(await bar.getAttribute('aria-valuetext')).toBe(`${total} of ${total} sent`);
   await expect.poll(() => page.getByText(`${total} accepted.`).count(), { timeout: 10_000 }).toBe(1);
-  await shoot(page, 'inbox-bulk-done');
+  await shoot(page, 'inbox-bulk-done', { fullPage: true });
   expect(await waitingOf(['1001', '1003'])).toEqual([]);
 
   // History: every account's resolved suggestions, past one page (the seed's 27 and these), a page at a time.
@@ -173,7 +142,7 @@ test('Accept all matching across two accounts: one progress bar over both accoun
   expect(await table.getByRole('row').count()).toBe(101);
   const accountsShown = new Set(await table.locator('tbody td:nth-child(2)').allTextContents());
   expect(accountsShown.size).toBe(2);
-  await shoot(page, 'inbox-history-paged');
+  await shoot(page, 'inbox-history-paged', { fullPage: true });
   expect(await axeLightAndDark(page)).toEqual([]);
   // By keyboard: Older, and focus stays on it though it is the last page now.
   const older = page.getByRole('button', { name: 'Older' });

@@ -1,37 +1,13 @@
 // The Inbox and the Connection section's "Requests this hour" with the sandbox stopped (like
 // offline-screens.test.ts): each says the service cannot be reached, keeps what it held (the rows, the
 // figures), and recovers on Try now once it is back (the lines lose their errors, the notes go).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
-import { axeViolations } from './axe.ts';
+import { axeLightAndDark, shoot } from './axe.ts';
 import { deskForFile } from './fixture.ts';
-
-const SHOTS = process.env.LISTINGS_DESK_SHOTS;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
-/** axe-core's critical and serious findings (WCAG 2.2 AA), light and dark. */
-async function axeLightAndDark(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const v of await axeViolations(page)) found.push(`${colorScheme}: ${v.id} at ${v.targets.join(', ')}`);
-  }
-  await page.emulateMedia({ colorScheme: null });
-  return found;
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
 
 // The sandbox keeps its state (the tokens above all) in a file, so the one started again knows the links.
 const dir = mkdtempSync(join(tmpdir(), 'inbox-offline-'));
@@ -90,7 +66,7 @@ test('Inbox and Requests this hour, service stopped: they say it cannot be reach
   expect(await accountLine(first.accountName).textContent()).toContain('Listings Desk couldn’t reach the service');
   expect(await count.textContent()).toBe(held);
   expect(await grid.getByRole('row').nth(1).textContent()).toBe(firstRow);
-  await shoot(page, 'inbox-offline');
+  await shoot(page, 'inbox-offline', { fullPage: true });
   expect(await axeLightAndDark(page)).toEqual([]);
 
   // Requests this hour: the figures it held, said to be from the service's last answer.
@@ -103,7 +79,7 @@ test('Inbox and Requests this hour, service stopped: they say it cannot be reach
   await expect.poll(() => page.getByRole('button', { name: 'Update figures' }).getAttribute('aria-busy')).toBe(null);
   expect(await left.textContent()).toBe(figures);
   expect(await stale.isVisible()).toBe(true);
-  await shoot(page, 'connection-offline');
+  await shoot(page, 'connection-offline', { fullPage: true });
   expect(await axeLightAndDark(page)).toEqual([]);
 
   // Back on the same ports, with the same state; Try now finds it at once.

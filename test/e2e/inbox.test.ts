@@ -1,23 +1,10 @@
 // The Inbox in real Chromium against the sandbox (issue 24): three linked accounts, filtered by two
 // accounts and one field, grouped, "Accept all N matching" with its preview, and a worker stopped while
 // the batch is being sent: every decision reaches the service exactly once. Then axe and 320 px reflow.
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { axeViolations } from './axe.ts';
+import { axeViolations, shoot } from './axe.ts';
 import { type Desk, launchDesk } from './fixture.ts';
-
-const SHOTS = process.env.LISTINGS_DESK_SHOTS;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
 
 type Requests = { requests: { method: string; path: string; status: number }[] };
 
@@ -84,7 +71,7 @@ test('the inbox filters by two accounts and one field, groups, accepts all match
     .toBe(1);
   const matched = Number((await countLine(page).textContent())!.match(/^([\d,]+) of/)![1]!.replace(',', ''));
   expect(matched).toBeGreaterThan(0);
-  await shoot(page, 'inbox-grouped');
+  await shoot(page, 'inbox-grouped', { fullPage: true });
 
   // Back undoes the last filter (grouping), the URL keeps the rest.
   await page.goBack();
@@ -124,10 +111,10 @@ test('the inbox filters by two accounts and one field, groups, accepts all match
   expect(await dialog.textContent()).toContain(
     `${matched} suggestion${matched === 1 ? '' : 's'} in 2 accounts, ${matched} request${matched === 1 ? '' : 's'} to the service`,
   );
-  await shoot(page, 'inbox-preview');
+  await shoot(page, 'inbox-preview', { fullPage: true });
   await dialog.getByRole('button', { name: `Accept ${matched}` }).click();
   await page.getByRole('progressbar', { name: `Accepting ${matched} suggestions` }).waitFor({ timeout: 10_000 });
-  await shoot(page, 'inbox-progress');
+  await shoot(page, 'inbox-progress', { fullPage: true });
 
   const puts = async () => {
     const { requests } = await desk.control.call<Requests>('GET', 'requests');
@@ -183,13 +170,13 @@ test('an account that needs Relink is a line of its own, and the others’ sugge
     })
     .toBe(1);
   expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'inbox');
+  await shoot(page, 'inbox', { fullPage: true });
   await page.setViewportSize({ width: 320, height: 640 });
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  await shoot(page, 'inbox-320');
+  await shoot(page, 'inbox-320', { fullPage: true });
 }, 120_000);
 
 test('keys across accounts: j moves, a accepts a row of an account that is not the active one, u undoes it; History shows who resolved what and when', async () => {
@@ -220,5 +207,5 @@ test('keys across accounts: j moves, a accepts a row of an account that is not t
   expect(cells[5]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(cells[6]).not.toBe('—');
   expect(await page.evaluate(() => location.hash)).toContain('tab=history');
-  await shoot(page, 'inbox-history');
+  await shoot(page, 'inbox-history', { fullPage: true });
 }, 120_000);

@@ -2,19 +2,8 @@
 // freshness, emptiness or progress it does not have, and queued decisions say they are queued.
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { shoot } from './axe.ts';
 import { deskForFile, launchDesk } from './fixture.ts';
-
-/** Set to a folder to keep the screens these tests pass through (light and dark), for a person to look at. */
-const SHOTS = process.env.LISTINGS_DESK_SHOTS;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
 
 const desk = deskForFile({ reset: 'never' });
 
@@ -44,7 +33,7 @@ test('popup, service stopped: the header says when it was updated and that the s
   await expect
     .poll(() => fresh.textContent(), { timeout: 10_000 })
     .toMatch(/^Updated .+; the service can’t be reached$/);
-  await shoot(popup, 'popup-offline');
+  await shoot(popup, 'popup-offline', { fullPage: true });
 });
 
 test('options, service stopped: Users, Listings and Provisioning say what failed, never "no roles", "not loaded yet" or "Loading…"', async () => {
@@ -65,7 +54,7 @@ test('options, service stopped: Users, Listings and Provisioning say what failed
     expect(await page.textContent('body')).not.toMatch(/has no roles|0 users/);
     expect(await usersFailed.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
     await banner.waitFor({ timeout: 30_000 });
-    await shoot(page, 'users-offline');
+    await shoot(page, 'users-offline', { fullPage: true });
 
     // Listings: the load failed, and the empty table says so and why, once the client's own retries of the
     // first page (~5 s) are spent: no page retries on top (they made it 51 s).
@@ -74,7 +63,7 @@ test('options, service stopped: Users, Listings and Provisioning say what failed
     await empty.waitFor({ timeout: 20_000 });
     expect(await page.textContent('body')).toMatch(/No listings shown: the load failed\s*Listings Desk couldn’t reach/);
     expect(await page.textContent('body')).not.toContain('not loaded yet');
-    await shoot(page, 'listings-offline');
+    await shoot(page, 'listings-offline', { fullPage: true });
 
     // Provisioning: the accounts list failed; it says so and offers Retry instead of "Loading accounts…".
     await page.goto(offline.url('options.html#provisioning'));
@@ -88,7 +77,7 @@ test('options, service stopped: Users, Listings and Provisioning say what failed
     await expect.poll(() => retry.getAttribute('aria-busy'), { timeout: 60_000 }).toBe(null);
     expect(await accountsFailed.isVisible()).toBe(true);
     expect(await page.getByText('Loading accounts…').count()).toBe(0);
-    await shoot(page, 'provisioning-offline');
+    await shoot(page, 'provisioning-offline', { fullPage: true });
   } finally {
     await offline.close();
   }

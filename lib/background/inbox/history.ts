@@ -1,12 +1,13 @@
 // The Inbox's History: Accepted, Rejected and Expired suggestions of the chosen accounts, each account's
 // lists fetched whole (no 500 cap: a day's triage across accounts passes it) when the person opens the tab,
 // held in the worker's memory and served a window at a time, newest resolved first, with the count of all.
-import { fetchAllSuggestions, type Suggestion } from '../../api/suggestions.ts';
+import { fetchAllSuggestions } from '../../api/suggestions.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { InboxHistoryRowView, InboxHistoryView, SuggestionView } from '../../messaging/protocol/index.ts';
 import type { WireError } from '../../messaging/wire-error.ts';
 import type { LinkedAccount } from '../core/account-items.ts';
 import type { DeskDeps } from '../core/deps.ts';
+import { toSuggestionView } from '../suggestion-triage/cached-list.ts';
 import { cacheKey } from '../suggestion-triage/triage-state.ts';
 import type { InboxSource } from './source.ts';
 import type { InboxTable } from './table.ts';
@@ -19,21 +20,6 @@ interface HeldList {
 interface HistoryRow {
   accountKey: string;
   s: SuggestionView;
-}
-
-function toSuggestionView(s: Suggestion): SuggestionView {
-  return {
-    id: s.id,
-    status: s.status,
-    publisherId: s.publisherId ?? '',
-    locationId: s.locationId ?? '',
-    fieldName: s.fieldName ?? '',
-    originalContent: s.originalContent ?? '',
-    suggestedContent: s.suggestedContent ?? '',
-    dateCreated: s.dateCreated ?? '',
-    dateResolved: s.dateResolved ?? '',
-    resolvedBy: s.resolvedBy ?? '',
-  };
 }
 
 export interface HistoryAsk {

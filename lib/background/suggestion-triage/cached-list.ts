@@ -59,7 +59,8 @@ export interface CachedListDeps extends Pick<DeskDeps, 'withAccount' | 'broadcas
   beforeTurn?: (accountKey: string, purpose: BudgetPurpose) => Promise<boolean>;
 }
 
-function toSuggestionView(s: Suggestion): SuggestionView {
+/** A service suggestion as pages see it: the waiting lists' and the Inbox history's rows. */
+export function toSuggestionView(s: Suggestion): SuggestionView {
   return {
     id: s.id,
     status: s.status,
