@@ -13,7 +13,7 @@ import { listingsWorkspaceFeature } from './listings-workspace/index.ts';
 import { locationsFeature } from './locations.ts';
 import { provisioningFeature } from './provisioning/index.ts';
 import { serviceStatusFeature } from './service-status.ts';
-import { BADGE_PERIOD_MINUTES, badgeFeature } from './suggestion-triage/badge.ts';
+import { badgeFeature } from './suggestion-triage/badge.ts';
 import { createSuggestionTriage, suggestionTriageFeature } from './suggestion-triage/index.ts';
 import { uiFeature } from './ui.ts';
 import { usersAndRolesFeature } from './users-and-roles/index.ts';
@@ -26,10 +26,7 @@ export function backgroundFeatures(deps: DeskDeps = createDeskDeps()) {
   const features = [
     accountLinkingFeature(deps, (accountKey) => forgetAccount(all, accountKey)),
     connectionSettingsFeature(deps),
-    // The badge's alarm: every account's count, from lists older than its period (the triage alarm's are newer).
-    badgeFeature(deps, () =>
-      triage.refreshEveryAccount({ refresh: true, maxAgeMs: (BADGE_PERIOD_MINUTES - 1) * 60_000 }, 'badge'),
-    ),
+    badgeFeature(deps),
     suggestionTriageFeature(deps, triage),
     failureNoticeFeature(),
     listingsHealthFeature(deps),

@@ -21,8 +21,6 @@ export interface RefreshWish {
   force?: boolean;
   /** Nothing can be fetched (the account needs relinking). */
   blocked?: boolean;
-  /** With `refresh`: a copy younger than this is fresh enough (default: the cache's maxAgeMs). */
-  maxAgeMs?: number;
 }
 
 export function staleWhileRevalidate<Args extends unknown[]>(options: SwrOptions<Args>) {
@@ -75,7 +73,7 @@ export function staleWhileRevalidate<Args extends unknown[]>(options: SwrOptions
   /** Whether a copy fetched at `fetchedAt` would be refreshed for this wish (as answer() decides). */
   function wants(fetchedAt: number | null, wish: RefreshWish): boolean {
     const age = fetchedAt === null ? Number.POSITIVE_INFINITY : options.now() - fetchedAt;
-    const fresh = age >= 0 && age < (wish.maxAgeMs ?? options.maxAgeMs);
+    const fresh = age >= 0 && age < options.maxAgeMs;
     return (fetchedAt === null || Boolean(wish.force) || (Boolean(wish.refresh) && !fresh)) && !wish.blocked;
   }
 
