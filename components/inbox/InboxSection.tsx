@@ -23,8 +23,24 @@ import './inbox.css';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+const unreached = (account: InboxAccountView) =>
+  !account.needsRelink && (account.error?.code === 'network' || account.error?.code === 'timeout');
+
 // A line redraws only when its account's answer changed (keepEqual keeps the others' objects).
-const AccountLine = memoized(function AccountLine({ account }: { account: InboxAccountView }) {
+export const AccountLine = memoized(function AccountLine({ account }: { account: InboxAccountView }) {
+  if (unreached(account)) {
+    // The service did not answer: the page says so once, above; a warning box per account (30 of them, all
+    // saying the same) pushed the list off the screen. One line each, the code in small print.
+    const held = account.fetchedAt
+      ? `${count(account.waiting)} waiting as last fetched; not refreshed, the service can’t be reached.`
+      : 'not loaded, the service can’t be reached.';
+    return (
+      <li class="ib-account-line" data-problem="" data-unreached="">
+        {account.accountName}: {held} Listings Desk asks again at the next refresh; Refresh asks now.
+        <small class="ib-muted"> ({account.error?.code})</small>
+      </li>
+    );
+  }
   if (account.needsRelink || account.error) {
     const words = account.needsRelink
       ? `${account.accountName} needs to be linked again; its suggestions are not refreshed. Relink it in Accounts.`
