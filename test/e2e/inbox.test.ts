@@ -218,5 +218,18 @@ test('keys across accounts: j moves, a accepts a row of an account that is not t
   expect(cells[5]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(cells[6]).not.toBe('—');
   expect(await page.evaluate(() => location.hash)).toContain('tab=history');
+  // Nothing in a row is cut off: long cells wrap (an ellipsis hid locations and people from the keyboard).
+  const clipped = () =>
+    table
+      .locator('td')
+      .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
+  expect(await clipped()).toEqual([]);
   await shoot(page, 'inbox-history', { fullPage: true });
+  // 320 px: the page does not scroll sideways (the table does, in its own box), and still nothing is cut off.
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  expect(await clipped()).toEqual([]);
+  await shoot(page, 'inbox-history-320', { fullPage: true });
 }, 120_000);
