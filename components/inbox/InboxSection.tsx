@@ -42,8 +42,11 @@ export const AccountLine = memoized(function AccountLine({ account }: { account:
     );
   }
   if (account.needsRelink || account.error) {
+    // Relink: the error below says what happened; this says what the product does meanwhile.
     const words = account.needsRelink
-      ? `${account.accountName} needs to be linked again; its suggestions are not refreshed. Relink it in Accounts.`
+      ? account.fetchedAt
+        ? `${account.accountName}: the ${count(account.waiting)} suggestions listed are from before and are not refreshed; a decision on them waits until it is linked again.`
+        : `${account.accountName}: its suggestions can be loaded once it is linked again.`
       : `${account.accountName}: its suggestions could not be ${account.fetchedAt ? 'refreshed; those from before are still listed' : 'loaded'}. Listings Desk asks again at the next refresh.`;
     return (
       <li class="ib-account-line" data-problem="">
@@ -52,7 +55,7 @@ export const AccountLine = memoized(function AccountLine({ account }: { account:
           size="sm"
           error={account.error}
           title={words}
-          actions={account.needsRelink ? <a href="#accounts">Open Accounts</a> : undefined}
+          actions={account.needsRelink ? <a href="#accounts">Relink in Accounts</a> : undefined}
         />
       </li>
     );

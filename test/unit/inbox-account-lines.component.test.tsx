@@ -45,4 +45,25 @@ describe('the Inbox’s account lines', () => {
     expect(li.textContent).toContain('Listings Desk asks again at the next refresh');
     expect(li.querySelector('small')?.textContent).toMatch(/^code 2005 · HTTP 403/);
   });
+
+  test('Relink: what happened, what happens to the rows and decisions meanwhile, and where to relink, once each', () => {
+    const li = line(
+      account({
+        needsRelink: true,
+        error: {
+          code: 'needs-relink',
+          status: 401,
+          message: 'Harbor Bakery Group needs to be linked again: its access is no longer accepted. Choose Relink.',
+        },
+      }),
+    );
+    const text = li.textContent ?? '';
+    expect(text).toContain(
+      'Harbor Bakery Group: the 48 suggestions listed are from before and are not refreshed; a decision on them waits until it is linked again.',
+    );
+    expect(text.split('needs to be linked again')).toHaveLength(2);
+    expect(li.querySelector('a')?.textContent).toBe('Relink in Accounts');
+    expect(li.querySelector('a')?.getAttribute('href')).toBe('#accounts');
+    expect(li.querySelector('small')?.textContent).toMatch(/^needs-relink · HTTP 401/);
+  });
 });
