@@ -222,7 +222,7 @@ describe('suggestion-triage across accounts', () => {
     expect(error).toEqual(expect.objectContaining({ status: 403, code: '2001' }));
     // Said of its suggestions, with what to do, not the general "nothing was changed".
     expect(error?.message).toBe(
-      'The service refused access to this account’s suggestions (not enough privileges); the other accounts carry on. Ask an administrator of the account for access, or relink it as a user who has it',
+      'The service refused access to this account’s suggestions (not enough privileges); the other accounts carry on. Ask an administrator of the account for access, or relink it as a user who has it.',
     );
   });
 
