@@ -2,6 +2,7 @@
 // malformed bodies, 429s and the hourly quota with its Rate-Limit-* headers.
 import type { MiddlewareHandler } from 'hono';
 import { CODES, fail } from './envelope.ts';
+import type { SandboxEnv } from './guard.ts';
 import { advanceAddRequests } from './rules/provisioning.ts';
 import type { Store } from './store.ts';
 
@@ -39,6 +40,11 @@ export interface LoggedRequest {
   status: number;
   /** A /v2 call's parameters without the credentials (api_key, access_token, v); absent when none are left. */
   query?: Record<string, string>;
+  /**
+   * The account whose token the call carried, once the guard accepted it (never the token itself): a test
+   * can tell a decision went with its own account's token, not merely to that account's path.
+   */
+  tokenAccountId?: string;
 }
 
 const CREDENTIAL_PARAMS = new Set(['api_key', 'access_token', 'v']);
@@ -88,7 +94,7 @@ function take<T extends Matcher>(list: T[], method: string, path: string): T | u
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs on both origins; only /v2 and /oauth2 calls are logged, delayed and faulted. */
-export function injection(store: Store, runtime: Runtime): MiddlewareHandler {
+export function injection(store: Store, runtime: Runtime): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     advanceAddRequests(store);
     const url = new URL(c.req.url);
@@ -152,6 +158,8 @@ export function injection(store: Store, runtime: Runtime): MiddlewareHandler {
       }
     }
     await next();
+    const token = c.get('token') as SandboxEnv['Variables']['token'] | undefined;
+    if (token) entry.tokenAccountId = token.accountId;
     finish(c.res);
   };
 }

@@ -23,11 +23,30 @@ import './inbox.css';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+const unreached = (account: InboxAccountView) =>
+  !account.needsRelink && (account.error?.code === 'network' || account.error?.code === 'timeout');
+
 // A line redraws only when its account's answer changed (keepEqual keeps the others' objects).
-const AccountLine = memoized(function AccountLine({ account }: { account: InboxAccountView }) {
+export const AccountLine = memoized(function AccountLine({ account }: { account: InboxAccountView }) {
+  if (unreached(account)) {
+    // The service did not answer: the page says so once, above; a warning box per account (30 of them, all
+    // saying the same) pushed the list off the screen. One line each, the code in small print.
+    const held = account.fetchedAt
+      ? `${count(account.waiting)} waiting as last fetched; not refreshed, the service can’t be reached.`
+      : 'not loaded, the service can’t be reached.';
+    return (
+      <li class="ib-account-line" data-problem="" data-unreached="">
+        {account.accountName}: {held} Listings Desk asks again at the next refresh; Refresh asks now.
+        <small class="ib-muted"> ({account.error?.code})</small>
+      </li>
+    );
+  }
   if (account.needsRelink || account.error) {
+    // Relink: the error below says what happened; this says what the product does meanwhile.
     const words = account.needsRelink
-      ? `${account.accountName} needs to be linked again; its suggestions are not refreshed. Relink it in Accounts.`
+      ? account.fetchedAt
+        ? `${account.accountName}: the ${count(account.waiting)} suggestions listed are from before and are not refreshed; a decision on them waits until it is linked again.`
+        : `${account.accountName}: its suggestions can be loaded once it is linked again.`
       : `${account.accountName}: its suggestions could not be ${account.fetchedAt ? 'refreshed; those from before are still listed' : 'loaded'}. Listings Desk asks again at the next refresh.`;
     return (
       <li class="ib-account-line" data-problem="">
@@ -36,7 +55,7 @@ const AccountLine = memoized(function AccountLine({ account }: { account: InboxA
           size="sm"
           error={account.error}
           title={words}
-          actions={account.needsRelink ? <a href="#accounts">Open Accounts</a> : undefined}
+          actions={account.needsRelink ? <a href="#accounts">Relink in Accounts</a> : undefined}
         />
       </li>
     );

@@ -133,7 +133,9 @@ describe('the embedded panel across linked accounts', () => {
     await poll(async () => (await state()).suggestions.find((x) => x.id === rowId)?.status, {
       timeout: 20_000,
     }).toBe('ACCEPTED');
-    expect((await desk.control.requests()).requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    // One PUT, with the second account's token (the sandbox logs whose token a call carried).
+    const puts = (await desk.control.requests()).requests.filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => [r.status, r.tokenAccountId])).toEqual([[200, '1002']]);
     const accounts = await desk.ask('accounts.list', {});
     expect(accounts.ok && accounts.value.activeAccountKey).toBe(first.accountKey);
 

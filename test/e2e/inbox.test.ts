@@ -3,10 +3,11 @@
 // the batch is being sent: every decision reaches the service exactly once. Then axe and 320 px reflow.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { SandboxState } from '../../sandbox/model.ts';
 import { axeViolations, shoot } from './axe.ts';
 import { type Desk, launchDesk } from './fixture.ts';
 
-type Requests = { requests: { method: string; path: string; status: number }[] };
+type Requests = { requests: { method: string; path: string; status: number; tokenAccountId?: string }[] };
 
 let desk: Desk;
 
@@ -35,7 +36,7 @@ async function openInbox(hash = '#inbox'): Promise<Page> {
 const countLine = (page: Page) => page.getByRole('status').filter({ hasText: /waiting suggestions match/ });
 
 test('the inbox filters by two accounts and one field, groups, accepts all matching with a preview, and survives a worker stop mid-batch with every decision applied exactly once', async () => {
-  const [, second, third] = await linkThree();
+  const [first, second, third] = await linkThree();
   await desk.setUndoWindow(1_000);
   const page = await openInbox();
   const accounts = page.getByRole('group', { name: 'Accounts' });
@@ -71,6 +72,14 @@ test('the inbox filters by two accounts and one field, groups, accepts all match
     .toBe(1);
   const matched = Number((await countLine(page).textContent())!.match(/^([\d,]+) of/)![1]!.replace(',', ''));
   expect(matched).toBeGreaterThan(0);
+  // What the sandbox itself has waiting for those two accounts and that field: no row of the first account
+  // or of another field is taken, and none of theirs is left out.
+  const expected = (await desk.control.state<SandboxState>()).suggestions.filter(
+    (s) => ['1003', '1004'].includes(s.accountId) && s.fieldName === fieldName && s.status === 'WAITING_ON_CUSTOMER',
+  );
+  expect(matched).toBe(expected.length);
+  expect(await grid.getByRole('rowheader', { name: new RegExp(`^${first!.accountName} `) }).count()).toBe(0);
+  const accountOf = new Map(expected.map((s) => [s.id, s.accountId]));
   await shoot(page, 'inbox-grouped', { fullPage: true });
 
   // Back undoes the last filter (grouping), the URL keeps the rest.
@@ -100,7 +109,7 @@ test('the inbox filters by two accounts and one field, groups, accepts all match
     .split('\r\n')
     .slice(1)
     .map((line) => line.slice(line.lastIndexOf(',') + 1));
-  expect(ids).toHaveLength(matched);
+  expect([...ids].sort()).toEqual([...accountOf.keys()].sort());
 
   // Slow answers, so the worker can be stopped while the batch is being sent.
   await desk.control.call('DELETE', 'requests');
@@ -141,6 +150,8 @@ test('the inbox filters by two accounts and one field, groups, accepts all match
   const ok = (await puts()).filter((r) => r.status >= 200 && r.status < 300);
   expect(ok).toHaveLength(matched);
   for (const id of ids) expect(ok.filter((r) => r.path.endsWith(`/${id}`))).toHaveLength(1);
+  // Each with its own account's token (the sandbox logs whose token a call carried).
+  for (const r of ok) expect(r.tokenAccountId).toBe(accountOf.get(r.path.slice(r.path.lastIndexOf('/') + 1)));
   // The service agrees: none of them waits any more, and the inbox drops them.
   await expect.poll(() => countLine(page).textContent(), { timeout: 30_000 }).toMatch(/^0 of/);
 }, 180_000);
@@ -207,5 +218,18 @@ test('keys across accounts: j moves, a accepts a row of an account that is not t
   expect(cells[5]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(cells[6]).not.toBe('—');
   expect(await page.evaluate(() => location.hash)).toContain('tab=history');
+  // Nothing in a row is cut off: long cells wrap (an ellipsis hid locations and people from the keyboard).
+  const clipped = () =>
+    table
+      .locator('td')
+      .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
+  expect(await clipped()).toEqual([]);
   await shoot(page, 'inbox-history', { fullPage: true });
+  // 320 px: the page does not scroll sideways (the table does, in its own box), and still nothing is cut off.
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  expect(await clipped()).toEqual([]);
+  await shoot(page, 'inbox-history-320', { fullPage: true });
 }, 120_000);

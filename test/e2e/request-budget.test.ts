@@ -75,6 +75,20 @@ test('Connection shows the requests left this hour and what spent them, and says
   await section.getByText(/^Requests left this hour: [1-4]?\d of 5,000/).waitFor();
   await shots(page, 'connection-budget');
   await accessible(page);
+  // 320 px: the form above reflows too: no environment card clips its words, no field is squeezed to a sliver.
+  await page.setViewportSize({ width: 320, height: 640 });
+  const cramped = await page
+    .locator('.connection-settings')
+    .evaluate((form) => [
+      ...[...form.querySelectorAll<HTMLElement>('.connection-settings__choice')]
+        .filter((card) => card.scrollWidth > card.clientWidth + 1)
+        .map((card) => `card ${card.textContent}`),
+      ...[...form.querySelectorAll<HTMLInputElement>('input:not([type=radio])')]
+        .filter((input) => input.getBoundingClientRect().width < 160)
+        .map((input) => `field ${input.labels?.[0]?.textContent ?? input.name}`),
+    ]);
+  expect(cramped).toEqual([]);
+  await shots(page, 'connection-budget-320');
 });
 
 test('a fetch-all over a quarter of the requests left says so first; one folder loads instead', async () => {

@@ -78,10 +78,11 @@ export class SandboxControl {
     return this.call<T>('GET', 'state');
   }
   requests() {
-    return this.call<{ count: number; requests: { method: string; path: string; status: number }[] }>(
-      'GET',
-      'requests',
-    );
+    // tokenAccountId: the account whose token the call carried (never the token itself).
+    return this.call<{
+      count: number;
+      requests: { method: string; path: string; status: number; tokenAccountId?: string }[];
+    }>('GET', 'requests');
   }
   clearRequests() {
     return this.call('DELETE', 'requests');

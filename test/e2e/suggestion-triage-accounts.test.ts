@@ -1,6 +1,6 @@
 // The popup across accounts (issue 24) in real Chromium against the sandbox: three accounts linked, every
-// account's suggestions in one list; a decision of the second account reaches the sandbox on that account
-// (only its token may decide it); undo across accounts; the badge's total; one account revoked (401) says
+// account's suggestions in one list; a decision of the second account (not the active one) reaches the
+// sandbox on that account, with its token; undo across accounts; the badge's total; one account revoked (401) says
 // Relink while the others still triage.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
@@ -118,6 +118,12 @@ describe('suggestion triage across accounts', () => {
     const first = rows(popup).first();
     const id = (await first.getAttribute('id'))!.replace(/^suggestion-/, '');
     expect((await state()).suggestions.find((s) => s.id === id)?.accountId).toBe('1002');
+    // Across accounts: the second account is not the active one, whose token alone the old popup used.
+    const linked = await desk.ask('accounts.list', {});
+    if (!linked.ok) throw new Error(linked.error.message);
+    const activeName = linked.value.accounts.find((a) => a.accountKey === linked.value.activeAccountKey)?.accountName;
+    expect(activeName).toBeDefined();
+    expect(activeName).not.toBe(NAMES['1002']);
     await first.getByRole('button', { name: 'Accept' }).click();
     const bar = popup.getByRole('region', { name: 'Decision pending' });
     await expect.poll(() => bar.textContent()).toContain('Accepted 1 suggestion of Summit Outdoor Supply');
@@ -135,7 +141,8 @@ describe('suggestion triage across accounts', () => {
     // Accepted again, and left to go: one PUT, answered 200, and the sandbox has it accepted on 1002.
     await first.getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => putsFor(id), { timeout: AFTER_WINDOW_MS }).toHaveLength(1);
-    expect((await putsFor(id))[0]!.status).toBe(200);
+    // With its own account's token: the sandbox logs whose token the PUT carried.
+    expect((await putsFor(id))[0]).toMatchObject({ status: 200, tokenAccountId: '1002' });
     const decided = (await state()).suggestions.find((s) => s.id === id)!;
     expect([decided.accountId, decided.status]).toEqual(['1002', 'ACCEPTED']);
 

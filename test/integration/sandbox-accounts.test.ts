@@ -144,6 +144,28 @@ describe('sandbox accounts', () => {
     expect(expectErrorEnvelope(other, 400).code).toBe(2004);
   });
 
+  it('logs whose token each call carried (the account, never the token), so a test can tell a decision went with its own', async () => {
+    const mine = await mint(ctx.sb, '1003');
+    const another = await mint(ctx.sb, '1004');
+    const [theirs] = await waitingOf(mine);
+    await control(ctx.sb, 'DELETE', '/requests');
+    await call(ctx.sb, 'PUT', `${SUGGESTIONS}/${theirs!.id}`, { token: another, query: { status: 'ACCEPTED' } });
+    await call(ctx.sb, 'PUT', `${SUGGESTIONS}/${theirs!.id}`, { token: mine, query: { status: 'ACCEPTED' } });
+    await call(ctx.sb, 'GET', PUBLISHERS, { token: 'not-a-token' });
+    const log = await control<{ requests: { method: string; status: number; tokenAccountId?: string }[] }>(
+      ctx.sb,
+      'GET',
+      '/requests',
+    );
+    expect(log.requests.map((r) => [r.method, r.status, r.tokenAccountId])).toEqual([
+      ['PUT', 404, '1004'],
+      ['PUT', 200, '1003'],
+      ['GET', 401, undefined],
+    ]);
+    expect(JSON.stringify(log)).not.toContain(mine);
+    expect(JSON.stringify(log)).not.toContain(another);
+  });
+
   it('reset takes accounts (2 to 50), and keeps the start option when it leaves them out', async () => {
     const eight = await control<{ accounts: number }>(ctx.sb, 'POST', '/reset', { accounts: 8 });
     expect(eight.accounts).toBe(8);

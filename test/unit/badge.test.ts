@@ -7,6 +7,7 @@ import { activateAccount } from '../../lib/background/core/linked-accounts.ts';
 import {
   BADGE_ALARM,
   BADGE_PERIOD_MINUTES,
+  badgeAcrossAccounts,
   badgeCountsItem,
   refreshBadge as refreshBadgeWith,
   renderBadge,
@@ -85,6 +86,39 @@ describe('badge', () => {
     await activateAccount('app-1001');
     await renderBadge();
     expect(await badgeText()).toBe('999+');
+  });
+
+  test('the tooltip across accounts totals only the accounts counted, and says what happens next for the others', () => {
+    const origin = 'https://api.example.test';
+    const account = (
+      accountKey: string,
+      accountName: string,
+      more: { needsRelink?: boolean; apiOrigin?: string } = {},
+    ) => ({
+      accountKey,
+      accountName,
+      needsRelink: more.needsRelink ?? false,
+      apiOrigin: more.apiOrigin ?? origin,
+    });
+    const badge = badgeAcrossAccounts(
+      [
+        account('a', 'Harbor Bakery Group'),
+        account('b', 'Summit Outdoor Supply', { needsRelink: true }),
+        account('c', 'Cedar Dental'),
+        account('d', 'Pine Clinic', { apiOrigin: 'https://other.example.test' }),
+      ],
+      origin,
+      { a: { count: 9, updatedAt: 0 }, b: { count: 4, updatedAt: 0 }, d: { count: 2, updatedAt: 0 } },
+      [],
+    );
+    expect(badge.text).toBe('9');
+    expect(badge.title.split('\n')).toEqual([
+      'Listings Desk — 9 suggestions waiting in 1 of 4 accounts',
+      'Harbor Bakery Group: 9 waiting',
+      'Summit Outdoor Supply: needs relinking; open Listings Desk to relink it',
+      'Cedar Dental: not counted yet; counted at the next refresh',
+      'Pine Clinic: linked on another environment, not counted here; link it again to count it',
+    ]);
   });
 
   test('any account’s failed decisions show in red with their count, instead of the waiting total', async () => {

@@ -153,6 +153,48 @@ describe('suggestion-triage list across accounts', () => {
     await waitFor(() => expect(bar.textContent).toContain('Accepted 1 suggestion of Summit Outdoor Supply'));
   });
 
+  test('keys across accounts: j moves onto the second account’s row, a decides it for that account, u undoes it', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    rows()[0]!.focus();
+    fireEvent.keyDown(rows()[0]!, { key: 'j' });
+    expect(document.activeElement).toBe(rows()[1]);
+    fireEvent.keyDown(rows()[1]!, { key: 'a' });
+    expect(decisions()).toEqual([{ accountKey: 'app-1002', suggestionIds: ['2'], decision: 'ACCEPTED' }]);
+    const bar = screen.getByRole('region', { name: 'Decision pending' });
+    await waitFor(() => expect(bar.textContent).toContain('Accepted 1 suggestion of Summit Outdoor Supply'));
+    fireEvent.keyDown(document.activeElement!, { key: 'u' });
+    await waitFor(() => expect(asked.some((a) => a.type === 'triage.undo')).toBe(true));
+    // By the batch the worker made in the second account's outbox (its answer to that decide).
+    expect(asked.find((a) => a.type === 'triage.undo')?.input).toEqual({ batchId: 'b1' });
+  });
+
+  test('a failed decision of another account than the first shows on its row, and Retry sends it for that account', async () => {
+    setup(
+      acrossView({
+        failures: [
+          {
+            suggestionId: '2',
+            decision: 'REJECTED',
+            code: 'unconfirmed',
+            message:
+              'Listings Desk could not confirm this decision: the service’s answer could not be read, and the suggestion is still waiting there. Choose Retry to send it again.',
+            failedAt: Date.now(),
+          },
+        ],
+      }),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const row = rows()[1]!;
+    expect(row.querySelector('.st-row__account')?.textContent).toBe('Summit Outdoor Supply');
+    const alert = within(row).getByRole('alert');
+    expect(alert.textContent).toContain('could not confirm this decision');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(decisions()).toEqual([{ accountKey: 'app-1002', suggestionIds: ['2'], decision: 'REJECTED' }]),
+    );
+  });
+
   test('the account filter asks for the accounts picked; an account needing Relink says so with its button', async () => {
     setup();
     await waitFor(() => expect(rows()).toHaveLength(3));

@@ -181,6 +181,31 @@ describe('suggestion-triage across accounts', () => {
     expect(new Set(lists.map((r) => r.token))).toEqual(new Set(['tok-app-1001', 'tok-app-1003']));
   });
 
+  test('the refresh alarm fetches every linked account’s waiting list, not only the active one’s', async () => {
+    const service = perAccountService({
+      'app-1001': waiting('app-1001', 2, 2),
+      'app-1002': waiting('app-1002', 2, 1),
+      'app-1003': waiting('app-1003', 2, 3),
+    });
+    const t = triage();
+    t.start();
+    await expect.poll(() => browser.alarms.get('suggestion-triage-refresh')).toMatchObject({ periodInMinutes: 15 });
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: 'suggestion-triage-refresh',
+      scheduledTime: Date.now(),
+      periodInMinutes: 15,
+    } as Parameters<typeof fakeBrowser.alarms.onAlarm.trigger>[0]);
+    await expect
+      .poll(
+        () =>
+          new Set(service.requests.filter((r) => r.url.pathname.endsWith('/publishersuggestions')).map((r) => r.token)),
+      )
+      .toEqual(new Set(['tok-app-1001', 'tok-app-1002', 'tok-app-1003']));
+    await t.settled();
+    const view = await t.view(WAITING, false);
+    expect(view.accounts?.map((a) => a.waiting)).toEqual([2, 2, 2]);
+  });
+
   test('a 403 account shows its error and the others still list', async () => {
     const service = perAccountService({
       'app-1001': waiting('app-1001', 2, 2),
@@ -197,7 +222,7 @@ describe('suggestion-triage across accounts', () => {
     expect(error).toEqual(expect.objectContaining({ status: 403, code: '2001' }));
     // Said of its suggestions, with what to do, not the general "nothing was changed".
     expect(error?.message).toBe(
-      'The service refused access to this account’s suggestions (not enough privileges); the other accounts carry on. Ask an administrator of the account for access, or relink it as a user who has it',
+      'The service refused access to this account’s suggestions (not enough privileges); the other accounts carry on. Ask an administrator of the account for access, or relink it as a user who has it.',
     );
   });
 

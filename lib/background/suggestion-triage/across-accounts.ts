@@ -73,7 +73,7 @@ export function accountListError(error: WireError | null): WireError | null {
   return {
     ...error,
     message:
-      'The service refused access to this account’s suggestions (not enough privileges); the other accounts carry on. Ask an administrator of the account for access, or relink it as a user who has it',
+      'The service refused access to this account’s suggestions (not enough privileges); the other accounts carry on. Ask an administrator of the account for access, or relink it as a user who has it.',
   };
 }
 

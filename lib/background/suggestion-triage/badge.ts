@@ -99,7 +99,7 @@ export function badgeAcrossAccounts(
   failures: Pick<FailedDecision, 'accountKey'>[],
 ): { text: string; title: string; failed: boolean } {
   let total = 0;
-  let known = false;
+  let counted = 0;
   let failedTotal = 0;
   const lines: string[] = [];
   for (const a of accounts) {
@@ -107,14 +107,16 @@ export function badgeAcrossAccounts(
     failedTotal += failed;
     const count = Object.hasOwn(counts, a.accountKey) ? counts[a.accountKey]!.count : undefined;
     let line: string;
-    if (a.apiOrigin && a.apiOrigin !== apiOrigin) line = `${a.accountName}: linked on another environment`;
-    else if (a.needsRelink || !a.apiOrigin) line = `${a.accountName}: needs relinking`;
+    // Each line says what stands and, where it is not a count, what happens next or what to do.
+    if (a.apiOrigin && a.apiOrigin !== apiOrigin)
+      line = `${a.accountName}: linked on another environment, not counted here; link it again to count it`;
+    else if (a.needsRelink || !a.apiOrigin) line = `${a.accountName}: needs relinking; open Listings Desk to relink it`;
     else {
       if (count !== undefined) {
         total += count;
-        known = true;
+        counted++;
       }
-      line = `${a.accountName}: ${count === undefined ? 'not counted yet' : `${count} waiting`}`;
+      line = `${a.accountName}: ${count === undefined ? 'not counted yet; counted at the next refresh' : `${count} waiting`}`;
     }
     if (failed > 0) line += `, ${failed} decision${failed === 1 ? '' : 's'} failed`;
     lines.push(line);
@@ -127,9 +129,11 @@ export function badgeAcrossAccounts(
       failed: true,
     };
   }
+  // The total covers only the accounts counted: "in 2 of 3 accounts" when one needs relinking.
+  const where = counted === accounts.length ? `${counted} accounts` : `${counted} of ${accounts.length} accounts`;
   return {
-    text: known ? badgeText(total) : '',
-    title: `Listings Desk — ${known ? `${total} suggestion${total === 1 ? '' : 's'} waiting in ${accounts.length} accounts` : `${accounts.length} accounts`}\n${shown.join('\n')}`,
+    text: counted > 0 ? badgeText(total) : '',
+    title: `Listings Desk — ${counted > 0 ? `${total} suggestion${total === 1 ? '' : 's'} waiting in ${where}` : `${accounts.length} accounts`}\n${shown.join('\n')}`,
     failed: false,
   };
 }
