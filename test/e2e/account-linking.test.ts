@@ -94,6 +94,35 @@ describe('account linking', () => {
     expect(reply.ok && reply.value.accounts).toEqual([]);
   });
 
+  test('the window closed while Allow is on its way → "Linking cancelled" in words, nothing linked', async () => {
+    const options = await desk.openOptions();
+    const auth = await desk.waitForAuthPage(() => options.getByRole('button', { name: 'Link account' }).click());
+    // The sandbox holds every answer 3 s from here, so the window can be closed while Allow's answer loads.
+    await desk.control.call('POST', 'latency', { ms: 3_000 });
+    try {
+      // Playwright's click waits for the navigation it started: the window is closed meanwhile, as a person would.
+      const deciding = desk.decide(auth, 'allow', '1001');
+      await expect
+        .poll(async () =>
+          (await desk.control.requests()).requests.some((r) => r.method === 'POST' && r.path === '/oauth2/authorize'),
+        )
+        .toBe(true);
+      await auth.close();
+      // The helper takes a window closed under its click as the flow's end (the sandbox has the decision).
+      await deciding;
+      const alert = options.getByRole('alert').filter({ hasText: 'not linked' });
+      await expect
+        .poll(() => alert.textContent(), { timeout: AUTH_TIMEOUT_MS })
+        .toContain('Linking cancelled: the sign-in window closed before linking finished, so nothing was linked.');
+      expect(await alert.textContent()).not.toContain('Check the auth URL');
+    } finally {
+      await desk.control.call('POST', 'latency', { ms: 0 });
+    }
+    const reply = await desk.ask('accounts.list', {});
+    expect(reply.ok && reply.value.accounts).toEqual([]);
+    expect(await desk.control.tokens()).toEqual([]);
+  });
+
   test('a tampered state is refused and nothing is linked', async () => {
     const options = await desk.openOptions();
     const auth = await desk.waitForAuthPage(() => options.getByRole('button', { name: 'Link account' }).click());
