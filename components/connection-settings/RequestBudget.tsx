@@ -1,8 +1,8 @@
 // The Connection section's "Requests this hour": what is left of the service's hourly quota (shared by
 // every linked account), when it resets, what spent it, and whether background work is slowed or paused.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { BudgetPurpose, BudgetView } from '../../lib/messaging/protocol/index.ts';
-import { createServiceStatusStore } from '../service-status/service-status-store.ts';
+import { useServiceBack } from '../service-status/use-service-back.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { useStarted } from '../ui/store.ts';
@@ -33,16 +33,8 @@ export function budgetNotice(view: BudgetView): string {
 export function RequestBudget() {
   const [store] = useState(createBudgetStore);
   useStarted(store);
-  const [status] = useState(createServiceStatusStore);
-  useStarted(status);
-  const reachable = status.view.value?.reachable ?? true;
-  const before = useRef(reachable);
-  useEffect(() => {
-    const was = before.current;
-    before.current = reachable;
-    // The service answers again: its answers carry fresh figures.
-    if (reachable && !was) void store.load();
-  }, [reachable]);
+  // The service answers again: its answers carry fresh figures.
+  const reachable = useServiceBack(() => void store.load());
   const view = store.view.value;
   const error = store.error.value;
   return (

@@ -36,12 +36,26 @@ export const InboxFilters = memoized(function InboxFilters({
     value: f.id,
     label: `${f.label || '(no field)'} (${f.count})`,
   }));
+  // Once the worker has answered, an empty group says so (nothing waiting) instead of showing a bare heading.
+  const known = facets !== undefined;
   const chips = (list: InboxView['facets']['locations']) =>
     list.map((f) => ({ id: f.id, label: f.label === f.id ? f.id : `${f.label} (${f.id})` }));
   return (
     <div class="ib-filters">
-      <PickList label="Accounts" values={filters.accounts} choices={accounts} onValues={(v) => set({ accounts: v })} />
-      <PickList label="Fields" values={filters.fields} choices={fields} onValues={(v) => set({ fields: v })} />
+      <PickList
+        label="Accounts"
+        values={filters.accounts}
+        choices={accounts}
+        onValues={(v) => set({ accounts: v })}
+        empty={known && lines ? 'No account linked yet.' : undefined}
+      />
+      <PickList
+        label="Fields"
+        values={filters.fields}
+        choices={fields}
+        onValues={(v) => set({ fields: v })}
+        empty={known ? 'No fields yet: they are listed when suggestions are waiting.' : undefined}
+      />
       <PickList label="Age" values={filters.ages} choices={AGES} onValues={(v) => set({ ages: v })} />
       <div class="ib-filters__chips">
         <ChipPicker
@@ -50,6 +64,7 @@ export const InboxFilters = memoized(function InboxFilters({
           options={chips(facets?.locations ?? [])}
           values={filters.locations}
           onChange={(v) => set({ locations: v })}
+          empty={known ? 'No locations yet: they can be picked when suggestions are waiting.' : undefined}
         />
         <ChipPicker
           label="Publishers"
@@ -57,6 +72,7 @@ export const InboxFilters = memoized(function InboxFilters({
           options={chips(facets?.publishers ?? [])}
           values={filters.publishers}
           onChange={(v) => set({ publishers: v })}
+          empty={known ? 'No publishers yet: they can be picked when suggestions are waiting.' : undefined}
         />
       </div>
     </div>

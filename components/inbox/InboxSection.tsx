@@ -1,10 +1,10 @@
 // The options page's Inbox: every waiting suggestion of every linked account, for a day's work. The rows
 // live in the worker (lib/background/inbox); this page holds the filters (in the URL), a window of rows,
 // and what its decisions became.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useMemo, useState } from 'preact/hooks';
 import type { BatchOutcomeView, InboxAccountView, InboxView } from '../../lib/messaging/protocol/index.ts';
 import { downloadCsv } from '../listings-workspace/csv-download.ts';
-import { createServiceStatusStore } from '../service-status/service-status-store.ts';
+import { useServiceBack } from '../service-status/use-service-back.ts';
 import { HelpDialog } from '../suggestion-triage/HelpDialog.tsx';
 import { announce } from '../ui/announce.ts';
 import { Button } from '../ui/Button.tsx';
@@ -119,16 +119,8 @@ function Progress({ store, view }: { store: InboxStore; view: InboxView }) {
  * is, and what happens to a decision made now. Gone, and the lists asked again, once it answers.
  */
 function Unreachable({ store }: { store: InboxStore }) {
-  const [status] = useState(createServiceStatusStore);
-  useStarted(status);
-  const reachable = status.view.value?.reachable ?? true;
-  const before = useRef(reachable);
-  useEffect(() => {
-    const was = before.current;
-    before.current = reachable;
-    // Back: every account's list is asked again, so the lines lose the errors the outage left.
-    if (reachable && !was) void store.refresh(true);
-  }, [reachable]);
+  // Back: every account's list is asked again, so the lines lose the errors the outage left.
+  const reachable = useServiceBack(() => void store.refresh(true));
   return (
     <p class="ib-note ib-unreachable" role="status">
       {reachable

@@ -16,6 +16,8 @@ export interface ChipPickerProps {
   options: readonly ChipOption[];
   values: readonly string[];
   onChange: (values: string[]) => void;
+  /** Said under the box while there is nothing to pick (e.g. "No locations yet"). */
+  empty?: string;
 }
 
 const MAX_SUGGESTIONS = 50;
@@ -30,7 +32,7 @@ export function pickOption(options: readonly ChipOption[], typed: string): ChipO
   return matches.length === 1 ? matches[0] : undefined;
 }
 
-export function ChipPicker({ label, placeholder, options, values, onChange }: ChipPickerProps) {
+export function ChipPicker({ label, placeholder, options, values, onChange, empty }: ChipPickerProps) {
   const id = useId();
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState('');
@@ -42,6 +44,8 @@ export function ChipPicker({ label, placeholder, options, values, onChange }: Ch
         .filter((o) => !values.includes(o.id) && `${o.label} ${o.id} ${o.words ?? ''}`.toLowerCase().includes(text))
         .slice(0, MAX_SUGGESTIONS)
     : [];
+
+  const nothing = Boolean(empty) && options.length === 0 && values.length === 0;
 
   const add = (value: string) => {
     const option = pickOption(options, value);
@@ -83,7 +87,7 @@ export function ChipPicker({ label, placeholder, options, values, onChange }: Ch
           placeholder={placeholder}
           value={typed}
           aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
+          aria-describedby={problem ? `${id}-problem` : nothing ? `${id}-empty` : undefined}
           onInput={(event) => {
             const value = event.currentTarget.value;
             setTyped(value);
@@ -109,6 +113,11 @@ export function ChipPicker({ label, placeholder, options, values, onChange }: Ch
           ))}
         </datalist>
       </div>
+      {nothing && !problem ? (
+        <span id={`${id}-empty`} class="lw-chips__empty">
+          {empty}
+        </span>
+      ) : null}
       {problem ? (
         <span id={`${id}-problem`} class="lw-problem" role="alert">
           {problem}

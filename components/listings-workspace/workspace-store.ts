@@ -139,9 +139,12 @@ export function createWorkspaceStore(io: StoreIo = workerIo, options: WorkspaceS
             news({ accountKey, load: next });
             if (locationId) void health.refresh();
           },
-          // Another active account: its own listings (or none yet).
+          // Another active account: its own listings (or none yet). Asked through the query, so news that
+          // comes while it is asked wins over the answer (computed earlier); the rows are asked again either way.
           'accounts.changed': () => {
-            askState().then(news, () => undefined);
+            void load.load().then(() => {
+              revision.value++;
+            });
             if (locationId) void health.refresh();
           },
         },

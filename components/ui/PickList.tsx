@@ -12,6 +12,8 @@ export interface PickListProps<V extends string> {
   choices: readonly Choice<V>[];
   onValues: (values: V[]) => void;
   hint?: ComponentChildren;
+  /** Said in place of the checkboxes when there are none (e.g. "No fields yet"); without it the group shows only its legend. */
+  empty?: ComponentChildren;
   class?: string;
 }
 
@@ -22,6 +24,7 @@ export function PickList<V extends string>({
   choices,
   onValues,
   hint,
+  empty,
   class: className,
 }: PickListProps<V>) {
   const id = useId();
@@ -43,7 +46,8 @@ export function PickList<V extends string>({
           {hint}
         </div>
       ) : null}
-      <div class="ui-pick-list__choices">
+      {choices.length === 0 && empty ? <p class="ui-pick-list__empty">{empty}</p> : null}
+      <div class="ui-pick-list__choices" hidden={choices.length === 0 && Boolean(empty)}>
         {choices.map((choice) => (
           <label key={choice.value} class="ui-pick-list__choice">
             <input

@@ -77,19 +77,46 @@ export async function consumeState(issued: string, received: string | undefined,
   return entry !== undefined && entry.expiresAt > now && received === issued;
 }
 
-/** launchWebAuthFlow rejects with Chrome's own sentences; they become ours. */
-function flowError(error: unknown): DeskError {
+/**
+ * launchWebAuthFlow rejects with Chrome's own sentences; they become ours. Chrome says "could not be loaded"
+ * both when the page is down and when the window is closed while Allow's answer loads: `answers` (a request to
+ * the authorization page's origin) tells the two apart.
+ */
+async function flowError(error: unknown, answers: () => Promise<boolean>): Promise<DeskError> {
   const text = error instanceof Error ? error.message : String(error);
   if (/did not approve|cancel|closed/i.test(text)) {
     return linkError('cancelled', 'Linking cancelled: the sign-in window was closed before access was allowed.');
   }
   if (/could not be loaded|load/i.test(text)) {
+    if (await answers()) {
+      return linkError(
+        'cancelled',
+        'Linking cancelled: the sign-in window closed before linking finished, so nothing was linked. Try again.',
+      );
+    }
     return linkError(
       'auth-page-unreachable',
       'The authorization page could not be loaded. Check the auth URL in Connection settings.',
     );
   }
   return linkError('auth-flow-failed', 'The sign-in window failed before access was allowed. Nothing was linked.');
+}
+
+/** Whether the authorization page's origin answers at all (any status): no cookies, nothing read, 5 s at most. */
+function originAnswers(authUrl: string, fetchFn: typeof fetch = fetch): () => Promise<boolean> {
+  return async () => {
+    try {
+      await fetchFn(new URL(authUrl).origin, {
+        // no-cors: any answer counts, and none is read (it also needs redirects followed).
+        mode: 'no-cors',
+        credentials: 'omit',
+        signal: AbortSignal.timeout(5_000),
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  };
 }
 
 /** Some services append the callback with & even when the redirect URI has no query; read both forms. */
@@ -167,7 +194,7 @@ export function createAccountLinking(deps: DeskDeps, forgetAccount: ForgetAccoun
       callbackUrl = await browser.identity.launchWebAuthFlow({ url, interactive: true });
     } catch (error) {
       await consumeState(state, undefined);
-      throw flowError(error);
+      throw await flowError(error, originAnswers(settings.authUrl, deps.apiConfig.fetch));
     }
     if (!callbackUrl) {
       await consumeState(state, undefined);

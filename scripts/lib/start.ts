@@ -1,14 +1,14 @@
 // `npm start`: the sandbox (state in .sandbox-data.json), a fresh build of the extension whose defaults point
 // at that sandbox, and Chromium with the extension loaded: headed when a display exists, else headless.
-import { execFileSync } from 'node:child_process';
+// playwright-core, the sandbox's server and the screenshots are imported when needed: loading them took
+// seconds on a busy machine before a bad option was even answered, and playwright-core loads during the build.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
 import { busyPortMessage, checkDataFile, parseCli, sandboxPorts, UsageError } from '../../sandbox/cli-support.ts';
-import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
+import type { RunningSandbox } from '../../sandbox/server.ts';
 import { CHROME_PATH, chromiumProblem, extensionArgs } from './chromium.ts';
-import { takeScreenshots } from './screenshots.ts';
 
 const USAGE = `Usage: npm start -- [options]
   --screenshots DIR  link the first sandbox account, write PNGs of the popup, every options section and
@@ -66,6 +66,7 @@ async function startDesk() {
   step(`starting the sandbox (state in ${values.data})`);
   let sandbox: RunningSandbox;
   try {
+    const { startSandbox } = await import('../../sandbox/server.ts');
     sandbox = await startSandbox({ port, authPort, crmPort, dataFile: values.data });
   } catch (error) {
     const busy = busyPortMessage(error, ports, 'npm start', process.argv.slice(2));
@@ -80,23 +81,37 @@ const { values, sandbox } = await startDesk().catch(fail);
 const hasDisplay = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 const headless = values.headless === true || values.screenshots !== undefined || !hasDisplay;
 
+// Loaded while the build runs (a child process, awaited: this process is free meanwhile).
+const playwright = import('playwright-core');
+playwright.catch(() => undefined);
 step('building the extension (wxt build)');
-execFileSync(process.execPath, [join(root, 'node_modules/wxt/bin/wxt.mjs'), 'build'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    // The build-time defaults of the Connection section: the sandbox just started.
-    LISTINGS_DESK_ENVIRONMENT: 'sandbox',
-    LISTINGS_DESK_API_URL: sandbox.apiUrl,
-    LISTINGS_DESK_AUTH_URL: sandbox.authUrl,
-    LISTINGS_DESK_CLIENT_ID: sandbox.clientId,
-  },
+await new Promise<void>((done, failed) => {
+  const build = spawn(process.execPath, [join(root, 'node_modules/wxt/bin/wxt.mjs'), 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      // The build-time defaults of the Connection section: the sandbox just started.
+      LISTINGS_DESK_ENVIRONMENT: 'sandbox',
+      LISTINGS_DESK_API_URL: sandbox.apiUrl,
+      LISTINGS_DESK_AUTH_URL: sandbox.authUrl,
+      LISTINGS_DESK_CLIENT_ID: sandbox.clientId,
+    },
+  });
+  build.once('error', failed);
+  build.once('exit', (code, signal) =>
+    code === 0 ? done() : failed(new Error(`wxt build failed (${signal ?? `exit code ${code}`}).`)),
+  );
+}).catch(async (error: unknown) => {
+  console.error(`npm start: ${error instanceof Error ? error.message : error} Its output is above.`);
+  await sandbox.close().catch(() => undefined);
+  process.exit(1);
 });
 const extensionDir = join(root, '.output', 'chrome-mv3');
 
 const profileDir = values.profile ? resolve(values.profile) : mkdtempSync(join(tmpdir(), 'listings-desk-start-'));
 step(`launching Chromium (${headless ? 'headless' : 'headed'}) from ${CHROME_PATH}`);
+const { chromium } = await playwright;
 const context = await chromium
   .launchPersistentContext(profileDir, {
     executablePath: CHROME_PATH,
@@ -132,6 +147,7 @@ process.on('SIGTERM', () => void shutdown(0));
 
 try {
   if (values.screenshots !== undefined) {
+    const { takeScreenshots } = await import('./screenshots.ts');
     const written = await takeScreenshots(context, extensionUrl, resolve(values.screenshots), step, sandbox.crmUrl);
     for (const file of written) console.log(`  wrote ${file}`);
     await shutdown(0);

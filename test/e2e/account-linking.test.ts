@@ -9,22 +9,34 @@ const desk = deskForFile();
 const accountSelect = (page: Page) => page.getByRole('combobox', { name: 'Account' }).first();
 
 /**
- * Linking starts refreshes in the background (badge, the popups' triage list and health); this waits until
- * the sandbox has seen no API call for a while, so later request counts belong to what the test does next.
+ * Linking starts work in the background: the badge's count, and the popup's triage list, health counts and the
+ * names its rows show. This waits until the worker says each has been fetched and none is refreshing, the
+ * badge's count has been answered, and the sandbox has no request in flight, so later request counts belong to
+ * what the test does next.
  */
-async function waitForQuietApi(quietMs = 600, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last = -1;
-  let since = Date.now();
-  while (Date.now() < deadline) {
-    const { count } = await desk.control.requests();
-    if (count !== last) {
-      last = count;
-      since = Date.now();
-    } else if (Date.now() - since >= quietMs) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the API never went quiet after linking');
+async function linkingSettled() {
+  type Logged = { method: string; path: string; status: number; query?: Record<string, string> };
+  await expect
+    .poll(
+      async () => {
+        const requests = (await desk.control.requests()).requests as Logged[];
+        const badgeAnswered = requests.some(
+          (r) => r.path.endsWith('/publishersuggestions') && r.query?.limit === '1' && r.status !== 0,
+        );
+        // The sandbox logs a request as it arrives, with status 0 until it answers.
+        const inFlight = requests.some((r) => r.status === 0);
+        const views = await Promise.all([
+          desk.ask('triage.view', {}),
+          desk.ask('health.summary', {}),
+          desk.ask('locations.list', {}),
+          desk.ask('publishers.directory', {}),
+        ]);
+        const settled = views.every((v) => v.ok && v.value.fetchedAt !== null && !v.value.refreshing);
+        return badgeAnswered && !inFlight && settled;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 async function expectActiveAccount(page: Page, name: string) {
@@ -92,6 +104,35 @@ describe('account linking', () => {
     await expect.poll(() => alert.textContent(), { timeout: AUTH_TIMEOUT_MS }).toContain('Linking cancelled');
     const reply = await desk.ask('accounts.list', {});
     expect(reply.ok && reply.value.accounts).toEqual([]);
+  });
+
+  test('the window closed while Allow is on its way → "Linking cancelled" in words, nothing linked', async () => {
+    const options = await desk.openOptions();
+    const auth = await desk.waitForAuthPage(() => options.getByRole('button', { name: 'Link account' }).click());
+    // The sandbox holds every answer 3 s from here, so the window can be closed while Allow's answer loads.
+    await desk.control.call('POST', 'latency', { ms: 3_000 });
+    try {
+      // Playwright's click waits for the navigation it started: the window is closed meanwhile, as a person would.
+      const deciding = desk.decide(auth, 'allow', '1001');
+      await expect
+        .poll(async () =>
+          (await desk.control.requests()).requests.some((r) => r.method === 'POST' && r.path === '/oauth2/authorize'),
+        )
+        .toBe(true);
+      await auth.close();
+      // The helper takes a window closed under its click as the flow's end (the sandbox has the decision).
+      await deciding;
+      const alert = options.getByRole('alert').filter({ hasText: 'not linked' });
+      await expect
+        .poll(() => alert.textContent(), { timeout: AUTH_TIMEOUT_MS })
+        .toContain('Linking cancelled: the sign-in window closed before linking finished, so nothing was linked.');
+      expect(await alert.textContent()).not.toContain('Check the auth URL');
+    } finally {
+      await desk.control.call('POST', 'latency', { ms: 0 });
+    }
+    const reply = await desk.ask('accounts.list', {});
+    expect(reply.ok && reply.value.accounts).toEqual([]);
+    expect(await desk.control.tokens()).toEqual([]);
   });
 
   test('a tampered state is refused and nothing is linked', async () => {
@@ -185,7 +226,7 @@ describe('account linking', () => {
     const popup = await desk.openPopup();
     await desk.linkThroughUi({ page: popup, accountId: '1001' });
     await expectActiveAccount(popup, 'Harbor Bakery Group');
-    await waitForQuietApi();
+    await linkingSettled();
     const [token] = await desk.control.tokens();
     await desk.control.revokeToken(token!.access_token);
     await desk.control.clearRequests();

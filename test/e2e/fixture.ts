@@ -188,12 +188,21 @@ export async function launchDesk(options: LaunchOptions = {}): Promise<Desk> {
   };
 
   const decide = async (authPage: Page, decision: 'allow' | 'deny', accountId?: string) => {
-    if (accountId) {
-      const select = authPage.locator('select');
-      if ((await select.count()) > 0) await select.first().selectOption(accountId);
-      else await authPage.locator(`input[type=radio][value="${accountId}"]`).check();
+    try {
+      if (accountId) {
+        const select = authPage.locator('select');
+        if ((await select.count()) > 0) await select.first().selectOption(accountId);
+        else await authPage.locator(`input[type=radio][value="${accountId}"]`).check();
+      }
+      await authPage.getByRole('button', { name: decision === 'allow' ? /allow/i : /deny/i }).click();
+    } catch (error) {
+      // Chrome closes the sign-in window as soon as the decision redirects, which may be before Playwright's
+      // click has returned: that is the flow's end, not a failure, once the sandbox has the decision.
+      if (!authPage.isClosed()) throw error;
+      const { requests } = await control.requests();
+      if (!requests.some((r) => r.method === 'POST' && r.path === '/oauth2/authorize'))
+        throw new Error(`The sign-in window closed before ${decision} reached the sandbox: ${String(error)}`);
     }
-    await authPage.getByRole('button', { name: decision === 'allow' ? /allow/i : /deny/i }).click();
   };
 
   const linkThroughUi = async (opts: { page?: Page; accountId?: string; button?: string | RegExp } = {}) => {

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { SandboxState } from '../../sandbox/model.ts';
-import { axeViolations, shoot } from './axe.ts';
+import { axeLightAndDark, axeViolations, shoot } from './axe.ts';
 import { type Desk, launchDesk } from './fixture.ts';
 
 type Requests = { requests: { method: string; path: string; status: number; tokenAccountId?: string }[] };
@@ -233,3 +233,32 @@ test('keys across accounts: j moves, a accepts a row of an account that is not t
   expect(await clipped()).toEqual([]);
   await shoot(page, 'inbox-history-320', { fullPage: true });
 }, 120_000);
+
+test('nothing waiting: each filter group says so in words, not a bare heading; axe light and dark', async () => {
+  await desk.reset();
+  await desk.link('1001');
+  await desk.setUndoWindow(500);
+  const page = await openInbox();
+  const reject = page.getByRole('button', { name: /^Reject all [1-9][\d,]* matching$/ });
+  await reject.waitFor({ timeout: 30_000 });
+  const matched = Number((await reject.textContent())!.replace(/\D/g, ''));
+  await reject.click();
+  const dialog = page.getByRole('dialog', { name: `Reject ${matched} suggestions?` });
+  await dialog.getByRole('button', { name: `Reject ${matched}` }).click();
+  await expect.poll(() => countLine(page).textContent(), { timeout: 60_000 }).toBe('0 of 0 waiting suggestions match');
+  const fields = page.getByRole('group', { name: 'Fields' });
+  await expect
+    .poll(() => fields.textContent(), { timeout: 15_000 })
+    .toBe('FieldsNo fields yet: they are listed when suggestions are waiting.');
+  expect(await fields.getByRole('checkbox').count()).toBe(0);
+  for (const [name, words] of [
+    ['Locations', 'No locations yet: they can be picked when suggestions are waiting.'],
+    ['Publishers', 'No publishers yet: they can be picked when suggestions are waiting.'],
+  ] as const) {
+    const box = page.getByRole('combobox', { name });
+    const said = await box.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${said}"]`).textContent()).toBe(words);
+  }
+  expect(await axeLightAndDark(page)).toEqual([]);
+  await shoot(page, 'inbox-nothing-waiting', { fullPage: true });
+}, 150_000);

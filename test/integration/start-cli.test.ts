@@ -49,6 +49,24 @@ describe('npm start: bad inputs', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     }
   });
 
+  it('a bad input is answered before playwright-core or the sandbox is loaded (they take seconds on a busy machine)', async () => {
+    const env = {
+      ...process.env,
+      NODE_OPTIONS: `--import ${join(root, 'test/support/report-imports.ts')}`,
+      REPORT_IMPORTS: 'node_modules/playwright-core/,sandbox/server.ts',
+    };
+    const run = await runCli('scripts/start.ts', ['--port', 'abc'], { env });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'npm start: --port must be a port number from 0 to 65535 (0 picks a free port), not "abc".',
+    ]);
+    // The hook itself reports: a module the command does load is seen.
+    const help = await runCli('scripts/start.ts', ['--help'], {
+      env: { ...env, REPORT_IMPORTS: 'sandbox/cli-support.ts' },
+    });
+    expect(help.stderr).toContain('[loaded sandbox/cli-support.ts]');
+  });
+
   it('--port -1 names the value, not "needs a value" and the usage', async () => {
     const run = await start('--port', '-1');
     expect(run.code).toBe(2);

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * How long a CLI may take to exit or be ready. `npm start` loads playwright-core and the sandbox before it
- * reads its options: 10–15 s at a load of 25 on 2 cores, so the old 15 s bound failed a test now and then.
+ * How long a CLI may take to exit or be ready. `npm start` once loaded playwright-core and the sandbox before it
+ * read its options: 10–15 s at a load of 25 on 2 cores, so the old 15 s bound failed a test now and then.
  */
 export const CLI_TIMEOUT_MS = 45_000;
 /** The test timeout for tests that run CLIs: room for a couple of runs at the bound above. */

@@ -8,6 +8,7 @@ import {
   STATE_TTL_MS,
 } from '../../lib/background/account-linking.ts';
 import { linkedAccountsItem } from '../../lib/background/core/account-items.ts';
+import { getConnectionSettings } from '../../lib/background/core/connection.ts';
 import { openToken, tokenVaultItem } from '../../lib/background/core/token-vault.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
 import { context, HARBOR, linkWith, SANDBOX_ORIGIN, SUMMIT, sandboxToken } from './account-linking-fakes.ts';
@@ -23,6 +24,7 @@ import {
   routedFetch,
   testLinking,
   tokenRoute,
+  useApi,
   useExchange,
 } from './desk-fakes.ts';
 
@@ -157,6 +159,40 @@ describe('linking: every ending has its own message and stores nothing', () => {
     const error = await linkFailure();
     expect(error.code).toBe('cancelled');
     expect(error.message).toContain('Linking cancelled');
+    await expectNothingStored();
+  });
+
+  test('the window closed while Allow’s answer loads ("could not be loaded", the page answers) → "Linking cancelled"', async () => {
+    fakeIdentity(() => {
+      throw new Error('Authorization page could not be loaded.');
+    });
+    const probe = routedFetch((_request, url) =>
+      url.pathname === '/' ? new Response('', { status: 404 }) : undefined,
+    );
+    useApi({ fetch: probe.fetch });
+    const error = await linkFailure();
+    expect(error.code).toBe('cancelled');
+    expect(error.message).toBe(
+      'Linking cancelled: the sign-in window closed before linking finished, so nothing was linked. Try again.',
+    );
+    // One request to the authorization page's origin, without a path, a query or a key.
+    const { authUrl } = await getConnectionSettings();
+    expect(probe.requests.map((r) => r.url.href)).toEqual([`${new URL(authUrl).origin}/`]);
+    await expectNothingStored();
+  });
+
+  test('the authorization page does not answer at all → it could not be loaded: check the auth URL', async () => {
+    fakeIdentity(() => {
+      throw new Error('Authorization page could not be loaded.');
+    });
+    useApi({
+      fetch: (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof fetch,
+    });
+    const error = await linkFailure();
+    expect(error.code).toBe('auth-page-unreachable');
+    expect(error.message).toContain('Check the auth URL in Connection settings');
     await expectNothingStored();
   });
 

@@ -3,15 +3,17 @@
 
 import { describe, expect, test, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { activeAccountKeyItem } from '../../lib/background/core/account-items.ts';
+import { activeAccountKeyItem, linkedAccountsItem } from '../../lib/background/core/account-items.ts';
+import { locationsItem } from '../../lib/background/locations.ts';
 import {
+  SNAPSHOT_ACCOUNTS,
   SNAPSHOT_MAX_CHARS,
   SNAPSHOT_ROWS,
   triageSnapshotItem,
 } from '../../lib/background/suggestion-triage/first-paint-snapshot.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { FIRST_PAINT_KEY, readFirstPaint, takeFirstPaint } from '../../lib/messaging/first-paint.ts';
-import type { TriageView } from '../../lib/messaging/protocol/index.ts';
+import type { LocationView, TriageSnapshotView, TriageView } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { unlinkAccount } from './desk-fakes.ts';
 import { linkTestAccount, makeSuggestions, useTriageHarness } from './suggestion-triage-fakes.ts';
@@ -25,12 +27,18 @@ type Triage = ReturnType<typeof h.triage>;
 const firstQuestion = (t: Triage, filters: { locationIds?: string[] } = {}) =>
   t.handlers['triage.view']({ status: WAITING, refresh: false, force: false, rows: 40, ...filters }, context);
 
-async function written(): Promise<TriageView> {
+async function written(): Promise<TriageSnapshotView> {
   return vi.waitFor(async () => {
     const stored = await triageSnapshotItem.getValue();
     if (!stored) throw new Error('no snapshot yet');
     return stored;
   });
+}
+
+/** The account's locations directory, as the locations feature stores it (names and cities only matter here). */
+async function storeLocations(accountKey: string, named: [string, string, string][]) {
+  const locations = named.map(([id, name, city]) => ({ id, name, city }) as LocationView);
+  await locationsItem.setValue({ [accountKey]: { fetchedAt: 1, locations, folders: [] } });
 }
 
 async function pageReads(): Promise<TriageView | null> {
@@ -56,6 +64,95 @@ describe('suggestion-triage: the popup first-paint snapshot', () => {
     expect(Object.keys(session)).toContain(FIRST_PAINT_KEY);
     expect(JSON.stringify(session)).not.toContain('tok-');
     expect((await pageReads())?.suggestions).toEqual(stored.suggestions);
+  });
+
+  test("it carries the names the live popup shows: the rows' locations and the account bar, nothing more", async () => {
+    const other = await linkTestAccount('app-2002', 'Second Account');
+    await activeAccountKeyItem.setValue(h.accountKey);
+    await storeLocations(h.accountKey, [
+      ['HB-001', 'Harbor Bakery – Ballard', 'Seattle'],
+      ['HB-002', 'Harbor Bakery – Fremont', ''],
+      ['HB-003', '', 'Seattle'],
+      ['HB-999', 'Not in the rows', 'Tacoma'],
+    ]);
+    h.service.suggestions = makeSuggestions(5);
+    const t = h.triage();
+    await h.loaded(t);
+    await firstQuestion(t);
+    const stored = await written();
+    // As the live rows name them (locationText): name and city; a location without a name keeps its id.
+    expect(stored.locationNames).toEqual({
+      'HB-001': { name: 'Harbor Bakery – Ballard', city: 'Seattle' },
+      'HB-002': { name: 'Harbor Bakery – Fremont', city: '' },
+    });
+    expect(stored.accountBar).toEqual({
+      activeAccountKey: h.accountKey,
+      accounts: [
+        { accountKey: h.accountKey, accountName: 'Harbor Bakery Group', needsRelink: false, otherEnvironment: false },
+        { accountKey: other, accountName: 'Second Account', needsRelink: false, otherEnvironment: false },
+      ],
+    });
+    expect(JSON.stringify(await browser.storage.session.get(null))).not.toContain('tok-');
+  });
+
+  test('names learnt after the view (the locations fetched later, a relink needed) are written without a new revision', async () => {
+    h.service.suggestions = makeSuggestions(5);
+    const t = h.triage();
+    t.start();
+    await h.loaded(t);
+    await firstQuestion(t);
+    const first = await written();
+    expect(first.locationNames).toEqual({});
+    await storeLocations(h.accountKey, [['HB-001', 'Harbor Bakery – Ballard', 'Seattle']]);
+    await vi.waitFor(async () =>
+      expect((await triageSnapshotItem.getValue())?.locationNames).toEqual({
+        'HB-001': { name: 'Harbor Bakery – Ballard', city: 'Seattle' },
+      }),
+    );
+    const linked = await linkedAccountsItem.getValue();
+    await linkedAccountsItem.setValue(linked.map((a) => ({ ...a, needsRelink: true })));
+    await vi.waitFor(async () =>
+      expect((await triageSnapshotItem.getValue())?.accountBar?.accounts[0]?.needsRelink).toBe(true),
+    );
+    expect((await triageSnapshotItem.getValue())?.revision).toBe(first.revision);
+  });
+
+  test('bounded: more linked accounts than the bar holds leave the bar out; long names are cut', async () => {
+    const linked = await linkedAccountsItem.getValue();
+    const more = (n: number, name: (i: number) => string) =>
+      Array.from({ length: n }, (_, i) => ({
+        ...linked[0]!,
+        accountKey: `app-${3000 + i}`,
+        appSpecificAccountId: `app-${3000 + i}`,
+        accountName: name(i),
+      }));
+    await linkedAccountsItem.setValue([...linked, ...more(SNAPSHOT_ACCOUNTS, (i) => `Account ${i}`)]);
+    const t = h.triage();
+    // Its watchers: the names below are learnt after the first write.
+    t.start();
+    await h.loaded(t);
+    await firstQuestion(t);
+    const crowded = await written();
+    expect(crowded.accountBar).toBeNull();
+    expect(crowded.suggestions.length).toBeGreaterThan(0);
+    expect(JSON.stringify(crowded).length).toBeLessThanOrEqual(SNAPSHOT_MAX_CHARS);
+
+    // Two accounts whose names (and the rows' location names) are far longer than a popup shows.
+    await linkedAccountsItem.setValue([...linked, ...more(1, () => 'N'.repeat(5000))]);
+    await storeLocations(
+      h.accountKey,
+      ['HB-001', 'HB-002', 'HB-003', 'HB-004', 'HB-005'].map((id) => [id, 'L'.repeat(5000), 'C'.repeat(5000)]),
+    );
+    await triageSnapshotItem.setValue(null);
+    await t.decide(h.accountKey, [h.service.suggestions[0]!.id], 'ACCEPTED');
+    await firstQuestion(t);
+    const long = await written();
+    expect(long.accountBar?.accounts.map((a) => a.accountName.length)).toEqual([19, 120]);
+    const named = Object.values(long.locationNames);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.every((l) => l.name.length === 120 && l.city.length === 120)).toBe(true);
+    expect(long.accounts?.every((a) => a.accountName.length <= 120)).toBe(true);
+    expect(JSON.stringify(long).length).toBeLessThanOrEqual(SNAPSHOT_MAX_CHARS);
   });
 
   test('bounded: long publisher texts cost rows, never the bound', async () => {

@@ -126,6 +126,25 @@ describe('workspace store', () => {
     expect(worker.listeners.size).toBe(0);
   });
 
+  test("another account's state, asked on accounts.changed, does not replace news that came while it was asked", async () => {
+    const worker = fakeWorker();
+    const store = createWorkspaceStore(worker.io);
+    store.start();
+    worker.asked('listings.query')[0]!.answer({ accountKey: 'k', load: load(1) });
+    await vi.waitFor(() => expect(store.state.value?.load.loaded).toBe(1));
+    worker.emit('accounts.changed');
+    expect(worker.asked('listings.query')).toHaveLength(2);
+    // The new account's load moves on before the answer (computed earlier) arrives.
+    worker.emit('listings.changed', { accountKey: 'k2', load: load(40) });
+    expect(store.state.value).toMatchObject({ accountKey: 'k2', load: { loaded: 40 } });
+    const before = store.revision.value;
+    worker.asked('listings.query')[1]!.answer({ accountKey: 'k2', load: load(10) });
+    await flush();
+    expect(store.state.value).toMatchObject({ accountKey: 'k2', load: { loaded: 40 } });
+    // The rows on screen are asked again all the same (the account changed under them).
+    expect(store.revision.value).toBeGreaterThan(before);
+  });
+
   test('the newest job is shown: news of an older one does not replace it', async () => {
     const worker = fakeWorker();
     const store = createWorkspaceStore(worker.io);

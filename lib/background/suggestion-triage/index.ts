@@ -19,6 +19,7 @@ import type { BudgetPurpose } from '../core/request-budget.ts';
 import type { RefreshWish } from '../core/swr-cache.ts';
 import { notifyFailures } from '../failure-notice.ts';
 import { defineFeature } from '../feature.ts';
+import { locationsItem } from '../locations.ts';
 import { setBadgeCount } from './badge.ts';
 import { createCachedList } from './cached-list.ts';
 import { createDecisionOutbox, type DecisionScope, FLUSH_ALARM, type OutboxDeps } from './decision-outbox.ts';
@@ -183,6 +184,9 @@ export function createSuggestionTriage(deps: TriageDeps) {
     // Decisions waiting for Relink, or for the Connection they were made on, go as soon as that is back.
     linkedAccountsItem.watch(() => void outbox.flushDue());
     connectionSettingsItem.watch(() => void outbox.flushDue());
+    // The popup's snapshot carries location and account names: written again when they change.
+    for (const item of [locationsItem, linkedAccountsItem, connectionSettingsItem])
+      item.watch(() => snapshot.namesChanged());
     // Another active account: the popup must not paint the previous one's rows (it also checks the key).
     activeAccountKeyItem.watch(() => void snapshot.clear());
     // The service stopped (or came back) answering: open lists ask again, so "Updated …" says so.

@@ -129,6 +129,21 @@ export interface TriageView {
   undoWindowMs: number;
 }
 
+/**
+ * The popup's first-paint snapshot, which the worker keeps in storage.session and pages read before it answers
+ * (lib/background/suggestion-triage/first-paint-snapshot.ts): the view's first rows, plus the names the live
+ * popup shows beside them. Publisher data and names only, bounded; never a token.
+ */
+export interface TriageSnapshotView extends TriageView {
+  /** The rows' locations that the worker's directory names: id → name and city (an unnamed one shows its id). */
+  locationNames: Record<string, { name: string; city: string }>;
+  /** The popup's account bar: the active account and every linked one in the order linked; null when too many. */
+  accountBar: {
+    activeAccountKey: string;
+    accounts: { accountKey: string; accountName: string; needsRelink: boolean; otherEnvironment: boolean }[];
+  } | null;
+}
+
 export interface TriageSettingsView {
   keyboardShortcuts: boolean;
 }
