@@ -3,6 +3,7 @@
 // and what its decisions became.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BatchOutcomeView, InboxAccountView, InboxView } from '../../lib/messaging/protocol/index.ts';
+import { formatNumber } from '../../lib/shared/format.ts';
 import { downloadCsv } from '../listings-workspace/csv-download.ts';
 import { createServiceStatusStore } from '../service-status/service-status-store.ts';
 import { HelpDialog } from '../suggestion-triage/HelpDialog.tsx';
@@ -21,7 +22,8 @@ import type { InboxViewState } from './inbox-hash.ts';
 import { createInboxStore, type Decided, type InboxStore } from './inbox-store.ts';
 import './inbox.css';
 
-const count = (n: number) => n.toLocaleString('en-US');
+/** Counts in the browser's language (lib/shared/format.ts). */
+const count = formatNumber;
 
 // A line redraws only when its account's answer changed (keepEqual keeps the others' objects).
 const AccountLine = memoized(function AccountLine({ account }: { account: InboxAccountView }) {

@@ -1,6 +1,9 @@
 // Numbers and orders follow the browser's language (navigator.language), not a pinned one.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { DecideAllDialog } from '../../components/inbox/DecideAllDialog.tsx';
 import { ListHead } from '../../components/suggestion-triage/ListHead.tsx';
 import { compareText, formatNumber } from '../../lib/shared/format.ts';
 import { suggestion, triageView } from './triage-ui-fakes.ts';
@@ -57,4 +60,56 @@ test('the triage count is written in the browser’s language (it was pinned to 
     />,
   );
   expect(screen.getByText(/showing 3 of 4\.200/)).toBeTruthy();
+});
+
+test('the Inbox’s “Accept all” preview writes its counts in the browser’s language (they were pinned to en-US)', () => {
+  speak('de-DE');
+  render(
+    <DecideAllDialog
+      decision="ACCEPTED"
+      plan={{
+        suggestions: 5814,
+        accounts: 30,
+        requests: 5814,
+        perAccount: [{ accountKey: 'k1', accountName: 'Harbor Bakery Group', suggestions: 1200 }],
+      }}
+      undoWindowMs={5000}
+      onConfirm={() => undefined}
+      onClose={() => undefined}
+    />,
+  );
+  expect(screen.getByRole('button', { name: 'Accept 5.814' })).toBeTruthy();
+  expect(screen.getByText('Harbor Bakery Group: 1.200 suggestions')).toBeTruthy();
+});
+
+/** Product code: the pages, the worker and what both share. */
+function productFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return productFiles(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+test('numbers and text orders come from lib/shared/format.ts, not a formatter of their own', () => {
+  const files = ['components', 'entrypoints', 'lib'].flatMap(productFiles);
+  expect(files.length).toBeGreaterThan(200);
+  const found = files
+    .filter((file) => file !== join('lib', 'shared', 'format.ts'))
+    .flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ where: `${file}:${i + 1}`, line }))
+        .filter(({ line }) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+        .filter(
+          ({ line, where }) =>
+            /Intl\.NumberFormat|toLocaleString\(\s*['"[]/.test(line) ||
+            // A date may say its own time; a number's toLocaleString() is a formatter of its own.
+            (/\.toLocaleString\(/.test(line) && !/Date\(/.test(line)) ||
+            // Pages order text through compareText (the worker orders ISO dates and ids).
+            (where.startsWith('components') && /\.localeCompare\(|Intl\.Collator/.test(line)),
+        )
+        .map(({ where }) => where),
+    );
+  expect(found).toEqual([]);
 });
