@@ -88,7 +88,10 @@ function Progress({ store, view }: { store: InboxStore; view: InboxView }) {
           ? `${count(p.sent)} ${past}${p.failed ? `; ${count(p.failed)} refused by the service (they stay in the list with its reason)` : ''}.`
           : `${count(p.total)} to be ${past}; sent after the undo window by the background, so you can close this page.`}
         {p.done ? null : (
-          <Button variant="link" onClick={() => void store.undo().then((r) => r && announce(`${r.undone} undone.`))}>
+          <Button
+            variant="link"
+            onClick={() => void store.undo().then((r) => r && announce(`${count(r.undone)} undone.`))}
+          >
             Undo
           </Button>
         )}
@@ -127,7 +130,7 @@ function Waiting({ store }: { store: InboxStore }) {
   const [help, setHelp] = useState(false);
   const plan = store.plan.value;
   const decidable = view?.decidable ?? 0;
-  const undo = () => void store.undo().then((r) => r && announce(`${r.undone} undone.`));
+  const undo = () => void store.undo().then((r) => r && announce(`${count(r.undone)} undone.`));
   const onFilters = useCallback(
     (filters: InboxViewState['filters']) => store.setState({ ...store.state.peek(), filters }),
     [store],

@@ -3,7 +3,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { AccountSwitcher } from '../../components/account-switcher/AccountSwitcher.tsx';
 import { DecideAllDialog } from '../../components/inbox/DecideAllDialog.tsx';
+import { accountState } from '../../components/suggestion-triage/AccountFilter.tsx';
 import { ListHead } from '../../components/suggestion-triage/ListHead.tsx';
 import { compareText, formatNumber } from '../../lib/shared/format.ts';
 import { suggestion, triageView } from './triage-ui-fakes.ts';
@@ -112,4 +114,19 @@ test('numbers and text orders come from lib/shared/format.ts, not a formatter of
         .map(({ where }) => where),
     );
   expect(found).toEqual([]);
+});
+
+test('each account’s waiting count, in the switcher and the account filter, is written in the browser’s language', () => {
+  speak('de-DE');
+  const harbor = {
+    accountKey: 'k1',
+    accountName: 'Harbor Bakery Group',
+    appSpecificAccountId: 'app-1001',
+    linkedAt: 1,
+    needsRelink: false,
+  };
+  const summary = { ...harbor, waiting: 1200, fetchedAt: 1, refreshing: false, error: null };
+  expect(accountState(summary)).toBe('1.200 waiting');
+  render(<AccountSwitcher view={{ accounts: [harbor], activeAccountKey: 'k1' }} label="Account" waiting={[summary]} />);
+  expect(screen.getByRole('option', { name: 'Harbor Bakery Group (1.200 waiting)' })).toBeTruthy();
 });
