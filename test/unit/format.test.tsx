@@ -1,5 +1,5 @@
 // Numbers and orders follow the browser's language (navigator.language), not a pinned one.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { DecideAllDialog } from '../../components/inbox/DecideAllDialog.tsx';
 import { accountState } from '../../components/suggestion-triage/AccountFilter.tsx';
 import { ListHead } from '../../components/suggestion-triage/ListHead.tsx';
 import { compareText, formatNumber } from '../../lib/shared/format.ts';
+import { sourceFiles } from './source-files.ts';
 import { suggestion, triageView } from './triage-ui-fakes.ts';
 
 function speak(language: string): void {
@@ -84,17 +85,8 @@ test('the Inbox’s “Accept all” preview writes its counts in the browser’
   expect(screen.getByText('Harbor Bakery Group: 1.200 suggestions')).toBeTruthy();
 });
 
-/** Product code: the pages, the worker and what both share. */
-function productFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return productFiles(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
-
 test('numbers and text orders come from lib/shared/format.ts, not a formatter of their own', () => {
-  const files = ['components', 'entrypoints', 'lib'].flatMap(productFiles);
+  const files = ['components', 'entrypoints', 'lib'].flatMap(sourceFiles);
   expect(files.length).toBeGreaterThan(200);
   const found = files
     .filter((file) => file !== join('lib', 'shared', 'format.ts'))

@@ -3,16 +3,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { expect, test } from 'vitest';
+import { sourceFiles } from './source-files.ts';
 
 const ROOTS = ['lib', 'components'];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
 
 /** Relative modules a file names in `import … from`, `export … from` or `import()`, resolved to files. */
 function importsOf(file: string): string[] {

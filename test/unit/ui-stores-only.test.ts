@@ -1,17 +1,9 @@
 // Pages hold what the worker says in their feature's store (components/ui/store.ts query()), so no
 // component file talks to the worker itself: no import of the messaging client, no ask()/onDeskEvent() or
 // runtime message of its own. Only one-shot actions with nothing to keep may (issue 22).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
+import { sourceFiles } from './source-files.ts';
 
 /** A feature's store: where asking the worker belongs. */
 const isStore = (file: string) => /(^|\/)([\w-]+-)?store\.ts$/.test(file);
