@@ -3,10 +3,10 @@ import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { accountsStore } from './accounts-store.ts';
 import type { LinkingState } from './use-linking.ts';
 
-/** Why the last Link/Relink from this button linked nothing. Success is shown by LinkedConfirmation. */
 /** sm: the popup's dense bar. */
 type NoticeSize = 'sm' | 'md';
 
+/** Why the last Link/Relink from this button linked nothing. Success is shown by LinkedConfirmation. */
 export function LinkingOutcome({ state, size = 'md' }: { state: LinkingState; size?: NoticeSize }) {
   if (!state.error) return null;
   return (
@@ -29,19 +29,24 @@ export function LinkedConfirmation({ size = 'md' }: { size?: NoticeSize }) {
   const { lastLinked } = accountsStore;
   const account = lastLinked.value;
   if (!account) return null;
+  return <LinkedNotice accountName={account.accountName} size={size} onDismiss={() => (lastLinked.value = null)} />;
+}
+
+/** "Linked …": the one wording of a link that worked, whether this page or another one started it. */
+function LinkedNotice(props: { accountName: string; size: NoticeSize; onDismiss: () => void }) {
   return (
     <div
       class="account-linking__outcome ui-notice"
       data-tone="ok"
-      data-size={size}
+      data-size={props.size}
       role="status"
       data-testid="linked-confirmation"
     >
       <p class="ui-notice__message ui-notice__body">
-        Linked <strong>{account.accountName}</strong>. It is now the active account.
+        Linked <strong>{props.accountName}</strong>. It is now the active account.
       </p>
       <div class="ui-notice__actions">
-        <Button size="sm" variant="ghost" onClick={() => (lastLinked.value = null)}>
+        <Button size="sm" variant="ghost" onClick={props.onDismiss}>
           Dismiss
         </Button>
       </div>
@@ -60,11 +65,6 @@ export function RememberedLinkingOutcome({ size = 'md' }: { size?: NoticeSize })
   const dismiss = () => {
     rememberedOutcome.value = null;
   };
-  const actions = (
-    <Button size="sm" variant="ghost" onClick={dismiss}>
-      Dismiss
-    </Button>
-  );
   if (outcome.error) {
     return (
       <ErrorNotice
@@ -72,23 +72,14 @@ export function RememberedLinkingOutcome({ size = 'md' }: { size?: NoticeSize })
         size={size}
         title={outcome.relink ? 'The account was not linked again' : 'The account was not linked'}
         error={outcome.error}
-        actions={actions}
+        actions={
+          <Button size="sm" variant="ghost" onClick={dismiss}>
+            Dismiss
+          </Button>
+        }
       />
     );
   }
   if (!outcome.account) return null;
-  return (
-    <div
-      class="account-linking__outcome ui-notice"
-      data-tone="ok"
-      data-size={size}
-      role="status"
-      data-testid="linked-confirmation"
-    >
-      <p class="ui-notice__message ui-notice__body">
-        Linked <strong>{outcome.account.accountName}</strong>. It is now the active account.
-      </p>
-      <div class="ui-notice__actions">{actions}</div>
-    </div>
-  );
+  return <LinkedNotice accountName={outcome.account.accountName} size={size} onDismiss={dismiss} />;
 }

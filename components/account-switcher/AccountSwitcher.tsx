@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { AccountsView, LinkedAccountView, TriageAccountSummary } from '../../lib/messaging/protocol/index.ts';
+import { formatNumber } from '../../lib/shared/format.ts';
 import { accountsStore, activeAccount } from '../account-linking/accounts-store.ts';
 import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from '../account-linking/LinkingOutcome.tsx';
 import { RelinkButton } from '../account-linking/RelinkButton.tsx';
@@ -28,7 +29,9 @@ export interface AccountSwitcherProps {
 function optionLabel(account: LinkedAccountView, waiting?: number | null): string {
   if (account.otherEnvironment) return `${account.accountName} (linked on another environment)`;
   if (account.needsRelink) return `${account.accountName} (needs relinking)`;
-  return typeof waiting === 'number' ? `${account.accountName} (${waiting} waiting)` : account.accountName;
+  return typeof waiting === 'number'
+    ? `${account.accountName} (${formatNumber(waiting)} waiting)`
+    : account.accountName;
 }
 
 /**

@@ -2,6 +2,7 @@
 // every linked account), when it resets, what spent it, and whether background work is slowed or paused.
 import { useState } from 'preact/hooks';
 import type { BudgetPurpose, BudgetView } from '../../lib/messaging/protocol/index.ts';
+import { formatNumber } from '../../lib/shared/format.ts';
 import { useServiceBack } from '../service-status/use-service-back.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
@@ -19,7 +20,7 @@ const PURPOSE_LABELS: Record<BudgetPurpose, string> = {
 };
 
 const clock = (at: number) => new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(at);
-const count = (n: number) => n.toLocaleString();
+const count = formatNumber;
 
 /** The sentence a live region reads when background work pauses or slows; empty otherwise. */
 export function budgetNotice(view: BudgetView): string {

@@ -1,13 +1,13 @@
 // "Accept all N matching": what will be sent, before anything is, in the same words as the button.
-import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import type { InboxPlanView } from '../../lib/messaging/protocol/index.ts';
+import type { DecisionView, InboxPlanView } from '../../lib/messaging/protocol/index.ts';
+import { formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 
-const n = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+const n = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`;
 
 export function DecideAllDialog(props: {
-  decision: SuggestionDecision;
+  decision: DecisionView;
   plan: InboxPlanView;
   undoWindowMs: number;
   onConfirm: () => void;
@@ -31,7 +31,7 @@ export function DecideAllDialog(props: {
       actions={
         <>
           <Button variant="primary" onClick={onConfirm} autoFocus>
-            {verb} {plan.suggestions.toLocaleString('en-US')}
+            {verb} {formatNumber(plan.suggestions)}
           </Button>
           <Button onClick={onClose}>Cancel</Button>
         </>

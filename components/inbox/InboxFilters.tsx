@@ -1,6 +1,7 @@
 // The Inbox's filters, each taking several values: accounts, fields and age as checkboxes, locations and
 // publishers picked by name (the listings workspace's ChipPicker). Every change is a URL entry (Back undoes it).
 import type { InboxFilters as Filters, InboxAge, InboxView } from '../../lib/messaging/protocol/index.ts';
+import { formatNumber } from '../../lib/shared/format.ts';
 import { ChipPicker } from '../listings-workspace/ChipPicker.tsx';
 import { memoized } from '../ui/memo.tsx';
 import { PickList } from '../ui/PickList.tsx';
@@ -30,11 +31,11 @@ export const InboxFilters = memoized(function InboxFilters({
   const set = (patch: Partial<Filters>) => onFilters({ ...filters, ...patch });
   const accounts = (lines ?? []).map((a) => ({
     value: a.accountKey,
-    label: `${a.accountName} (${a.waiting})`,
+    label: `${a.accountName} (${formatNumber(a.waiting)})`,
   }));
   const fields = (facets?.fields ?? []).map((f) => ({
     value: f.id,
-    label: `${f.label || '(no field)'} (${f.count})`,
+    label: `${f.label || '(no field)'} (${formatNumber(f.count)})`,
   }));
   // Once the worker has answered, an empty group says so (nothing waiting) instead of showing a bare heading.
   const known = facets !== undefined;

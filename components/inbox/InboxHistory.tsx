@@ -2,12 +2,14 @@
 // the service when the user opens it, with who resolved each and when. The worker holds every one of them
 // (each list fetched whole); this page shows a window of HISTORY_PAGE, newest first, with Newer and Older.
 import { useEffect } from 'preact/hooks';
+import { formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { HISTORY_PAGE, type InboxStore } from './inbox-store.ts';
 
-const count = (n: number) => n.toLocaleString('en-US');
+/** Counts in the browser's language (lib/shared/format.ts). */
+const count = formatNumber;
 
 const STATUS_WORDS: Record<string, string> = { ACCEPTED: 'Accepted', REJECTED: 'Rejected', EXPIRED: 'Expired' };
 

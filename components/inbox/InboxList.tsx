@@ -3,8 +3,7 @@
 // in the list when grouped. Every row names its account and location; contents are text only.
 import { useSignalEffect } from '@preact/signals';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
-import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import type { InboxItemView, InboxRowView } from '../../lib/messaging/protocol/index.ts';
+import type { DecisionView, InboxItemView, InboxRowView } from '../../lib/messaging/protocol/index.ts';
 import { actionForKey } from '../suggestion-triage/keymap.ts';
 import { WordDiff } from '../suggestion-triage/WordDiff.tsx';
 import { fixedLayout, measuredLayout, type RowLayout, scrollToShow } from '../ui/list-window.ts';
@@ -75,7 +74,7 @@ const SuggestionLine = memoized(function SuggestionLine({
   store,
   setActive,
 }: RowProps) {
-  const onDecide = (decision: SuggestionDecision) => {
+  const onDecide = (decision: DecisionView) => {
     setActive(index);
     void store.decide([row], decision);
   };
@@ -194,7 +193,7 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
     return item?.kind === 'row' ? item.row : null;
   };
 
-  const decideNow = (decision: SuggestionDecision) => {
+  const decideNow = (decision: DecisionView) => {
     const chosen = selected.size
       ? (view?.window ?? []).flatMap((i) => (i.kind === 'row' && selected.has(rowKeyOf(i.row)) ? [i.row] : []))
       : [activeRow()].filter((r): r is InboxRowView => r !== null && r.pending === null);

@@ -3,6 +3,7 @@
 // and what its decisions became.
 import { useCallback, useMemo, useState } from 'preact/hooks';
 import type { BatchOutcomeView, InboxAccountView, InboxView } from '../../lib/messaging/protocol/index.ts';
+import { formatNumber } from '../../lib/shared/format.ts';
 import { downloadCsv } from '../listings-workspace/csv-download.ts';
 import { useServiceBack } from '../service-status/use-service-back.ts';
 import { HelpDialog } from '../suggestion-triage/HelpDialog.tsx';
@@ -21,7 +22,8 @@ import type { InboxViewState } from './inbox-hash.ts';
 import { createInboxStore, type Decided, type InboxStore } from './inbox-store.ts';
 import './inbox.css';
 
-const count = (n: number) => n.toLocaleString('en-US');
+/** Counts in the browser's language (lib/shared/format.ts). */
+const count = formatNumber;
 
 const unreached = (account: InboxAccountView) =>
   !account.needsRelink && (account.error?.code === 'network' || account.error?.code === 'timeout');
@@ -105,7 +107,10 @@ function Progress({ store, view }: { store: InboxStore; view: InboxView }) {
           ? `${count(p.sent)} ${past}${p.failed ? `; ${count(p.failed)} refused by the service (they stay in the list with its reason)` : ''}.`
           : `${count(p.total)} to be ${past}; sent after the undo window by the background, so you can close this page.`}
         {p.done ? null : (
-          <Button variant="link" onClick={() => void store.undo().then((r) => r && announce(`${r.undone} undone.`))}>
+          <Button
+            variant="link"
+            onClick={() => void store.undo().then((r) => r && announce(`${count(r.undone)} undone.`))}
+          >
             Undo
           </Button>
         )}
@@ -136,7 +141,7 @@ function Waiting({ store }: { store: InboxStore }) {
   const [help, setHelp] = useState(false);
   const plan = store.plan.value;
   const decidable = view?.decidable ?? 0;
-  const undo = () => void store.undo().then((r) => r && announce(`${r.undone} undone.`));
+  const undo = () => void store.undo().then((r) => r && announce(`${count(r.undone)} undone.`));
   const onFilters = useCallback(
     (filters: InboxViewState['filters']) => store.setState({ ...store.state.peek(), filters }),
     [store],

@@ -1,8 +1,8 @@
 // The Inbox as the options page holds it: the worker's answer for the filters in the URL and the window
 // of rows in view (query() from ui/store.ts), this page's selection, and what its decisions became.
 import { batch, signal } from '@preact/signals';
-import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
 import type {
+  DecisionView,
   InboxHistoryView,
   InboxPlanView,
   InboxRowView,
@@ -27,7 +27,7 @@ export interface DecidedBatch {
 
 /** What this page decided last: its batches, for `u` and for the progress bar. */
 export interface Decided {
-  decision: SuggestionDecision;
+  decision: DecisionView;
   batches: DecidedBatch[];
   /** Accept/Reject all matching (a progress bar), or a row or selection (the undo line only). */
   bulk: boolean;
@@ -45,7 +45,7 @@ export function createInboxStore(io: StoreIo = workerIo) {
   const selected = signal<ReadonlySet<string>>(new Set());
   const decided = signal<Decided | null>(null);
   const actionError = signal<unknown>(null);
-  const plan = signal<{ decision: SuggestionDecision; plan: InboxPlanView } | null>(null);
+  const plan = signal<{ decision: DecisionView; plan: InboxPlanView } | null>(null);
   let range = { first: 0, end: 60 };
 
   const arg = (): RequestInput<'inbox.query'> => {
@@ -101,7 +101,7 @@ export function createInboxStore(io: StoreIo = workerIo) {
   }
 
   /** Decides rows (the active one, or the selection), one request per account. */
-  async function decide(rows: InboxRowView[], decision: SuggestionDecision): Promise<void> {
+  async function decide(rows: InboxRowView[], decision: DecisionView): Promise<void> {
     const byAccount = new Map<string, string[]>();
     for (const r of rows) byAccount.set(r.accountKey, [...(byAccount.get(r.accountKey) ?? []), r.id]);
     const batches: DecidedBatch[] = [];
@@ -120,7 +120,7 @@ export function createInboxStore(io: StoreIo = workerIo) {
     await view.refresh(arg());
   }
 
-  async function preview(decision: SuggestionDecision): Promise<void> {
+  async function preview(decision: DecisionView): Promise<void> {
     const found = await act(() => io.ask('inbox.plan', { filters: state.value.filters, decision }));
     if (found) plan.value = { decision, plan: found };
   }

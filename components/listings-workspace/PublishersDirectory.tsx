@@ -2,7 +2,7 @@
 // brand or id, filter by country, and one click shows that publisher's listings.
 import { useId, useMemo, useState } from 'preact/hooks';
 import type { PublisherDirectoryEntry } from '../../lib/messaging/protocol/index.ts';
-import { formatNumber } from '../../lib/shared/format.ts';
+import { compareText, formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import '../ui/table.css';
@@ -41,7 +41,7 @@ export function PublishersDirectory({ publishers, onShowListings }: PublishersDi
     () =>
       publishers
         .filter((p) => matchesPublisher(p, text, country))
-        .sort((a, b) => (a.name || a.id).localeCompare(b.name || b.id)),
+        .sort((a, b) => compareText(a.name || a.id, b.name || b.id)),
     [publishers, text, country],
   );
 

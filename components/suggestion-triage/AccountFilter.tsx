@@ -3,6 +3,7 @@
 // each with its waiting count or why it is not listed.
 import { useRef } from 'preact/hooks';
 import type { TriageAccountSummary } from '../../lib/messaging/protocol/index.ts';
+import { formatNumber } from '../../lib/shared/format.ts';
 
 export interface AccountFilterProps {
   accounts: TriageAccountSummary[];
@@ -15,7 +16,7 @@ export interface AccountFilterProps {
 export function accountState(a: TriageAccountSummary): string {
   if (a.needsRelink) return 'needs relinking';
   if (a.error) return 'couldn’t refresh';
-  return a.waiting === null ? 'loading' : `${a.waiting} waiting`;
+  return a.waiting === null ? 'loading' : `${formatNumber(a.waiting)} waiting`;
 }
 
 export function AccountFilter({ accounts, picked, onPick }: AccountFilterProps) {

@@ -2,6 +2,7 @@
 // worker's batch outcome, so "sent" never counts a decision that was undone, failed or is still queued.
 import { useEffect, useState } from 'preact/hooks';
 import type { BatchOutcomeView } from '../../lib/messaging/protocol/index.ts';
+import { formatNumber } from '../../lib/shared/format.ts';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { decisionVerb } from './labels.ts';
 
@@ -45,18 +46,18 @@ export function BulkProgress({ outcome, inWindow }: { outcome: BatchOutcomeView 
   }, [finished, outcome?.batchId]);
   if (!outcome || inWindow || total <= 1 || hidden) return null;
   const extra = [
-    outcome.failed > 0 ? `${outcome.failed} failed` : '',
-    outcome.queued > 0 ? `${outcome.queued} waiting to retry` : '',
-    outcome.undone > 0 ? `${outcome.undone} undone` : '',
+    outcome.failed > 0 ? `${formatNumber(outcome.failed)} failed` : '',
+    outcome.queued > 0 ? `${formatNumber(outcome.queued)} waiting to retry` : '',
+    outcome.undone > 0 ? `${formatNumber(outcome.undone)} undone` : '',
   ].filter(Boolean);
   const verb = decisionVerb(outcome.decision, finished ? 'past' : 'ing');
   return (
     <div class="st-progress">
       <ProgressBar
-        label={`${decisionVerb(outcome.decision, 'ing')} ${total} suggestions`}
+        label={`${decisionVerb(outcome.decision, 'ing')} ${formatNumber(total)} suggestions`}
         value={answered}
         max={total}
-        text={`${verb}: ${answered} of ${total} sent${extra.map((e) => ` · ${e}`).join('')}`}
+        text={`${verb}: ${formatNumber(answered)} of ${formatNumber(total)} sent${extra.map((e) => ` · ${e}`).join('')}`}
       />
     </div>
   );

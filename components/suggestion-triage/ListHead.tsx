@@ -1,7 +1,6 @@
 // Above the list: "select all shown", and either the bulk buttons for a selection or the count
 // ("showing 500 of 5,000 waiting"), freshness and Refresh.
-import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import type { TriageView } from '../../lib/messaging/protocol/index.ts';
+import type { DecisionView, TriageView } from '../../lib/messaging/protocol/index.ts';
 import { formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
@@ -14,7 +13,7 @@ export interface ListHeadProps {
   selectedIds: string[];
   allSelected: boolean;
   onSelectAll: (on: boolean) => void;
-  onDecide: (ids: string[], decision: SuggestionDecision) => void;
+  onDecide: (ids: string[], decision: DecisionView) => void;
   onClear: () => void;
   onRefresh: () => void;
 }

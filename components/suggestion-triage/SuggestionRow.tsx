@@ -2,8 +2,12 @@
 // its undo window, being sent, queued after a transient failure, failed). Memoized: a row re-renders
 // only when its own props change, not on every key press or countdown tick.
 import { Component } from 'preact';
-import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import type { FailedDecisionView, PendingDecisionView, SuggestionView } from '../../lib/messaging/protocol/index.ts';
+import type {
+  DecisionView,
+  FailedDecisionView,
+  PendingDecisionView,
+  SuggestionView,
+} from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { UNCONFIRMED } from '../../lib/shared/triage-batch.ts';
 import { Button } from '../ui/Button.tsx';
@@ -27,7 +31,7 @@ export interface SuggestionRowProps {
   failure: FailedDecisionView | undefined;
   onActivate: (id: string) => void;
   onSelect: (id: string, selected: boolean) => void;
-  onDecide: (ids: string[], decision: SuggestionDecision) => void;
+  onDecide: (ids: string[], decision: DecisionView) => void;
   onUndo: (ids: string[]) => void;
   onDismissFailure: (ids: string[]) => void;
 }

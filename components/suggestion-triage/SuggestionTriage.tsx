@@ -3,8 +3,12 @@
 // State lives in a signals store (triage-store.ts); this component wires its parts together.
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import type { SuggestionView, TriageAccountSummary, TriageView } from '../../lib/messaging/protocol/index.ts';
+import type {
+  DecisionView,
+  SuggestionView,
+  TriageAccountSummary,
+  TriageView,
+} from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { locationText, useLocationNames } from '../locations/use-location-names.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
@@ -115,7 +119,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
 
   const isOpen = (s: SuggestionView) => s.status === WAITING && !pendingById.has(s.id);
 
-  function decide(ids: string[], decision: SuggestionDecision) {
+  function decide(ids: string[], decision: DecisionView) {
     const shown = new Map(items.map((s) => [s.id, s]));
     const decidable = ids.filter((id) => shown.get(id)?.status === WAITING);
     if (decidable.length === 0) return;
@@ -147,7 +151,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
    * pending state (or the bulk bar goes), so focus moves on, the way a reader moves to the next mail: to
    * the active suggestion if still open, else the next open one (or the one before), else to Undo.
    */
-  function decideAndMove(ids: string[], decision: SuggestionDecision) {
+  function decideAndMove(ids: string[], decision: DecisionView) {
     decide(ids, decision);
     const taken = new Set(ids);
     const open = (s: SuggestionView) => isOpen(s) && !taken.has(s.id);
@@ -156,7 +160,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
     else focusUndo.current = { rowId: ids.length === 1 ? ids[0]! : null };
   }
 
-  function decideFromKeys(decision: SuggestionDecision) {
+  function decideFromKeys(decision: DecisionView) {
     const ids = selectedIds.length > 0 ? selectedIds : active ? [active.id] : [];
     if (ids.length > 0) decideAndMove(ids, decision);
   }
@@ -196,7 +200,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   // Stable callbacks, so a memoized row re-renders only when its own data changes.
   const decideRef = useRef(decideAndMove);
   decideRef.current = decideAndMove;
-  const onDecide = useCallback((ids: string[], d: SuggestionDecision) => decideRef.current(ids, d), []);
+  const onDecide = useCallback((ids: string[], d: DecisionView) => decideRef.current(ids, d), []);
   const undoRef = useRef(undoRows);
   undoRef.current = undoRows;
   const onUndo = useCallback((ids: string[]) => undoRef.current(ids), []);

@@ -3,6 +3,7 @@
 import { Component } from 'preact';
 import { useEffect, useId, useState } from 'preact/hooks';
 import type { TriageAccountSummary } from '../../lib/messaging/protocol/index.ts';
+import { compareText } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Select } from '../ui/Select.tsx';
@@ -52,7 +53,7 @@ function Filters(props: TriageFiltersProps) {
   useEffect(() => setPainted(true), []);
   const ids = new Set(painted ? [...Object.keys(publishers), ...props.knownPublishers] : []);
   if (filters.publisherId) ids.add(filters.publisherId);
-  const publisherIds = [...ids].sort((a, b) => (publishers[a] ?? a).localeCompare(publishers[b] ?? b));
+  const publisherIds = [...ids].sort((a, b) => compareText(publishers[a] ?? a, publishers[b] ?? b));
   return (
     <fieldset class="st-filters" aria-label="Filter suggestions">
       <Select

@@ -1,5 +1,5 @@
 // Words people read for the service's codes. Kept out of lib/api so the popup bundle never pulls zod.
-import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
+import type { DecisionView } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 
 export const SUGGESTION_STATUS_LABELS: Record<string, string> = {
@@ -13,7 +13,7 @@ export function suggestionStatusLabel(status: string): string {
   return SUGGESTION_STATUS_LABELS[status] ?? status;
 }
 
-export function decisionVerb(decision: SuggestionDecision, tense: 'past' | 'ing' | 'base'): string {
+export function decisionVerb(decision: DecisionView, tense: 'past' | 'ing' | 'base'): string {
   const accept = decision === 'ACCEPTED';
   if (tense === 'past') return accept ? 'Accepted' : 'Rejected';
   if (tense === 'ing') return accept ? 'Accepting' : 'Rejecting';

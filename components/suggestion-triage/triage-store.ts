@@ -2,8 +2,12 @@
 // with this page's decisions and undos shown at once until the worker has answered them.
 // Undo always names what it undoes: the batch the worker gave the decision, or the suggestion ids.
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
-import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import type { PendingDecisionView, RequestInput, TriageView } from '../../lib/messaging/protocol/index.ts';
+import type {
+  DecisionView,
+  PendingDecisionView,
+  RequestInput,
+  TriageView,
+} from '../../lib/messaging/protocol/index.ts';
 import { coalesce } from '../../lib/shared/coalesce.ts';
 import { followEvents, latestAnswer, revisionGate, type StoreIo, workerIo } from '../ui/store.ts';
 import { filtersFromHash, filtersToHash, sameFilters, type TriageFilters } from './filters-hash.ts';
@@ -145,7 +149,7 @@ export function createTriageStore(initial: TriageFilters, options: TriageStoreOp
   }
 
   /** Resolves with the worker's batch ids for the decision, one per account (null if it was refused). */
-  async function decide(chosen: string[], decision: SuggestionDecision): Promise<string[] | null> {
+  async function decide(chosen: string[], decision: DecisionView): Promise<string[] | null> {
     let ids = chosen;
     if (onSnapshot) {
       // Asked on the snapshot: made once the live view has come (none if it failed), on the rows it has.

@@ -1,14 +1,13 @@
 // The undo bar's target: which decision `u` and the bar act on, and whether it is still inside its window.
 // Apart from the store because it is a pure reading of the pending list and this page's decisions.
-import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import type { PendingDecisionView } from '../../lib/messaging/protocol/index.ts';
+import type { DecisionView, PendingDecisionView } from '../../lib/messaging/protocol/index.ts';
 import { latestBatch } from '../../lib/shared/triage-batch.ts';
 
 /** A decision made on this page, newest last: what `u` and the undo bar act on. */
 export interface LocalDecision {
   localBatchId: string;
   ids: string[];
-  decision: SuggestionDecision;
+  decision: DecisionView;
   /** The worker's batch id once it answered; null if the decision was refused. */
   batchId: Promise<string | null>;
   workerBatchId: string | null;
@@ -19,7 +18,7 @@ export interface LocalDecision {
 
 /** What the undo bar shows and `u` undoes. */
 export interface UndoTarget {
-  decision: SuggestionDecision;
+  decision: DecisionView;
   count: number;
   dueAt: number;
   /** Every member is being sent, or was tried already: too late to undo. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lazy } from '../lazy.ts';
+import { lazy } from '../shared/lazy.ts';
 import type { ApiMessage } from './errors.ts';
 import { type ItemReader, num, readItems } from './schemas-common.ts';
 

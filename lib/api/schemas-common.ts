@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lazy } from '../lazy.ts';
+import { lazy } from '../shared/lazy.ts';
 
 // Schemas and item shapes are built once, on first use (not at import: the worker's start waits for that). Transforms stay off the fields of list
 // items: where zod cannot compile its parsers (the MV3 worker forbids eval) every zod step on every

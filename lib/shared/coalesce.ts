@@ -4,7 +4,7 @@
 export interface Coalesced<A extends unknown[]> {
   /**
    * Runs now when idle. During a run it asks for exactly one more run after it (with the latest call's
-   * arguments, however many calls came meanwhile) and returns the running promise, which settles when no
+   * arguments, or those `merge` made of every call meanwhile) and returns the running promise, which settles when no
    * run is left. A run that throws rejects that promise; the run asked for meanwhile is then dropped (its
    * callers saw the failure) and the next call starts afresh.
    */
@@ -20,7 +20,18 @@ export interface Coalesced<A extends unknown[]> {
   idle(): Promise<void>;
 }
 
-export function coalesce<A extends unknown[]>(fn: (...args: A) => unknown): Coalesced<A> {
+export interface CoalesceOptions<A extends unknown[]> {
+  /**
+   * The arguments of the one run asked for during a run, from those asked so far (undefined for the first
+   * such call) and the new call's; by default the latest call's.
+   */
+  merge?: (queued: A | undefined, args: A) => A;
+}
+
+export function coalesce<A extends unknown[]>(
+  fn: (...args: A) => unknown,
+  { merge = (_queued, args) => args }: CoalesceOptions<A> = {},
+): Coalesced<A> {
   let running: Promise<void> | undefined;
   let next: A | undefined;
   let generation = 0;
@@ -53,7 +64,7 @@ export function coalesce<A extends unknown[]>(fn: (...args: A) => unknown): Coal
 
   const call = (...args: A): Promise<void> => {
     if (running) {
-      next = args;
+      next = merge(next, args);
       return running;
     }
     return start(args);

@@ -1,6 +1,12 @@
 // How a publisher suggestion's field maps onto a location, and what resolving one does.
-import type { Address, Location, Suggestion } from '../model.ts';
-import type { Store } from '../store.ts';
+import type { Address, Location, SandboxState, Suggestion } from '../model.ts';
+
+/** What resolving needs of the store; named here so the seed, which reads this file's fields, needs no store. */
+interface ResolvingStore {
+  readonly state: SandboxState;
+  today(): string;
+  changed(): void;
+}
 
 /** The fields the seed makes suggestions on. */
 export const SUGGESTION_FIELDS = [
@@ -65,7 +71,11 @@ function applyFieldContent(location: Location, fieldName: string, content: strin
 }
 
 /** Accepting updates the location's field; either decision is final and dated today. */
-export function resolveSuggestion(store: Store, suggestion: Suggestion, status: 'ACCEPTED' | 'REJECTED'): void {
+export function resolveSuggestion(
+  store: ResolvingStore,
+  suggestion: Suggestion,
+  status: 'ACCEPTED' | 'REJECTED',
+): void {
   if (status === 'ACCEPTED') {
     const location = store.state.locations.find((l) => l.id === suggestion.locationId);
     if (location) applyFieldContent(location, suggestion.fieldName, suggestion.suggestedContent);

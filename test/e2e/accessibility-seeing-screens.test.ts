@@ -6,22 +6,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { panelPictures } from '../../scripts/lib/screenshots-panel.ts';
 import { shoot } from './axe.ts';
-import { type Desk, launchDesk } from './fixture.ts';
+import { deskForFile } from './fixture.ts';
 import { linkFresh, waitLoaded } from './listings-workspace-helpers.ts';
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-  await desk.reset();
-  await linkFresh(desk);
-});
-afterAll(async () => {
-  await desk?.close();
-});
+// One reset for the file, then an account linked with its listings loaded: the tests only look.
+const desk = deskForFile({ reset: 'once', afterReset: linkFresh });
 
 const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 20_000, interval: 100 });
 

@@ -4,28 +4,21 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { shortLocationName } from '../../components/embedded-panel/account-line.ts';
 import type { LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
 import type { Location, SandboxState } from '../../sandbox/model.ts';
 import { axeViolations } from './axe.ts';
-import { type Desk, launchDesk } from './fixture.ts';
+import { deskForFile } from './fixture.ts';
 
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS ?? '/tmp/shots-panel-accounts';
 
-let desk: Desk;
+// The undo window: long enough to press Undo in the panel on a loaded machine; the Accept after it waits this long to be sent.
+const desk = deskForFile({ undoWindowMs: 4_000, sandbox: { accounts: 3 } });
 let crm: string;
 
-beforeAll(async () => {
-  // Long enough to press Undo in the panel on a loaded machine; the Accept after it waits this long to be sent.
-  desk = await launchDesk({ undoWindowMs: 4_000, sandbox: { accounts: 3 } });
+beforeAll(() => {
   crm = desk.sandbox.crmUrl;
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
 });
 
 const state = () => desk.control.state<SandboxState>();

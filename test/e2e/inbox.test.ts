@@ -2,21 +2,15 @@
 // accounts and one field, grouped, "Accept all N matching" with its preview, and a worker stopped while
 // the batch is being sent: every decision reaches the service exactly once. Then axe and 320 px reflow.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { SandboxState } from '../../sandbox/model.ts';
 import { axeLightAndDark, axeViolations, shoot } from './axe.ts';
-import { type Desk, launchDesk } from './fixture.ts';
+import { deskForFile } from './fixture.ts';
 
 type Requests = { requests: { method: string; path: string; status: number; tokenAccountId?: string }[] };
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-});
-afterAll(async () => {
-  await desk?.close();
-});
+// Each test resets and links its accounts itself (linkThree).
+const desk = deskForFile({ reset: 'never' });
 
 async function linkThree() {
   await desk.reset();

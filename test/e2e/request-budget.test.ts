@@ -4,25 +4,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { axeViolations } from './axe.ts';
-import { type Desk, launchDesk } from './fixture.ts';
+import { deskForFile } from './fixture.ts';
 import { LOAD_TIMEOUT_MS, openWorkspace, settledCounts } from './listings-workspace-helpers.ts';
 
 /** Set to a folder (e.g. /tmp/shots-budget) to write screenshots, light and dark. */
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS;
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk();
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-});
+const desk = deskForFile();
 
 /** No axe finding (WCAG 2.2 AA), and at 320 px wide the page does not scroll sideways. */
 async function accessible(page: Page): Promise<void> {

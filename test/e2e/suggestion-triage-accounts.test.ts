@@ -3,10 +3,10 @@
 // sandbox on that account, with its token; undo across accounts; the badge's total; one account revoked (401) says
 // Relink while the others still triage.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { SandboxState } from '../../sandbox/model.ts';
 import { axeViolations } from './axe.ts';
-import { type Desk, launchDesk } from './fixture.ts';
+import { deskForFile } from './fixture.ts';
 
 const SUGGESTIONS_PATH = '/v2/accounts/me/powerlistings/publishersuggestions';
 // Long enough that Accept, the bar and Undo fit in it on a busy 2-core machine (2 s did not, now and then).
@@ -18,17 +18,7 @@ const NAMES: Record<string, string> = {
   '1003': 'Cedar Dental',
 };
 
-let desk: Desk;
-
-beforeAll(async () => {
-  desk = await launchDesk({ undoWindowMs: UNDO_WINDOW_MS });
-});
-afterAll(async () => {
-  await desk?.close();
-});
-beforeEach(async () => {
-  await desk.reset();
-});
+const desk = deskForFile({ undoWindowMs: UNDO_WINDOW_MS });
 
 const state = () => desk.control.state<SandboxState>();
 const feed = (page: Page) => page.getByRole('feed');

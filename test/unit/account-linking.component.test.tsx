@@ -10,6 +10,10 @@ vi.mock('../../lib/messaging/ui.ts', () => ({
 
 const { AccountSwitcher } = await import('../../components/account-switcher/AccountSwitcher.tsx');
 const { LinkedAccounts } = await import('../../components/account-linking/LinkedAccounts.tsx');
+const { LinkedConfirmation, RememberedLinkingOutcome } = await import(
+  '../../components/account-linking/LinkingOutcome.tsx'
+);
+const { accountsStore } = await import('../../components/account-linking/accounts-store.ts');
 
 const harbor: LinkedAccountView = {
   accountKey: 'app-1001',
@@ -67,5 +71,40 @@ describe('accounts linked on another environment', () => {
     const summitRow = screen.getByRole('row', { name: /Summit Outdoor Supply/ });
     expect(within(summitRow).queryByText('Linked on another environment')).toBeNull();
     expect(within(summitRow).queryByRole('button', { name: /^Relink/ })).toBeNull();
+  });
+});
+
+describe('a link that worked', () => {
+  afterEach(() => {
+    accountsStore.lastLinked.value = null;
+    accountsStore.rememberedOutcome.value = null;
+  });
+
+  test('is said in the same words whether this page linked it or another one did, until dismissed', () => {
+    accountsStore.lastLinked.value = harbor;
+    accountsStore.rememberedOutcome.value = {
+      id: 'attempt-1',
+      relink: false,
+      finishedAt: 1,
+      account: { accountKey: summit.accountKey, accountName: summit.accountName },
+      error: null,
+    };
+    render(
+      <>
+        <LinkedConfirmation />
+        <RememberedLinkingOutcome size="sm" />
+      </>,
+    );
+    const notices = screen.getAllByRole('status');
+    expect(notices.map((n) => n.textContent)).toEqual([
+      'Linked Harbor Bakery Group. It is now the active account.Dismiss',
+      'Linked Summit Outdoor Supply. It is now the active account.Dismiss',
+    ]);
+    expect(notices.map((n) => n.dataset.size)).toEqual(['md', 'sm']);
+    fireEvent.click(within(notices[1]!).getByRole('button', { name: 'Dismiss' }));
+    expect(accountsStore.rememberedOutcome.value).toBeNull();
+    fireEvent.click(within(notices[0]!).getByRole('button', { name: 'Dismiss' }));
+    expect(accountsStore.lastLinked.value).toBeNull();
+    expect(screen.queryAllByRole('status')).toEqual([]);
   });
 });

@@ -126,3 +126,20 @@ describe('coalesce', () => {
     expect(run.running).toBe(false);
   });
 });
+
+test('merge: the one run asked for meanwhile takes what every call asked, not only the latest', async () => {
+  const g = gated();
+  const run = coalesce(g.fn, { merge: (queued, [arg]): [string] => [queued ? `${queued[0]}+${arg}` : arg] });
+  const first = run('a');
+  void run('b');
+  void run('c');
+  g.calls[0]!.release();
+  await vi.waitFor(() => expect(g.calls).toHaveLength(2));
+  g.calls[1]!.release();
+  await first;
+  expect(g.calls.map((c) => c.arg)).toEqual(['a', 'b+c']);
+  // A call after the runs end starts afresh: nothing of the merged calls is left over.
+  void run('d');
+  expect(g.calls[2]!.arg).toBe('d');
+  g.calls[2]!.release();
+});

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { csvCell, toCsv } from '../../lib/listings-csv.ts';
+import { csvCell, toCsv } from '../../lib/background/core/listings-csv.ts';
 
 /** A small RFC 4180 reader, to check that what is written reads back as the same cells. */
 function parseCsv(text: string): string[][] {

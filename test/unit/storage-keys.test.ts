@@ -1,17 +1,9 @@
 // The storage key registry lists every item the code defines, so an audit of what is kept (and what is
 // dropped on unlink) can start from one file.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/background/core/storage-keys.ts';
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
+import { sourceFiles } from './source-files.ts';
 
 function definedKeys(): string[] {
   const keys: string[] = [];

@@ -395,3 +395,55 @@ describe('suggestion-triage across accounts', () => {
     expect(popup.suggestions).toHaveLength(7);
   });
 });
+
+describe('the refresh across accounts, asked again while it runs', () => {
+  test('asks meanwhile cost one more run, forced if one was and a person’s if one was; one event after both', async () => {
+    const service = perAccountService({
+      'app-1001': waiting('app-1001', 1, 2),
+      'app-1002': waiting('app-1002', 1, 1),
+      'app-1003': waiting('app-1003', 1, 3),
+    });
+    const base = testDeps({ now: () => clock });
+    const turns: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const events: { type: keyof DeskEvents; payload: unknown }[] = [];
+    const t = createSuggestionTriage({
+      ...base,
+      broadcast: async (type, payload) => {
+        events.push({ type, payload });
+      },
+      // The background run's first turn waits here, so the asks below come while it runs.
+      budget: {
+        ...base.budget,
+        backgroundTurn: async (purpose) => {
+          turns.push(purpose);
+          await held;
+          return { go: true };
+        },
+      },
+    });
+    made.push(t);
+    const lists = () => service.requests.filter((r) => r.url.pathname.endsWith('/publishersuggestions')).length;
+
+    const first = t.refreshEveryAccount({ refresh: true }, 'inbox refresh');
+    await expect.poll(() => turns.length).toBe(1);
+    void t.refreshEveryAccount({ refresh: true }, 'badge');
+    void t.refreshEveryAccount({ refresh: true, force: true }, 'user');
+    const last = t.refreshEveryAccount({ refresh: false }, 'badge');
+    release();
+    await first;
+    await last;
+    // The background run took its three turns from the budget; the one run after it was a person's (never held),
+    // and forced: every list fetched again though it had just been.
+    expect(turns).toEqual(['inbox refresh', 'inbox refresh', 'inbox refresh']);
+    expect(lists()).toBe(6);
+    // Each fetch says its account changed; the end of both runs says so once for every account.
+    await t.settled();
+    const afterAll = events.filter((e) => (e.payload as { accountKey: string | null }).accountKey === null);
+    expect(afterAll).toHaveLength(1);
+    expect(events.at(-1)).toBe(afterAll[0]);
+  });
+});

@@ -1,9 +1,11 @@
 // No echo on the hot path (issue 22): one decision from the popup's store costs one round trip to the
 // worker. The store talks to the real worker (its handlers, the fake service behind the real client), and
 // the worker's events reach the store as they do in the browser: the decision's own event before its answer.
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
+import { browser } from 'wxt/browser';
 import { createTriageStore } from '../../components/suggestion-triage/triage-store.ts';
 import type { StoreIo } from '../../components/ui/store.ts';
+import { FLUSH_ALARM } from '../../lib/background/suggestion-triage/decision-outbox.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import { type DeskEvents, protocol, type RequestType } from '../../lib/messaging/protocol/index.ts';
 import { useTriageHarness } from './suggestion-triage-fakes.ts';
@@ -118,4 +120,24 @@ test('events during a view question cost one more question, and load() settles o
   expect(store.view.value?.pending.map((p) => p.suggestionId).sort()).toEqual([first!.id, second!.id].sort());
   expect(asked).toEqual(['triage.view', 'triage.view']);
   stop();
+});
+
+test('one decision request is one flush of the outbox: the timer decide() arms, no flush of the handler’s own', async () => {
+  const t = h.triage();
+  const view = await h.loaded(t);
+  await t.settled();
+  const target = view.suggestions[0]!.id;
+  const alarms = vi.spyOn(browser.alarms, 'create');
+  const context = { access: 'extension', sender: {} } as RequestContext;
+  const input = protocol['triage.decide'].input.parse({
+    accountKey: h.accountKey,
+    suggestionIds: [target],
+    decision: 'ACCEPTED',
+  });
+  await t.handlers['triage.decide'](input, context);
+  // Within the undo window nothing is due: a flush finds nothing to send and sets the alarm again, so each
+  // flush is one more FLUSH_ALARM; decide() itself sets it once.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(alarms.mock.calls.filter(([name]) => name === FLUSH_ALARM)).toHaveLength(1);
+  alarms.mockRestore();
 });

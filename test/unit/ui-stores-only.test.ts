@@ -1,17 +1,9 @@
 // Pages hold what the worker says in their feature's store (components/ui/store.ts query()), so no
 // component file talks to the worker itself: no import of the messaging client, no ask()/onDeskEvent() or
 // runtime message of its own. Only one-shot actions with nothing to keep may (issue 22).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
+import { sourceFiles } from './source-files.ts';
 
 /** A feature's store: where asking the worker belongs. */
 const isStore = (file: string) => /(^|\/)([\w-]+-)?store\.ts$/.test(file);
@@ -47,6 +39,12 @@ function talksToWorker(file: string): boolean {
 const files = sourceFiles('components');
 const talking = files.filter((f) => !isStore(f) && talksToWorker(f));
 
+/**
+ * Entrypoints that ask the worker themselves: the panel's one-shot ticket claim, and the popup's first
+ * question, asked before its app loads and handed to the triage store (takeFirstView).
+ */
+const ENTRY_ASKS = new Set(['entrypoints/panel/main.tsx', 'entrypoints/popup/main.ts', 'entrypoints/popup/app.tsx']);
+
 test('only feature stores (and one-shot actions) talk to the worker', () => {
   expect(files.length).toBeGreaterThan(100);
   expect(talking.filter((f) => !ONE_SHOT.has(f) && !NOT_YET_MOVED.has(f))).toEqual([]);
@@ -61,4 +59,13 @@ test('the rule sees a component asking the worker', () => {
   expect(TALKS_TO_WORKER.some((p) => p.test("import { ask } from '../../lib/messaging/ui.ts';"))).toBe(true);
   expect(TALKS_TO_WORKER.some((p) => p.test("void io.ask('provisioning.forget', { key })"))).toBe(true);
   expect(TALKS_TO_WORKER.some((p) => p.test('const answer = await answers.ask(() => question());'))).toBe(false);
+});
+
+test('entrypoints only wire: but for the panel’s ticket and the popup’s first question, none asks the worker', () => {
+  const entries = sourceFiles('entrypoints');
+  expect(entries.length).toBeGreaterThan(5);
+  const asking = entries.filter(talksToWorker);
+  expect(asking.filter((f) => !ENTRY_ASKS.has(f))).toEqual([]);
+  // The list only shrinks: a file that no longer asks leaves it.
+  expect([...ENTRY_ASKS].filter((f) => !asking.includes(f))).toEqual([]);
 });

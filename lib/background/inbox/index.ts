@@ -2,7 +2,7 @@
 // the triage feature's cached lists (source.ts), queried a window at a time. Decisions go to the same
 // decision outbox as the popup's, per account, in batches of at most 500; history (history.ts) fetches the
 // resolved lists whole when the user opens it and serves them a window at a time.
-import { toCsv } from '../../listings-csv.ts';
+
 import { type Handlers, toWireError } from '../../messaging/background.ts';
 import type {
   InboxAccountView,
@@ -16,6 +16,7 @@ import { DeskError } from '../../messaging/wire-error.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import type { DeskDeps } from '../core/deps.ts';
+import { toCsv } from '../core/listings-csv.ts';
 import { defineFeature } from '../feature.ts';
 import { accountListError } from '../suggestion-triage/across-accounts.ts';
 import type { SuggestionTriage } from '../suggestion-triage/index.ts';

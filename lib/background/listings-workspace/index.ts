@@ -3,7 +3,6 @@
 // in in bulk by persisted jobs (opt-in-jobs.ts) split by opt-in-plan.ts.
 import { browser } from 'wxt/browser';
 import type { z } from 'zod';
-import { toCsv } from '../../listings-csv.ts';
 import type { Handlers, RequestContext } from '../../messaging/background.ts';
 import {
   type ListingsCsvView,
@@ -20,6 +19,7 @@ import { DeskError } from '../../messaging/wire-error.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import { currentLink } from '../core/account-lock.ts';
 import { findAccount, unknownAccountError } from '../core/linked-accounts.ts';
+import { toCsv } from '../core/listings-csv.ts';
 import { outsideScope, requirePanelScope } from '../core/panel-scope.ts';
 import { defineFeature, type StorageWrites } from '../feature.ts';
 import { createLocations, locationsItem } from '../locations.ts';

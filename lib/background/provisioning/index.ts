@@ -32,6 +32,7 @@ import { createSender } from './sending.ts';
 import { createTracker, inReviewCount, POLL_ALARM, toView } from './tracker.ts';
 import {
   batchView,
+  firstTracked,
   type SendBatch,
   sendBatchesItem,
   type TrackedAddRequest,
@@ -171,25 +172,17 @@ export function provisioningFeature(deps: DeskDeps) {
         .map((r): TrackedAddRequest => {
           const locationId = r.existingLocationId || r.newLocationId || '';
           const name = nameInRequest(r) || names.get(`${locationAccountOf(r)}|${locationId}`) || '';
-          return {
-            key: trackerKey(accountKey, r.id),
-            accountKey,
-            id: r.id,
+          const locationName = name || locationId || `Add request ${r.id}`;
+          const mode = r.locationMode ?? '';
+          const from = {
             fromAccountId: 'me',
-            locationName: name || locationId || `Add request ${r.id}`,
+            locationName,
             locationId,
-            mode: r.locationMode ?? '',
+            mode,
             skus: r.skus ?? [],
-            status: r.status,
-            statusDetail: r.statusDetail ?? '',
-            dateSubmitted: r.dateSubmitted ?? '',
-            dateCompleted: r.dateCompleted ?? '',
-            statusSince: now,
-            timeline: [{ status: r.status, at: now }],
-            nextCheckAt: now,
-            checkProblem: null,
             origin: 'found',
-          };
+          } as const;
+          return firstTracked(accountKey, r, from, now);
         });
       count = added.length;
       return [...list, ...added];

@@ -11,11 +11,11 @@ import {
 import { coalesce } from '../../shared/coalesce.ts';
 import { problemText } from './tracker.ts';
 import {
+  firstTracked,
   type SendBatch,
   type SendItem,
   sendBatchesItem,
   type TrackedAddRequest,
-  trackerKey,
   updateBatches,
   updateTracker,
 } from './tracker-store.ts';
@@ -41,25 +41,14 @@ function send(client: ApiClient, batch: SendBatch, item: SendItem): Promise<{ da
 }
 
 export function firstEntry(batch: SendBatch, item: SendItem, answer: AddRequest, now: number): TrackedAddRequest {
-  return {
-    key: trackerKey(batch.accountKey, answer.id),
-    accountKey: batch.accountKey,
-    id: answer.id,
-    fromAccountId: batch.fromAccountId,
-    locationName: item.locationName,
-    locationId: item.locationId,
-    mode: item.mode,
-    skus: answer.skus ?? (item.body.skus as string[] | undefined) ?? [],
-    status: answer.status,
-    statusDetail: answer.statusDetail ?? '',
-    dateSubmitted: answer.dateSubmitted ?? '',
-    dateCompleted: answer.dateCompleted ?? '',
-    statusSince: now,
-    timeline: [{ status: answer.status, at: now }],
-    nextCheckAt: now,
-    checkProblem: null,
-    origin: 'sent',
-  };
+  const { locationName, locationId, mode } = item;
+  const skus = answer.skus ?? (item.body.skus as string[] | undefined) ?? [];
+  return firstTracked(
+    batch.accountKey,
+    answer,
+    { fromAccountId: batch.fromAccountId, locationName, locationId, mode, skus, origin: 'sent' },
+    now,
+  );
 }
 
 export function createSender(deps: SenderDeps) {

@@ -1,5 +1,6 @@
 // What the provisioning tracker keeps in storage.local: every add request it follows, and the batches of
 // add requests still being sent. Both outlive the popup, the worker and the browser.
+import type { AddRequest } from '../../api/provisioning.ts';
 import type { SendBatchView, TimelineEntry } from '../../messaging/protocol/index.ts';
 import { defineItem } from '../../storage-item.ts';
 
@@ -55,6 +56,35 @@ export const checkedThisSessionItem = defineItem<boolean | null>('session:provis
 });
 
 export const trackerKey = (accountKey: string, id: string) => `${accountKey}|${id}`;
+
+/** Where a request came from and what it is for: what the sender knew, or what a found request says. */
+export type TrackedOrigin = Pick<
+  TrackedAddRequest,
+  'fromAccountId' | 'locationName' | 'locationId' | 'mode' | 'skus' | 'origin'
+>;
+
+/** A request as the tracker first holds it: the service's answer, its status seen now, checked at once. */
+export function firstTracked(
+  accountKey: string,
+  answer: AddRequest,
+  from: TrackedOrigin,
+  now: number,
+): TrackedAddRequest {
+  return {
+    key: trackerKey(accountKey, answer.id),
+    accountKey,
+    id: answer.id,
+    ...from,
+    status: answer.status,
+    statusDetail: answer.statusDetail ?? '',
+    dateSubmitted: answer.dateSubmitted ?? '',
+    dateCompleted: answer.dateCompleted ?? '',
+    statusSince: now,
+    timeline: [{ status: answer.status, at: now }],
+    nextCheckAt: now,
+    checkProblem: null,
+  };
+}
 
 /** One writer at a time for both items: a poll answer and a new request never overwrite each other. */
 let queue: Promise<unknown> = Promise.resolve();

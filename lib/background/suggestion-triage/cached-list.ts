@@ -7,6 +7,7 @@ import { fetchAllSuggestions, type Suggestion } from '../../api/suggestions.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { SuggestionView, TriageView } from '../../messaging/protocol/index.ts';
 import { listWarning } from '../../messaging/service-words.ts';
+import { coalesce } from '../../shared/coalesce.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
 import { currentLink, withAccountLock, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
@@ -192,55 +193,54 @@ export function createCachedList(deps: CachedListDeps) {
     return cache.revalidate(cacheKey(accountKey, status, filters), status, filters, purpose);
   }
 
-  /** The refresh across accounts in progress, and the wish to run it again once it ends. */
-  let every: Promise<void> | null = null;
-  let again: RefreshWish | null = null;
-  /** Whose the run asked for meanwhile is: a person's ask makes the next run a person's (never held). */
-  let againPurpose: BudgetPurpose = 'inbox refresh';
-
+  const beforeTurn = deps.beforeTurn;
   /**
-   * Refreshes every linked account's waiting list that the wish calls for, one account at a time; asks
-   * made meanwhile run it once more afterwards (with the strongest wish), not alongside.
+   * Every linked account's waiting list that the wish calls for, one account at a time. Asks made during a
+   * run cost one more run after it, not one alongside: a refresh, forced if any ask was, and a person's if
+   * any was (a person's run is never held by the budget).
    */
+  const everyAccount = coalesce(
+    (wish: RefreshWish, purpose: BudgetPurpose) =>
+      refreshEveryAccount({
+        accounts: async () => {
+          const [{ accounts }, apiOrigin, stored] = await Promise.all([
+            readAccounts(),
+            currentApiOrigin().catch(() => null),
+            triageCacheItem.getValue(),
+          ]);
+          const fetchedAt = new Map(accounts.map((a) => [a.accountKey, stored[cacheKey(a.accountKey, WAITING)]]));
+          return { accounts, apiOrigin, fetchedAt: (key) => fetchedAt.get(key)?.fetchedAt ?? null };
+        },
+        wants: (_key, fetchedAt) => cache.wants(fetchedAt, wish),
+        revalidate: (key) => revalidate(key, WAITING, {}, purpose),
+        beforeTurn: beforeTurn ? (key) => beforeTurn(key, purpose) : undefined,
+      }),
+    {
+      merge: (queued, [wish, purpose]): [RefreshWish, BudgetPurpose] => [
+        { refresh: true, force: Boolean(queued?.[0].force || wish.force) },
+        queued?.[1] === 'user' || purpose === 'user' ? 'user' : 'inbox refresh',
+      ],
+    },
+  );
+  /** The refresh across accounts in progress: its runs, then the one event after the last. */
+  let every: Promise<void> | null = null;
+
   function refreshEvery(wish: RefreshWish = { refresh: true }, purpose: BudgetPurpose = 'user'): Promise<void> {
-    if (every) {
-      again = { refresh: true, force: Boolean(again?.force || wish.force) };
-      if (purpose === 'user') againPurpose = 'user';
+    if (every && everyAccount.running) {
+      void everyAccount(wish, purpose);
       return every;
     }
-    const beforeTurn = deps.beforeTurn;
-    every = (async () => {
-      let turnPurpose = purpose;
-      for (let next: RefreshWish | null = wish; next; next = again, turnPurpose = againPurpose) {
-        const current = next;
-        const runPurpose = turnPurpose;
-        again = null;
-        againPurpose = 'inbox refresh';
-        await refreshEveryAccount({
-          accounts: async () => {
-            const [{ accounts }, apiOrigin, stored] = await Promise.all([
-              readAccounts(),
-              currentApiOrigin().catch(() => null),
-              triageCacheItem.getValue(),
-            ]);
-            const fetchedAt = new Map(accounts.map((a) => [a.accountKey, stored[cacheKey(a.accountKey, WAITING)]]));
-            return { accounts, apiOrigin, fetchedAt: (key) => fetchedAt.get(key)?.fetchedAt ?? null };
-          },
-          wants: (_key, fetchedAt) => cache.wants(fetchedAt, current),
-          revalidate: (key) => revalidate(key, WAITING, {}, runPurpose),
-          beforeTurn: beforeTurn ? (key) => beforeTurn(key, runPurpose) : undefined,
-        });
-      }
-    })()
+    const runs: Promise<void> = everyAccount(wish, purpose)
       .finally(() => {
-        every = null;
+        if (every === runs) every = null;
       })
       .then(async () => {
         // Views answered while it ran said "refreshing" (a last pass that fetched nothing broadcast nothing).
         const revision = await withAccountLock(() => commitTriage([]));
         await deps.broadcast('triage.changed', { accountKey: null, resolvedElsewhere: 0, revision });
       });
-    return every;
+    every = runs;
+    return runs;
   }
 
   /**

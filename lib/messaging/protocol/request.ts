@@ -3,7 +3,7 @@
 // 'content' requests may also come from the embedded panel's frame on an allowed partner CRM page;
 // 'page' requests may also come from the content script there, which lives in the partner page's process.
 import { z } from 'zod';
-import { lazy } from '../../lazy.ts';
+import { lazy } from '../../shared/lazy.ts';
 
 export type Access = 'extension' | 'content' | 'page';
 
