@@ -10,6 +10,7 @@ import { locationText, useLocationNames } from '../locations/use-location-names.
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ListWarnings } from '../ui/ListWarnings.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { useValue } from '../ui/use-value.ts';
 import { AccountNotices } from './AccountNotices.tsx';
 import { BulkProgress, bulkOutcome } from './BulkProgress.tsx';
 import { EmptyList } from './EmptyList.tsx';
@@ -73,10 +74,14 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   const [stop] = useState(() => store.start());
   useEffect(() => stop, [stop]);
 
-  const view = store.view.value;
-  const filters = store.filters.value;
-  const pendingById = store.pendingById.value;
-  const failureById = store.failureById.value;
+  const view = useValue(store.view);
+  const filters = useValue(store.filters);
+  const pendingById = useValue(store.pendingById);
+  const failureById = useValue(store.failureById);
+  const error = useValue(store.error);
+  const resolvedElsewhere = useValue(store.resolvedElsewhere);
+  const undoTarget = useValue(store.undoTarget);
+  const tooLate = useValue(store.tooLate);
   const { selected, toggle, setMany, clear } = useSelection();
   const [help, setHelp] = useState(false);
   // A bulk decision's worker batches: one per account across accounts; the bar follows them all.
@@ -215,8 +220,8 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   if (!view) {
     return (
       <div class="st-pad">
-        {store.error.value ? (
-          <ErrorNotice error={store.error.value} title="Couldn’t load suggestions" />
+        {error ? (
+          <ErrorNotice error={error} title="Couldn’t load suggestions" />
         ) : (
           <ProgressBar label="Loading suggestions" />
         )}
@@ -267,8 +272,8 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
       <BulkProgress outcome={outcome} inWindow={bulkInWindow} />
       <TriageNotices
         view={view}
-        resolvedElsewhere={store.resolvedElsewhere.value}
-        error={store.error.value}
+        resolvedElsewhere={resolvedElsewhere}
+        error={error}
         relinkAction={relinkAction}
         onDismiss={store.clearNotices}
         onRetry={() => void store.load(true, true)}
@@ -332,9 +337,9 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         ) : null}
       </WindowedFeed>
       <UndoBar
-        target={store.undoTarget.value}
+        target={undoTarget}
         windowMs={view.undoWindowMs}
-        tooLate={store.tooLate.value}
+        tooLate={tooLate}
         accountNames={accountNames}
         onUndo={undoLatest}
         onDismiss={store.clearNotices}
