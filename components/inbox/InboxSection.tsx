@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { BatchOutcomeView, InboxAccountView, InboxView } from '../../lib/messaging/protocol/index.ts';
 import { downloadCsv } from '../listings-workspace/csv-download.ts';
 import { createServiceStatusStore } from '../service-status/service-status-store.ts';
-import { HelpDialog } from '../suggestion-triage/HelpDialog.tsx';
+import { HelpDialog } from '../suggestion-triage/first-use.ts';
 import { announce } from '../ui/announce.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';

@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import type { TriageAccountSummary } from '../../lib/messaging/protocol/index.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { troubledAccounts } from './first-use.ts';
 
 /** More than this many accounts with a problem: the rest are named in the account filter, not one notice each. */
 const SHOWN = 3;
@@ -17,9 +18,7 @@ export function AccountNotices({
   activeAccountKey: string;
   relinkAction?: (accountKey: string) => ComponentChildren;
 }) {
-  const troubled = accounts.filter(
-    (a) => (a.needsRelink && a.accountKey !== activeAccountKey) || (!a.needsRelink && a.error),
-  );
+  const troubled = troubledAccounts(accounts, activeAccountKey);
   if (troubled.length === 0) return null;
   return (
     <>

@@ -9,20 +9,19 @@ import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { locationText, useLocationNames } from '../locations/use-location-names.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ListWarnings } from '../ui/ListWarnings.tsx';
+import { useLoaded } from '../ui/later.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useValue } from '../ui/use-value.ts';
-import { AccountNotices } from './AccountNotices.tsx';
-import { BulkProgress, bulkOutcome } from './BulkProgress.tsx';
+import { bulkOutcome } from './bulk-outcome.ts';
 import { EmptyList } from './EmptyList.tsx';
 import { type TriageFilters as Filters, filtersFromHash, NO_FILTERS } from './filters-hash.ts';
-import { HelpDialog } from './HelpDialog.tsx';
+import { AccountNotices, BulkProgress, HelpDialog, troubledAccounts, UndoBar } from './first-use.ts';
 import { ListHead } from './ListHead.tsx';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
 import { rowId, SuggestionRow } from './SuggestionRow.tsx';
 import { TriageFilters } from './TriageFilters.tsx';
 import { TriageNotices } from './TriageNotices.tsx';
 import { createTriageStore } from './triage-store.ts';
-import { UndoBar } from './UndoBar.tsx';
 import { useRowFocus } from './use-row-focus.ts';
 import { useSelection } from './use-selection.ts';
 import { useTriageKeyboard } from './use-triage-keyboard.ts';
@@ -124,8 +123,12 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
     const shown = new Map(items.map((s) => [s.id, s]));
     const decidable = ids.filter((id) => shown.get(id)?.status === WAITING);
     if (decidable.length === 0) return;
+    void UndoBar.preload();
     const batchIds = store.decide(decidable, decision);
-    if (decidable.length > 1) void batchIds.then((ids) => ids && setBulkBatchIds(ids));
+    if (decidable.length > 1) {
+      void BulkProgress.preload();
+      void batchIds.then((ids) => ids && setBulkBatchIds(ids));
+    }
     setMany(decidable, false);
   }
 
@@ -134,6 +137,8 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
    * suggestion (still in the list, where the keys work), the undo bar's for several.
    */
   const focusUndo = useRef<{ rowId: string | null } | null>(null);
+  // The undo bar loads on the first decision: once it has, this renders again and the effect finds its Undo.
+  useLoaded(UndoBar);
   useEffect(() => {
     const wanted = focusUndo.current;
     if (!wanted) return;
@@ -269,7 +274,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         onClear={clear}
         onRefresh={() => void store.load(true, true)}
       />
-      <BulkProgress outcome={outcome} inWindow={bulkInWindow} />
+      {outcome ? <BulkProgress outcome={outcome} inWindow={bulkInWindow} /> : null}
       <TriageNotices
         view={view}
         resolvedElsewhere={resolvedElsewhere}
@@ -278,7 +283,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         onDismiss={store.clearNotices}
         onRetry={() => void store.load(true, true)}
       />
-      {accounts ? (
+      {accounts && troubledAccounts(accounts, account.accountKey).length > 0 ? (
         <AccountNotices accounts={accounts} activeAccountKey={account.accountKey} relinkAction={relinkAction} />
       ) : null}
       <ListWarnings
@@ -336,14 +341,16 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
           />
         ) : null}
       </WindowedFeed>
-      <UndoBar
-        target={undoTarget}
-        windowMs={view.undoWindowMs}
-        tooLate={tooLate}
-        accountNames={accountNames}
-        onUndo={undoLatest}
-        onDismiss={store.clearNotices}
-      />
+      {undoTarget || tooLate > 0 ? (
+        <UndoBar
+          target={undoTarget}
+          windowMs={view.undoWindowMs}
+          tooLate={tooLate}
+          accountNames={accountNames}
+          onUndo={undoLatest}
+          onDismiss={store.clearNotices}
+        />
+      ) : null}
       {help ? <HelpDialog shortcutsOn={shortcutsOn} onClose={() => setHelp(false)} /> : null}
     </div>
   );

@@ -113,7 +113,8 @@ describe('suggestion-triage: order and undo', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(row('1').textContent).toContain('Sending…, too late to undo');
     expect(within(row('1')).queryByRole('button', { name: 'Undo' })).toBeNull();
-    expect(screen.getByRole('region', { name: 'Decision pending' }).textContent).toContain('too late to undo');
+    // The undo bar loads when first shown (first-use.ts): found once it has.
+    expect((await screen.findByRole('region', { name: 'Decision pending' })).textContent).toContain('too late to undo');
 
     answers['triage.decide'] = () => ({
       batchId: 'B2',

@@ -1,0 +1,10 @@
+// The list's parts that pages load on first use (first-use.ts), as one chunk: the undo bar (on a decision), the
+// help dialog (on ?), the bulk progress bar (on a bulk decision), the account filter's checkboxes (on opening
+// it) and the notices of accounts with a problem.
+import './first-use.css';
+
+export { AccountList } from './AccountList.tsx';
+export { AccountNotices } from './AccountNotices.tsx';
+export { BulkProgress } from './BulkProgress.tsx';
+export { HelpDialog } from './HelpDialog.tsx';
+export { UndoBar } from './UndoBar.tsx';
