@@ -50,7 +50,8 @@ test('popup.html loads the app’s styles itself, in the order import() would ad
   const html = readFileSync(join(dir, 'popup.html'), 'utf8');
   const entry = /<script type="module"[^>]*src="\/chunks\/([\w.-]+\.js)"/.exec(html)?.[1];
   const deps = /__vite__mapDeps=.*?\[([^\]]*)\]/.exec(readFileSync(join(dir, 'chunks', entry!), 'utf8'))?.[1] ?? '';
-  const appStyles = [...deps.matchAll(/"([^"]+\.css)"/g)].map((m) => `/${m[1]}`);
+  // One merged stylesheet (scripts/lib/preload-app.ts, mergePageStyles), named for each it holds.
+  const appStyles = [...new Set([...deps.matchAll(/"([^"]+\.css)"/g)].map((m) => `/${m[1]}`))];
   expect(appStyles.length).toBeGreaterThan(0);
   // Linked by the page, the styles load alongside the scripts; left to import(), only once the entry has run.
   const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
