@@ -16,6 +16,10 @@ export const AccountList = later(() => parts().then((m) => m.AccountList));
 /** Once an account has a problem to say. */
 export const AccountNotices = later(() => parts().then((m) => m.AccountNotices));
 
+/** With the first row whose decision is queued for a retry or failed. */
+export const Queued = later(() => parts().then((m) => m.Queued));
+export const FailureNotice = later(() => parts().then((m) => m.FailureNotice));
+
 /** Across accounts, the accounts AccountNotices speaks of: the active one's Relink is the switcher's to say. */
 export function troubledAccounts(accounts: TriageAccountSummary[], activeAccountKey: string): TriageAccountSummary[] {
   return accounts.filter((a) => (a.needsRelink && a.accountKey !== activeAccountKey) || (!a.needsRelink && a.error));

@@ -308,7 +308,8 @@ describe('suggestion-triage list', () => {
     );
     await waitFor(() => expect(rows()).toHaveLength(3));
     const row = rows()[1]!;
-    const alert = within(row).getByRole('alert');
+    // A row's failure loads with the first one shown (first-use.ts).
+    const alert = await within(row).findByRole('alert');
     expect(alert.textContent).toContain('Couldn’t accept. This suggestion was already resolved in the service.');
     expect(alert.textContent).not.toContain('decideSuggestion');
     expect(alert.querySelector('small')?.textContent).toContain('code 7301 · HTTP 409');
@@ -331,7 +332,7 @@ describe('suggestion-triage list', () => {
       }),
     );
     await waitFor(() => expect(rows()).toHaveLength(3));
-    const alert = within(rows()[1]!).getByRole('alert');
+    const alert = await within(rows()[1]!).findByRole('alert');
     expect(alert.textContent).toContain('could not confirm this decision');
     expect(alert.textContent).not.toContain('Couldn’t reject');
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
@@ -362,7 +363,8 @@ describe('suggestion-triage list', () => {
     expect(bar.textContent).not.toMatch(/sending in/);
     expect(within(bar).queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(within(rows()[0]!).queryByRole('button', { name: 'Undo' })).toBeNull();
-    expect(rows()[0]!.textContent).toContain(`limit to reset at ${at}`);
+    // A row's queued retry loads with the first one shown (first-use.ts).
+    await waitFor(() => expect(rows()[0]!.textContent).toContain(`limit to reset at ${at}`));
   });
 
   test('empty states explain themselves', async () => {
