@@ -15,12 +15,11 @@ import { useValue } from '../ui/use-value.ts';
 import { bulkOutcome } from './bulk-outcome.ts';
 import { EmptyList } from './EmptyList.tsx';
 import { type TriageFilters as Filters, filtersFromHash, NO_FILTERS } from './filters-hash.ts';
-import { AccountNotices, BulkProgress, HelpDialog, troubledAccounts, UndoBar } from './first-use.ts';
+import { AccountNotices, BulkProgress, HelpDialog, TriageNotices, troubledAccounts, UndoBar } from './first-use.ts';
 import { ListHead } from './ListHead.tsx';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
 import { rowId, SuggestionRow } from './SuggestionRow.tsx';
 import { TriageFilters } from './TriageFilters.tsx';
-import { TriageNotices } from './TriageNotices.tsx';
 import { createTriageStore } from './triage-store.ts';
 import { useRowFocus } from './use-row-focus.ts';
 import { useSelection } from './use-selection.ts';
@@ -275,14 +274,16 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         onRefresh={() => void store.load(true, true)}
       />
       {outcome ? <BulkProgress outcome={outcome} inWindow={bulkInWindow} /> : null}
-      <TriageNotices
-        view={view}
-        resolvedElsewhere={resolvedElsewhere}
-        error={error}
-        relinkAction={relinkAction}
-        onDismiss={store.clearNotices}
-        onRetry={() => void store.load(true, true)}
-      />
+      {resolvedElsewhere > 0 || view.error || error ? (
+        <TriageNotices
+          view={view}
+          resolvedElsewhere={resolvedElsewhere}
+          error={error}
+          relinkAction={relinkAction}
+          onDismiss={store.clearNotices}
+          onRetry={() => void store.load(true, true)}
+        />
+      ) : null}
       {accounts && troubledAccounts(accounts, account.accountKey).length > 0 ? (
         <AccountNotices accounts={accounts} activeAccountKey={account.accountKey} relinkAction={relinkAction} />
       ) : null}

@@ -13,6 +13,8 @@ export const HelpDialog = later(() => parts().then((m) => m.HelpDialog));
 export const BulkProgress = later(() => parts().then((m) => m.BulkProgress));
 /** On first opening the account filter. */
 export const AccountList = later(() => parts().then((m) => m.AccountList));
+/** Once there is something to say above the list: resolved elsewhere, a refresh or a request that failed. */
+export const TriageNotices = later(() => parts().then((m) => m.TriageNotices));
 /** Once an account has a problem to say. */
 export const AccountNotices = later(() => parts().then((m) => m.AccountNotices));
 

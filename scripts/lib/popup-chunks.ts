@@ -14,7 +14,7 @@ const SHARED_UI =
  * components/ui/use-value.ts, so the @preact/signals adapter (~1.5 KB gzip) stays out of it.
  */
 const NOT_SHARED =
-  /\/node_modules\/@preact\/signals\/|\/(LinkedAccounts|KeyboardShortcutsSetting|VirtualTable|PickList|TextField|HelpDialog|BulkProgress|AccountList|AccountNotices|UndoBar|RowProblems|Dialog|memo)\.tsx|\/decision-words\.ts|\/(keyboard-shortcuts-store|view-input|filters-hash|tabs|first-use-parts|keep-equal)\.ts|\/(dialog|first-use)\.css$/;
+  /\/node_modules\/@preact\/signals\/|\/(LinkedAccounts|KeyboardShortcutsSetting|VirtualTable|PickList|TextField|HelpDialog|BulkProgress|AccountList|AccountNotices|UndoBar|RowProblems|TriageNotices|Dialog|memo)\.tsx|\/decision-words\.ts|\/(keyboard-shortcuts-store|view-input|filters-hash|tabs|first-use-parts|keep-equal)\.ts|\/(dialog|first-use)\.css$/;
 
 /** What the popup's first module needs to ask for its rows (shared with other pages, so otherwise split). */
 const FIRST_ASK =

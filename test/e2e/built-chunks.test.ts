@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, inject, test } from 'vitest';
+import { entrypointSizes } from '../../bench/sizes.ts';
 
 /** Every chunk a built module's source reaches through static imports (not import()), by file name. */
 function staticChunks(extensionDir: string, source: string, seen = new Set<string>()): Set<string> {
@@ -56,4 +57,15 @@ test('popup.html loads the app’s styles itself, in the order import() would ad
   // Linked by the page, the styles load alongside the scripts; left to import(), only once the entry has run.
   const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
   expect(linked).toEqual(appStyles);
+});
+
+test('opening the popup loads at most 30 KB gzip of scripts and styles, in one stylesheet', () => {
+  const dir = inject('extensionDir');
+  const sizes = entrypointSizes(dir);
+  const popup = sizes.find((f) => f.name === 'gzip: popup (JS + CSS)')!;
+  expect(popup.value).toBeLessThanOrEqual(30);
+  // The parts shown on first use (the undo bar, the help, the bulk progress, the account list) come later.
+  expect(sizes.find((f) => f.name === 'gzip: popup, loaded on first use (JS + CSS)')?.value).toBeGreaterThan(1);
+  const html = readFileSync(join(dir, 'popup.html'), 'utf8');
+  expect([...html.matchAll(/<link rel="stylesheet"/g)]).toHaveLength(1);
 });
