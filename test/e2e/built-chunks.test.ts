@@ -59,13 +59,20 @@ test('popup.html loads the app’s styles itself, in the order import() would ad
   expect(linked).toEqual(appStyles);
 });
 
-test('opening the popup loads at most 30 KB gzip of scripts and styles, in one stylesheet', () => {
+test('opening the popup loads one stylesheet, and not the parts it shows on first use', () => {
   const dir = inject('extensionDir');
+  // The ≤ 30 KB budget is the bench's figure on the production build (`npm run bench`, bench/sizes.ts);
+  // this e2e build is larger, so here only what the open loads and what it leaves for later.
   const sizes = entrypointSizes(dir);
-  const popup = sizes.find((f) => f.name === 'gzip: popup (JS + CSS)')!;
-  expect(popup.value).toBeLessThanOrEqual(30);
-  // The parts shown on first use (the undo bar, the help, the bulk progress, the account list) come later.
   expect(sizes.find((f) => f.name === 'gzip: popup, loaded on first use (JS + CSS)')?.value).toBeGreaterThan(1);
   const html = readFileSync(join(dir, 'popup.html'), 'utf8');
   expect([...html.matchAll(/<link rel="stylesheet"/g)]).toHaveLength(1);
+  const entry = /<script type="module"[^>]*src="\/chunks\/([\w.-]+\.js)"/.exec(html)![1]!;
+  const opened = new Set([...html.matchAll(/href="\/chunks\/([\w.-]+\.js)"/g)].map((m) => m[1]!));
+  for (const chunk of [entry, ...opened]) {
+    for (const next of staticChunks(dir, readFileSync(join(dir, 'chunks', chunk), 'utf8'))) opened.add(next);
+  }
+  const names = [...opened].map((c) => c.replace(/-[\w-]{8}\.js$/, ''));
+  expect(names).toContain('shared-ui');
+  expect(names).not.toContain('first-use-parts');
 });
