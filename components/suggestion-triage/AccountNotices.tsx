@@ -3,22 +3,18 @@
 import type { ComponentChildren } from 'preact';
 import type { TriageAccountSummary } from '../../lib/messaging/protocol/index.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { troubledAccounts } from './first-use.ts';
 
 /** More than this many accounts with a problem: the rest are named in the account filter, not one notice each. */
 const SHOWN = 3;
 
 export function AccountNotices({
-  accounts,
-  activeAccountKey,
+  troubled,
   relinkAction,
 }: {
-  accounts: TriageAccountSummary[];
-  /** The active account needing Relink is said by the account switcher above the list, not twice. */
-  activeAccountKey: string;
+  /** The accounts with a problem to say (first-use.ts, troubledAccounts). */
+  troubled: TriageAccountSummary[];
   relinkAction?: (accountKey: string) => ComponentChildren;
 }) {
-  const troubled = troubledAccounts(accounts, activeAccountKey);
   if (troubled.length === 0) return null;
   return (
     <>

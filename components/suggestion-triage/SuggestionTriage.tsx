@@ -245,6 +245,8 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   }
 
   const account = view.account;
+  // The active account needing Relink is said by the account switcher above the list, not twice.
+  const troubled = accounts ? troubledAccounts(accounts, account.accountKey) : [];
   const selectable = items.filter(isOpen).map((s) => s.id);
   const filtered = Boolean(filters.locationId || filters.publisherId || pickedAccounts.length);
   const nameOf = (id: string) => (id ? (publishers[id] ?? id) : 'Unknown publisher');
@@ -284,9 +286,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
           onRetry={() => void store.load(true, true)}
         />
       ) : null}
-      {accounts && troubledAccounts(accounts, account.accountKey).length > 0 ? (
-        <AccountNotices accounts={accounts} activeAccountKey={account.accountKey} relinkAction={relinkAction} />
-      ) : null}
+      {troubled.length > 0 ? <AccountNotices troubled={troubled} relinkAction={relinkAction} /> : null}
       <ListWarnings
         class="st-notice"
         size="sm"
