@@ -1,7 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { popupChunks } from './scripts/lib/popup-chunks.ts';
-import { lightPreloadHelper, preloadDynamicImports } from './scripts/lib/preload-app.ts';
+import { lightPreloadHelper, mergePageStyles, preloadDynamicImports } from './scripts/lib/preload-app.ts';
 import { GECKO_ID_PLACEHOLDER } from './scripts/lib/store-warnings.ts';
 
 // Build-time defaults; every one can be changed later in the options page's Connection section.
@@ -33,7 +33,13 @@ export default defineConfig({
   },
   zip: { excludeSources: ['test-results/**', 'bench/results.json', '.sandbox-data.json', 'screenshots/**'] },
   vite: () => ({
-    plugins: [preact(), preloadDynamicImports('entrypoints/popup/'), lightPreloadHelper(), popupChunks()],
+    plugins: [
+      preact(),
+      preloadDynamicImports('entrypoints/popup/'),
+      mergePageStyles('entrypoints/popup/index.html', 'popup'),
+      lightPreloadHelper(),
+      popupChunks(),
+    ],
     build: {
       // Every browser the extension supports has modulepreload; the polyfill would only add bytes.
       modulePreload: { polyfill: false },

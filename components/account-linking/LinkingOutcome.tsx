@@ -1,5 +1,6 @@
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { useValue } from '../ui/use-value.ts';
 import { accountsStore } from './accounts-store.ts';
 import type { LinkingState } from './use-linking.ts';
 
@@ -27,7 +28,7 @@ export function LinkingOutcome({ state, size = 'md' }: { state: LinkingState; si
 /** The account name as confirmation of the last successful link on this page. */
 export function LinkedConfirmation({ size = 'md' }: { size?: NoticeSize }) {
   const { lastLinked } = accountsStore;
-  const account = lastLinked.value;
+  const account = useValue(lastLinked);
   if (!account) return null;
   return <LinkedNotice accountName={account.accountName} size={size} onDismiss={() => (lastLinked.value = null)} />;
 }
@@ -60,7 +61,7 @@ function LinkedNotice(props: { accountName: string; size: NoticeSize; onDismiss:
  */
 export function RememberedLinkingOutcome({ size = 'md' }: { size?: NoticeSize }) {
   const { rememberedOutcome } = accountsStore;
-  const outcome = rememberedOutcome.value;
+  const outcome = useValue(rememberedOutcome);
   if (!outcome) return null;
   const dismiss = () => {
     rememberedOutcome.value = null;

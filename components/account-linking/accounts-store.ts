@@ -1,8 +1,9 @@
 // The linked accounts as this page knows them: one store per page, loaded when a component first
 // needs it and kept fresh by 'accounts.changed'. Activate and unlink show the worker's answer at once.
-import { signal } from '@preact/signals';
+import { signal } from '@preact/signals-core';
 import type { AccountsView, LinkedAccountView, LinkingOutcomeView } from '../../lib/messaging/protocol/index.ts';
 import { followEvents, query, type StoreIo, useStarted, workerIo } from '../ui/store.ts';
+import { useValue } from '../ui/use-value.ts';
 
 export type AccountsStore = ReturnType<typeof createAccountsStore>;
 
@@ -79,7 +80,7 @@ export const accountsStore = createAccountsStore();
 /** The accounts view (null until loaded); starts the page's accounts store on first use. */
 export function useAccounts(): AccountsView | null {
   useStarted(accountsStore);
-  return accountsStore.view.value;
+  return useValue(accountsStore.view);
 }
 
 export function activeAccount(view: AccountsView | null): LinkedAccountView | undefined {

@@ -1,6 +1,6 @@
 // One Link/Relink button's attempt: busy while the sign-in window is open, then the account it linked
 // or why it linked nothing. Each button has its own; what it linked is shown page-wide too (lastLinked).
-import { batch, signal } from '@preact/signals';
+import { batch, signal } from '@preact/signals-core';
 import type { LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
 import { type StoreIo, workerIo } from '../ui/store.ts';
 import { type AccountsStore, accountsStore } from './accounts-store.ts';

@@ -1,6 +1,7 @@
 // One Link/Relink button's attempt (linking-store.ts), as plain values for the buttons and outcome notices.
 import { useState } from 'preact/hooks';
 import type { LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
+import { useValue } from '../ui/use-value.ts';
 import { createLinkingStore } from './linking-store.ts';
 
 export interface LinkingState {
@@ -16,9 +17,9 @@ export interface LinkingState {
 export function useLinking(): LinkingState {
   const [store] = useState(() => createLinkingStore());
   return {
-    busy: store.busy.value,
-    linked: store.linked.value,
-    error: store.error.value,
+    busy: useValue(store.busy),
+    linked: useValue(store.linked),
+    error: useValue(store.error),
     run: store.run,
     dismiss: store.dismiss,
   };

@@ -1,3 +1,6 @@
+// The signals adapter re-renders this page's components that read `.value`; ui/store.ts no longer brings it
+// (the popup reads signals through ui/use-value.ts and leaves the adapter out).
+import '@preact/signals';
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { type ConnectionView, ENVIRONMENTS } from '../../lib/messaging/protocol/index.ts';

@@ -1,5 +1,8 @@
 // The Connection section's "Requests this hour": what is left of the service's hourly quota (shared by
 // every linked account), when it resets, what spent it, and whether background work is slowed or paused.
+// The signals adapter re-renders this page's components that read `.value`; ui/store.ts no longer brings it
+// (the popup reads signals through ui/use-value.ts and leaves the adapter out).
+import '@preact/signals';
 import { useState } from 'preact/hooks';
 import type { BudgetPurpose, BudgetView } from '../../lib/messaging/protocol/index.ts';
 import { formatNumber } from '../../lib/shared/format.ts';

@@ -6,7 +6,7 @@ import type { BatchOutcomeView, InboxAccountView, InboxView } from '../../lib/me
 import { formatNumber } from '../../lib/shared/format.ts';
 import { downloadCsv } from '../listings-workspace/csv-download.ts';
 import { useServiceBack } from '../service-status/use-service-back.ts';
-import { HelpDialog } from '../suggestion-triage/HelpDialog.tsx';
+import { HelpDialog } from '../suggestion-triage/first-use.ts';
 import { announce } from '../ui/announce.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';

@@ -1,7 +1,7 @@
 // Locations by name, not by id: the worker's cached list of the active account's locations, asked when
 // first shown and again when the locations or the active account change.
-import type { ReadonlySignal } from '@preact/signals';
-import { computed } from '@preact/signals';
+import type { ReadonlySignal } from '@preact/signals-core';
+import { computed } from '@preact/signals-core';
 import { followEvents, query, type StoreIo, workerIo } from '../ui/store.ts';
 
 export interface LocationName {

@@ -3,6 +3,7 @@
 // the id is shown.
 import { useMemo } from 'preact/hooks';
 import { useStarted } from '../ui/store.ts';
+import { useValue } from '../ui/use-value.ts';
 import { createLocationNamesStore, type LocationName } from './location-names-store.ts';
 
 export type { LocationName };
@@ -18,5 +19,5 @@ export function locationText(id: string, location: LocationName | undefined): st
 export function useLocationNames(): ReadonlyMap<string, LocationName> {
   const store = useMemo(() => createLocationNamesStore(), []);
   useStarted(store);
-  return store.names.value;
+  return useValue(store.names);
 }

@@ -12,6 +12,7 @@ import { createHealthStore } from '../listings-health/health-store.ts';
 import { InReviewLine } from '../provisioning/InReviewLine.tsx';
 import { SuggestionTriage } from '../suggestion-triage/SuggestionTriage.tsx';
 import { useStarted } from '../ui/store.ts';
+import { useValue } from '../ui/use-value.ts';
 import './popup.css';
 
 export interface PopupAppProps {
@@ -33,6 +34,8 @@ export function PopupApp({ takeFirstView, takeSnapshot }: PopupAppProps) {
   const accounts = useAccounts();
   const [health] = useState(createHealthStore);
   useStarted(health);
+  const healthView = useValue(health.view);
+  const healthError = useValue(health.error);
   const linking = useLinking();
   // Across accounts, the list's per-account counts: the switcher shows each account's waiting number.
   const [waiting, setWaiting] = useState<TriageAccountSummary[] | undefined>(undefined);
@@ -63,10 +66,10 @@ export function PopupApp({ takeFirstView, takeSnapshot }: PopupAppProps) {
           <div class="popup__bar-placeholder" />
         )}
       </header>
-      <HealthSummary view={health.view.value} error={health.error.value} />
+      <HealthSummary view={healthView} error={healthError} />
       <InReviewLine />
       <SuggestionTriage
-        listingsTotal={health.view.value?.total ?? null}
+        listingsTotal={healthView?.total ?? null}
         linkAction={<NoAccountLinked />}
         takeFirstView={takeFirstView}
         takeSnapshot={takeSnapshot}

@@ -2,12 +2,13 @@
 import { useMemo } from 'preact/hooks';
 import { OptionsLink } from '../ui/OptionsLink.tsx';
 import { type StoreIo, useStarted, workerIo } from '../ui/store.ts';
+import { useValue } from '../ui/use-value.ts';
 import { createInReviewStore } from './in-review-store.ts';
 
 export function InReviewLine({ io = workerIo }: { io?: StoreIo }) {
   const store = useMemo(() => createInReviewStore(io), [io]);
   useStarted(store);
-  const inReview = store.inReview.value;
+  const inReview = useValue(store.inReview);
   if (inReview === 0) return null;
   return (
     <p class="popup__provisioning">

@@ -1,6 +1,6 @@
 // The popup's count of add requests waiting in REVIEW: asked once, then taken from each
 // provisioning.changed event, which carries the count.
-import { computed } from '@preact/signals';
+import { computed } from '@preact/signals-core';
 import { followEvents, query, type StoreIo, workerIo } from '../ui/store.ts';
 
 export function createInReviewStore(io: StoreIo = workerIo) {

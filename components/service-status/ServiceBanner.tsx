@@ -1,5 +1,8 @@
 // One banner for "the service does not answer": which address, since when, and when Listings Desk tries
 // again by itself, with Try now. Built on the worker's reachability, not on any one screen's error.
+// The signals adapter re-renders this page's components that read `.value`; ui/store.ts no longer brings it
+// (the popup reads signals through ui/use-value.ts and leaves the adapter out).
+import '@preact/signals';
 import { useState } from 'preact/hooks';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';

@@ -8,18 +8,13 @@ import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 const SHOWN = 3;
 
 export function AccountNotices({
-  accounts,
-  activeAccountKey,
+  troubled,
   relinkAction,
 }: {
-  accounts: TriageAccountSummary[];
-  /** The active account needing Relink is said by the account switcher above the list, not twice. */
-  activeAccountKey: string;
+  /** The accounts with a problem to say (first-use.ts, troubledAccounts). */
+  troubled: TriageAccountSummary[];
   relinkAction?: (accountKey: string) => ComponentChildren;
 }) {
-  const troubled = accounts.filter(
-    (a) => (a.needsRelink && a.accountKey !== activeAccountKey) || (!a.needsRelink && a.error),
-  );
   if (troubled.length === 0) return null;
   return (
     <>

@@ -9,10 +9,9 @@ import type {
   SuggestionView,
 } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
-import { UNCONFIRMED } from '../../lib/shared/triage-batch.ts';
 import { Button } from '../ui/Button.tsx';
 import { safeHttpUrl } from '../ui/safe-url.ts';
-import { problemWords } from './decision-words.ts';
+import { FailureNotice, Queued } from './first-use.ts';
 import { decisionVerb, downgradesToHttp, shortDate, suggestionStatusLabel } from './labels.ts';
 import { WordDiff } from './WordDiff.tsx';
 
@@ -149,44 +148,6 @@ function Row(props: SuggestionRowProps) {
         ) : null}
       </div>
     </article>
-  );
-}
-
-function Queued({ pending }: { pending: PendingDecisionView }) {
-  const words = problemWords(pending.lastError!, pending.retryAt);
-  return (
-    <p class="st-row__queued">
-      {words.sentence} {words.smallPrint ? <small class="st-row__code">({words.smallPrint})</small> : null}
-    </p>
-  );
-}
-
-function FailureNotice(props: {
-  failure: FailedDecisionView;
-  tab: number;
-  onRetry: () => void;
-  onDismiss: () => void;
-}) {
-  const { failure } = props;
-  const words = problemWords(failure);
-  // Not known to have failed: it may be sent again, and the service answers "already resolved" if it had gone.
-  const unconfirmed = failure.code === UNCONFIRMED;
-  return (
-    <div class="st-row__error" role="alert">
-      <span>
-        {unconfirmed ? null : `Couldn’t ${decisionVerb(failure.decision, 'base')}. `}
-        {words.sentence}
-        {words.smallPrint ? <small class="st-row__code"> {words.smallPrint}</small> : null}
-      </span>
-      {unconfirmed ? (
-        <Button size="xs" tabIndex={props.tab} onClick={props.onRetry}>
-          Retry
-        </Button>
-      ) : null}
-      <Button variant="link" tabIndex={props.tab} onClick={props.onDismiss}>
-        Dismiss
-      </Button>
-    </div>
   );
 }
 

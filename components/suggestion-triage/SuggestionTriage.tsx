@@ -13,19 +13,18 @@ import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { locationText, useLocationNames } from '../locations/use-location-names.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ListWarnings } from '../ui/ListWarnings.tsx';
+import { useLoaded } from '../ui/later.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
-import { AccountNotices } from './AccountNotices.tsx';
-import { BulkProgress, bulkOutcome } from './BulkProgress.tsx';
+import { useValue } from '../ui/use-value.ts';
+import { bulkOutcome } from './bulk-outcome.ts';
 import { EmptyList } from './EmptyList.tsx';
 import { type TriageFilters as Filters, filtersFromHash, NO_FILTERS } from './filters-hash.ts';
-import { HelpDialog } from './HelpDialog.tsx';
+import { AccountNotices, BulkProgress, HelpDialog, TriageNotices, troubledAccounts, UndoBar } from './first-use.ts';
 import { ListHead } from './ListHead.tsx';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
 import { rowId, SuggestionRow } from './SuggestionRow.tsx';
 import { TriageFilters } from './TriageFilters.tsx';
-import { TriageNotices } from './TriageNotices.tsx';
 import { createTriageStore } from './triage-store.ts';
-import { UndoBar } from './UndoBar.tsx';
 import { useRowFocus } from './use-row-focus.ts';
 import { useSelection } from './use-selection.ts';
 import { useTriageKeyboard } from './use-triage-keyboard.ts';
@@ -77,10 +76,14 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   const [stop] = useState(() => store.start());
   useEffect(() => stop, [stop]);
 
-  const view = store.view.value;
-  const filters = store.filters.value;
-  const pendingById = store.pendingById.value;
-  const failureById = store.failureById.value;
+  const view = useValue(store.view);
+  const filters = useValue(store.filters);
+  const pendingById = useValue(store.pendingById);
+  const failureById = useValue(store.failureById);
+  const error = useValue(store.error);
+  const resolvedElsewhere = useValue(store.resolvedElsewhere);
+  const undoTarget = useValue(store.undoTarget);
+  const tooLate = useValue(store.tooLate);
   const { selected, toggle, setMany, clear } = useSelection();
   const [help, setHelp] = useState(false);
   // A bulk decision's worker batches: one per account across accounts; the bar follows them all.
@@ -123,8 +126,12 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
     const shown = new Map(items.map((s) => [s.id, s]));
     const decidable = ids.filter((id) => shown.get(id)?.status === WAITING);
     if (decidable.length === 0) return;
+    void UndoBar.preload();
     const batchIds = store.decide(decidable, decision);
-    if (decidable.length > 1) void batchIds.then((ids) => ids && setBulkBatchIds(ids));
+    if (decidable.length > 1) {
+      void BulkProgress.preload();
+      void batchIds.then((ids) => ids && setBulkBatchIds(ids));
+    }
     setMany(decidable, false);
   }
 
@@ -133,6 +140,8 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
    * suggestion (still in the list, where the keys work), the undo bar's for several.
    */
   const focusUndo = useRef<{ rowId: string | null } | null>(null);
+  // The undo bar loads on the first decision: once it has, this renders again and the effect finds its Undo.
+  useLoaded(UndoBar);
   useEffect(() => {
     const wanted = focusUndo.current;
     if (!wanted) return;
@@ -219,8 +228,8 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   if (!view) {
     return (
       <div class="st-pad">
-        {store.error.value ? (
-          <ErrorNotice error={store.error.value} title="Couldn’t load suggestions" />
+        {error ? (
+          <ErrorNotice error={error} title="Couldn’t load suggestions" />
         ) : (
           <ProgressBar label="Loading suggestions" />
         )}
@@ -240,6 +249,8 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   }
 
   const account = view.account;
+  // The active account needing Relink is said by the account switcher above the list, not twice.
+  const troubled = accounts ? troubledAccounts(accounts, account.accountKey) : [];
   const selectable = items.filter(isOpen).map((s) => s.id);
   const filtered = Boolean(filters.locationId || filters.publisherId || pickedAccounts.length);
   const nameOf = (id: string) => (id ? (publishers[id] ?? id) : 'Unknown publisher');
@@ -268,18 +279,18 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
         onClear={clear}
         onRefresh={() => void store.load(true, true)}
       />
-      <BulkProgress outcome={outcome} inWindow={bulkInWindow} />
-      <TriageNotices
-        view={view}
-        resolvedElsewhere={store.resolvedElsewhere.value}
-        error={store.error.value}
-        relinkAction={relinkAction}
-        onDismiss={store.clearNotices}
-        onRetry={() => void store.load(true, true)}
-      />
-      {accounts ? (
-        <AccountNotices accounts={accounts} activeAccountKey={account.accountKey} relinkAction={relinkAction} />
+      {outcome ? <BulkProgress outcome={outcome} inWindow={bulkInWindow} /> : null}
+      {resolvedElsewhere > 0 || view.error || error ? (
+        <TriageNotices
+          view={view}
+          resolvedElsewhere={resolvedElsewhere}
+          error={error}
+          relinkAction={relinkAction}
+          onDismiss={store.clearNotices}
+          onRetry={() => void store.load(true, true)}
+        />
       ) : null}
+      {troubled.length > 0 ? <AccountNotices troubled={troubled} relinkAction={relinkAction} /> : null}
       <ListWarnings
         class="st-notice"
         size="sm"
@@ -335,14 +346,16 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
           />
         ) : null}
       </WindowedFeed>
-      <UndoBar
-        target={store.undoTarget.value}
-        windowMs={view.undoWindowMs}
-        tooLate={store.tooLate.value}
-        accountNames={accountNames}
-        onUndo={undoLatest}
-        onDismiss={store.clearNotices}
-      />
+      {undoTarget || tooLate > 0 ? (
+        <UndoBar
+          target={undoTarget}
+          windowMs={view.undoWindowMs}
+          tooLate={tooLate}
+          accountNames={accountNames}
+          onUndo={undoLatest}
+          onDismiss={store.clearNotices}
+        />
+      ) : null}
       {help ? <HelpDialog shortcutsOn={shortcutsOn} onClose={() => setHelp(false)} /> : null}
     </div>
   );

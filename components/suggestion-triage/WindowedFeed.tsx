@@ -1,7 +1,7 @@
 // A list that renders only the rows in (and near) view: each row sits at its offset inside a box as
 // tall as the whole list, so 500 suggestions cost what 15 do. Heights are measured once rendered.
 import type { ComponentChildren, HTMLAttributes, RefObject } from 'preact';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { measuredLayout, visibleIndexes } from '../ui/list-window.ts';
 
 /** Before the first layout there is no viewport to measure: assume a popup's. */
@@ -73,7 +73,43 @@ export function WindowedFeed<T>({
       }
     }
     if (changed) setMeasured((n) => n + 1);
+    // Rows scrolled out of the window are no longer watched.
+    for (const slot of observed.current) {
+      if (slot.isConnected) continue;
+      resized?.unobserve(slot);
+      observed.current.delete(slot);
+    }
   });
+
+  // A row whose content grows after it rendered (a part loaded on first use, e.g. a failure's words) is
+  // measured again when it does, so the rows below move down instead of lying over it.
+  const observed = useRef(new Set<HTMLElement>());
+  const [resized] = useState(() =>
+    typeof ResizeObserver === 'undefined'
+      ? null
+      : new ResizeObserver((entries) => {
+          let changed = false;
+          for (const { target } of entries) {
+            const slot = target as HTMLElement;
+            const key = slot.dataset.key;
+            const height = slot.offsetHeight;
+            if (key !== undefined && height > 0 && heights.current.get(key) !== height) {
+              heights.current.set(key, height);
+              changed = true;
+            }
+          }
+          if (changed) setMeasured((n) => n + 1);
+        }),
+  );
+  useEffect(() => () => resized?.disconnect(), [resized]);
+  const observeSlot = useCallback(
+    (slot: HTMLDivElement | null) => {
+      if (!slot || !resized) return;
+      resized.observe(slot);
+      observed.current.add(slot);
+    },
+    [resized],
+  );
 
   useEffect(() => {
     const container = containerRef.current;
@@ -103,6 +139,7 @@ export function WindowedFeed<T>({
             return (
               <div
                 key={key}
+                ref={observeSlot}
                 data-key={key}
                 class="windowed-feed__slot"
                 style={{ transform: `translateY(${rows.offsets[i]}px)` }}

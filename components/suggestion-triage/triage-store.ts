@@ -1,7 +1,7 @@
 // The triage list as a UI context sees it, in signals: the worker's view (applied in revision order),
 // with this page's decisions and undos shown at once until the worker has answered them.
 // Undo always names what it undoes: the batch the worker gave the decision, or the suggestion ids.
-import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
+import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import type {
   DecisionView,
   PendingDecisionView,

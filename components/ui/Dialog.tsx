@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { useId, useLayoutEffect, useRef } from 'preact/hooks';
 import { focusedElement } from './focus.ts';
+import './dialog.css';
 import './ui.css';
 
 export interface DialogProps {

@@ -1,7 +1,7 @@
 // The one shape of a feature's UI state: signals, plus actions that call ask(). This module owns the
 // two rules every store shares: of questions in flight only the latest answer is shown, and a desk
 // event that says the worker's state changed asks again (bursts of events cost one question).
-import { batch, type ReadonlySignal, signal } from '@preact/signals';
+import { batch, type ReadonlySignal, signal } from '@preact/signals-core';
 import { useEffect } from 'preact/hooks';
 import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
 import { ask, onDeskEvent } from '../../lib/messaging/ui.ts';

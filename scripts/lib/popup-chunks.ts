@@ -8,13 +8,17 @@ import type { Plugin } from 'vite';
 /** Preact and the shared components, triage list included; the popup's first module stays apart. */
 const SHARED_UI =
   /\/node_modules\/(preact|@preact)\/|\/components\/(ui|suggestion-triage|account-linking|account-switcher|locations)\/|\/components\/listings-health\/status-labels\.ts|\/lib\/messaging\/(ui|wire-error|error-words)\.ts|\/lib\/shared\/(triage-batch|format|coalesce)\.ts/;
-/** Used by one other page only (or by the popup's first module, which must not wait for preact). */
+/**
+ * Used by one other page only (or by the popup's first module, which must not wait for preact), or loaded on
+ * first use (suggestion-triage/first-use.ts, with the Dialog it needs). The popup reads signals through
+ * components/ui/use-value.ts, so the @preact/signals adapter (~1.5 KB gzip) stays out of it.
+ */
 const NOT_SHARED =
-  /\/(LinkedAccounts|KeyboardShortcutsSetting|VirtualTable|PickList|TextField)\.tsx|\/(keyboard-shortcuts-store|view-input|filters-hash|tabs)\.ts/;
+  /\/node_modules\/@preact\/signals\/|\/(LinkedAccounts|KeyboardShortcutsSetting|VirtualTable|PickList|TextField|HelpDialog|BulkProgress|AccountList|AccountNotices|UndoBar|RowProblems|TriageNotices|Dialog|memo)\.tsx|\/decision-words\.ts|\/(keyboard-shortcuts-store|view-input|filters-hash|tabs|first-use-parts|keep-equal)\.ts|\/(dialog|first-use)\.css$/;
 
 /** What the popup's first module needs to ask for its rows (shared with other pages, so otherwise split). */
 const FIRST_ASK =
-  /virtual:wxt-(html-)?plugins|\/lib\/messaging\/(page-runtime|protocol\/envelope)\.ts|\/lib\/shared\/listing-statuses\.ts|\/components\/suggestion-triage\/(view-input|filters-hash)\.ts/;
+  /virtual:wxt-(html-)?plugins|vite\/preload-helper|\/lib\/messaging\/(page-runtime|protocol\/envelope)\.ts|\/lib\/shared\/listing-statuses\.ts|\/components\/suggestion-triage\/(view-input|filters-hash)\.ts/;
 
 /** Styles only the options page uses (its tables, its pick lists); left ungrouped, the bundler puts them in the popup's first-ask. */
 const OPTIONS_ONLY_CSS = /\/components\/(ui\/(table|pick-list)|account-linking\/linked-accounts)\.css$/;

@@ -5,7 +5,7 @@ import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { AccountSwitcher } from '../../components/account-switcher/AccountSwitcher.tsx';
 import { DecideAllDialog } from '../../components/inbox/DecideAllDialog.tsx';
-import { accountState } from '../../components/suggestion-triage/AccountFilter.tsx';
+import { accountState } from '../../components/suggestion-triage/AccountList.tsx';
 import { ListHead } from '../../components/suggestion-triage/ListHead.tsx';
 import { compareText, formatNumber } from '../../lib/shared/format.ts';
 import { sourceFiles } from './source-files.ts';

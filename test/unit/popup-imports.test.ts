@@ -72,3 +72,10 @@ test("the popup does without webextension-polyfill (3 KB gzip): pages use the br
   );
   expect(withPolyfill).toEqual([]);
 });
+
+test('the popup does without the @preact/signals adapter (~1.5 KB gzip): its components read signals through useValue', () => {
+  const modules = [...valueImports(join('entrypoints', 'popup', 'main.ts')).keys()];
+  // signals-core is the signals themselves; the adapter is what re-renders a component that reads `.value`.
+  const withAdapter = modules.filter((file) => VALUE_IMPORT_OF(/@preact\/signals'/).test(readFileSync(file, 'utf8')));
+  expect(withAdapter.map((file) => file.replace(`${resolve('.')}/`, ''))).toEqual([]);
+});

@@ -53,6 +53,8 @@ function acrossView(over: Partial<TriageView> = {}): TriageView {
 
 let batch = 0;
 function setup(view: TriageView = acrossView()) {
+  // As the worker answers: the newest answer carries every account's pending decisions so far.
+  const pending: ReturnType<typeof pendingView>[] = [];
   answers = {
     'triage.view': () => view,
     'triage.decide': (input) => {
@@ -62,10 +64,11 @@ function setup(view: TriageView = acrossView()) {
         accountKey: string;
       };
       batch++;
+      pending.push(...suggestionIds.map((id) => pendingView(id, { decision, accountKey, batchId: `b${batch}` })));
       return {
         batchId: `b${batch}`,
         revision: 1 + batch,
-        pending: suggestionIds.map((id) => pendingView(id, { decision, accountKey, batchId: `b${batch}` })),
+        pending: [...pending],
         failures: [],
         batches: [],
       };
@@ -106,7 +109,8 @@ describe('suggestion-triage list across accounts', () => {
       { accountKey: 'app-1001', suggestionIds: ['1', '3'], decision: 'ACCEPTED' },
       { accountKey: 'app-1002', suggestionIds: ['2'], decision: 'ACCEPTED' },
     ]);
-    const bar = screen.getByRole('region', { name: 'Decision pending' });
+    // The undo bar loads on the first decision (first-use.ts): found once it has.
+    const bar = await screen.findByRole('region', { name: 'Decision pending' });
     await waitFor(() => expect(bar.textContent).toContain('Accepted 3 suggestions of 2 accounts'));
     // Undone as one decision, by its suggestions (it is a batch per account at the worker).
     fireEvent.click(within(bar).getByRole('button', { name: 'Undo' }));
@@ -149,7 +153,8 @@ describe('suggestion-triage list across accounts', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     fireEvent.click(within(rows()[1]!).getByRole('button', { name: 'Accept' }));
     expect(decisions()).toEqual([{ accountKey: 'app-1002', suggestionIds: ['2'], decision: 'ACCEPTED' }]);
-    const bar = screen.getByRole('region', { name: 'Decision pending' });
+    // The undo bar loads on the first decision (first-use.ts): found once it has.
+    const bar = await screen.findByRole('region', { name: 'Decision pending' });
     await waitFor(() => expect(bar.textContent).toContain('Accepted 1 suggestion of Summit Outdoor Supply'));
   });
 
@@ -202,8 +207,10 @@ describe('suggestion-triage list across accounts', () => {
     expect(notice.textContent).toContain('Cedar Dental needs relinking');
     expect(within(notice).getByRole('button', { name: 'Relink app-1003' })).toBeTruthy();
 
-    expect(screen.getByText('All accounts')).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: /Cedar Dental/ }).closest('label')?.textContent).toContain(
+    // The checkboxes load when the filter is first opened (first-use.ts).
+    expect(screen.queryByRole('checkbox', { name: /Cedar Dental/ })).toBeNull();
+    fireEvent.click(screen.getByText('All accounts'));
+    expect((await screen.findByRole('checkbox', { name: /Cedar Dental/ })).closest('label')?.textContent).toContain(
       'needs relinking',
     );
     fireEvent.click(screen.getByRole('checkbox', { name: /Harbor Bakery Group/ }));

@@ -166,7 +166,8 @@ describe('suggestion-triage list', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     rows()[0]!.focus();
     fireEvent.keyDown(rows()[0]!, { key: '?' });
-    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    // Loaded on the first `?` (first-use.ts), so it shows a moment later.
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(dialog.textContent).toContain('Accept');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -178,7 +179,10 @@ describe('suggestion-triage list', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
     fireEvent.click(screen.getByRole('button', { name: 'Accept 3' }));
     expect(decisions()).toEqual([{ accountKey: 'app-1001', suggestionIds: ['1', '2', '3'], decision: 'ACCEPTED' }]);
-    expect(screen.getByRole('region', { name: 'Decision pending' }).textContent).toContain('Accepted 3 suggestions');
+    // The undo bar loads on the first decision (first-use.ts): found once it has.
+    expect((await screen.findByRole('region', { name: 'Decision pending' })).textContent).toContain(
+      'Accepted 3 suggestions',
+    );
   });
 
   test('bulk progress counts only the PUTs the service answered, not those undone, failed or queued', async () => {
@@ -304,7 +308,8 @@ describe('suggestion-triage list', () => {
     );
     await waitFor(() => expect(rows()).toHaveLength(3));
     const row = rows()[1]!;
-    const alert = within(row).getByRole('alert');
+    // A row's failure loads with the first one shown (first-use.ts).
+    const alert = await within(row).findByRole('alert');
     expect(alert.textContent).toContain('Couldn’t accept. This suggestion was already resolved in the service.');
     expect(alert.textContent).not.toContain('decideSuggestion');
     expect(alert.querySelector('small')?.textContent).toContain('code 7301 · HTTP 409');
@@ -327,7 +332,7 @@ describe('suggestion-triage list', () => {
       }),
     );
     await waitFor(() => expect(rows()).toHaveLength(3));
-    const alert = within(rows()[1]!).getByRole('alert');
+    const alert = await within(rows()[1]!).findByRole('alert');
     expect(alert.textContent).toContain('could not confirm this decision');
     expect(alert.textContent).not.toContain('Couldn’t reject');
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
@@ -350,7 +355,7 @@ describe('suggestion-triage list', () => {
     });
     setup(triageView({ pending: [limited] }));
     await waitFor(() => expect(rows()).toHaveLength(3));
-    const bar = screen.getByRole('region', { name: 'Decision pending' });
+    const bar = await screen.findByRole('region', { name: 'Decision pending' });
     const at = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(until);
     expect(bar.textContent).toContain(
       `Accepted 1 suggestion · Waiting for the service’s limit to reset at ${at}; Listings Desk will send it then`,
@@ -358,7 +363,8 @@ describe('suggestion-triage list', () => {
     expect(bar.textContent).not.toMatch(/sending in/);
     expect(within(bar).queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(within(rows()[0]!).queryByRole('button', { name: 'Undo' })).toBeNull();
-    expect(rows()[0]!.textContent).toContain(`limit to reset at ${at}`);
+    // A row's queued retry loads with the first one shown (first-use.ts).
+    await waitFor(() => expect(rows()[0]!.textContent).toContain(`limit to reset at ${at}`));
   });
 
   test('empty states explain themselves', async () => {

@@ -113,7 +113,8 @@ describe('suggestion-triage: order and undo', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(row('1').textContent).toContain('Sending…, too late to undo');
     expect(within(row('1')).queryByRole('button', { name: 'Undo' })).toBeNull();
-    expect(screen.getByRole('region', { name: 'Decision pending' }).textContent).toContain('too late to undo');
+    // The undo bar loads when first shown (first-use.ts): found once it has.
+    expect((await screen.findByRole('region', { name: 'Decision pending' })).textContent).toContain('too late to undo');
 
     answers['triage.decide'] = () => ({
       batchId: 'B2',
@@ -142,7 +143,10 @@ describe('suggestion-triage: words a person understands', () => {
     const lastError = { code: '2099', status: 503, message: 'decideSuggestion: HTTP 503 — 2099 Injected fault' };
     setup(triageView({ pending: [pendingView('1', { attempts: 2, retryAt: Date.now() + 30_000, lastError })] }));
     await waitFor(() => expect(rows()).toHaveLength(3));
-    expect(row('1').textContent).toContain('The service was busy; Listings Desk will try again in 30 s.');
+    // A row's queued retry loads with the first one shown (first-use.ts).
+    await waitFor(() =>
+      expect(row('1').textContent).toContain('The service was busy; Listings Desk will try again in 30 s.'),
+    );
     expect(row('1').textContent).not.toContain('decideSuggestion');
     expect(row('1').querySelector('small')?.textContent).toContain('code 2099 · HTTP 503');
   });

@@ -54,8 +54,9 @@ test('in a shadow root: keys move focus between rows, ? opens the help, and the 
   fireEvent.keyDown(rows()[1]!, { key: 'a' });
   await waitFor(() => expect(asked.some((a) => a.type === 'triage.decide')).toBe(true));
   fireEvent.keyDown(root.activeElement!, { key: '?' });
+  // Loaded on the first `?` (first-use.ts), so it shows a moment later.
+  await waitFor(() => expect(root.querySelector('dialog')?.open).toBe(true));
   const dialog = root.querySelector('dialog');
-  expect(dialog?.open).toBe(true);
   fireEvent.keyDown(dialog!, { key: 'Escape' });
   expect(root.querySelector('dialog')).toBeNull();
   // The status select changes the filters without writing them into the partner page's hash.
