@@ -192,7 +192,8 @@ describe('suggestion-triage list across accounts', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     const row = rows()[1]!;
     expect(row.querySelector('.st-row__account')?.textContent).toBe('Summit Outdoor Supply');
-    const alert = within(row).getByRole('alert');
+    // A row's failure words load on their first use (suggestion-triage/first-use.ts).
+    const alert = await within(row).findByRole('alert');
     expect(alert.textContent).toContain('could not confirm this decision');
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() =>
@@ -203,7 +204,7 @@ describe('suggestion-triage list across accounts', () => {
   test('the account filter asks for the accounts picked; an account needing Relink says so with its button', async () => {
     setup();
     await waitFor(() => expect(rows()).toHaveLength(3));
-    const notice = screen.getByRole('alert');
+    const notice = await screen.findByRole('alert');
     expect(notice.textContent).toContain('Cedar Dental needs relinking');
     expect(within(notice).getByRole('button', { name: 'Relink app-1003' })).toBeTruthy();
 
