@@ -2,12 +2,14 @@
 // of rows in view (query() from ui/store.ts), this page's selection, and what its decisions became.
 import { batch, signal } from '@preact/signals';
 import type { SuggestionDecision } from '../../lib/api/suggestions.ts';
-import type {
-  InboxHistoryView,
-  InboxPlanView,
-  InboxRowView,
-  InboxView,
-  RequestInput,
+import {
+  INBOX_FACETS_HELD,
+  type InboxFacetsView,
+  type InboxHistoryView,
+  type InboxPlanView,
+  type InboxRowView,
+  type InboxView,
+  type RequestInput,
 } from '../../lib/messaging/protocol/index.ts';
 import { keepEqual } from '../ui/keep-equal.ts';
 import { followEvents, type Query, query, type StoreIo, workerIo } from '../ui/store.ts';
@@ -54,15 +56,24 @@ export function createInboxStore(io: StoreIo = workerIo) {
     return { filters, sort, group, offset, limit: ASK_ROWS };
   };
   // The account lines and facets come only when they differ from the ones held (the worker answers null
-  // for the tag sent); what did not change keeps its objects (memoised parts of the page skip it).
+  // for a tag sent); what did not change keeps its objects (memoised parts of the page skip it).
+  const facetsByTag = new Map<string, InboxFacetsView>();
   const view: Query<InboxView, RequestInput<'inbox.query'>> = query(
     async (input: RequestInput<'inbox.query'>): Promise<InboxView> => {
       const had = view.value.peek();
-      const answer = await io.ask('inbox.query', had ? { ...input, held: had.tags } : input);
+      const kept = new Map(facetsByTag);
+      const held = had ? { accounts: had.tags.accounts, facets: [...kept.keys()] } : undefined;
+      const answer = await io.ask('inbox.query', held ? { ...input, held } : input);
       const accounts = answer.accounts ?? had?.accounts;
-      const facets = answer.facets ?? had?.facets;
-      if (!accounts || !facets) throw new Error('inbox.query answered without the parts it was not told were held');
-      return keepEqual(had, { ...answer, accounts, facets });
+      const facets = answer.facets ?? kept.get(answer.tags.facets);
+      if (!accounts || !facets) throw new Error('inbox.query left out a part this page does not hold');
+      const merged = keepEqual(had, { ...answer, accounts, facets });
+      // Facets taken from this page's copies keep their object (the filters drawn from them stand).
+      const shown = answer.facets === null && merged.facets !== had?.facets ? { ...merged, facets } : merged;
+      facetsByTag.delete(answer.tags.facets);
+      facetsByTag.set(answer.tags.facets, shown.facets);
+      if (facetsByTag.size > INBOX_FACETS_HELD) facetsByTag.delete(facetsByTag.keys().next().value!);
+      return shown;
     },
     { revisionOf: (v) => v.revision },
   );

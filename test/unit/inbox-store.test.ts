@@ -130,7 +130,7 @@ describe('inbox store, a filter change', () => {
     store.setState({ ...store.state.peek(), group: true });
     const question = worker.asked('inbox.query')[1]!;
     // The page says which lines and facets it holds; the worker leaves out those unchanged.
-    expect(question.input).toMatchObject({ group: true, held: { accounts: 'a1', facets: 'f1' } });
+    expect(question.input).toMatchObject({ group: true, held: { accounts: 'a1', facets: ['f1'] } });
     // pushState waits: in Chromium it held the question behind the browser's storing of the page's state.
     await nextFrame();
     expect(pushed).not.toHaveBeenCalled();
@@ -159,6 +159,32 @@ describe('inbox store, a filter change', () => {
     await flush();
     expect(pushed).toHaveBeenCalledTimes(3);
     pushed.mockRestore();
+    stop();
+  });
+
+  test('an account filter toggled off and on takes both sets of facets from the page’s own copies', async () => {
+    const worker = fakeWorker();
+    const store = createInboxStore(worker.io);
+    const stop = store.start();
+    worker.asked('inbox.query')[0]!.answer(inboxView(1, 0));
+    await vi.waitFor(() => expect(store.view.value.value?.revision).toBe(1));
+    const every = store.view.value.value!.facets;
+    const oneFacets = { locations: [{ id: 'L9', label: 'Pier', count: 1 }], publishers: [], fields: [] };
+    const answer = (i: number, revision: number, facets: InboxView['facets'] | null, tag: string) =>
+      worker.asked('inbox.query')[i]!.answer({
+        ...inboxView(revision, 0),
+        accounts: null,
+        facets,
+        tags: { accounts: 'a1', facets: tag },
+      });
+    store.setState({ ...store.state.peek(), filters: { ...store.state.peek().filters, accounts: ['app-1001'] } });
+    answer(1, 2, oneFacets, 'f2');
+    await vi.waitFor(() => expect(store.view.value.value?.facets).toEqual(oneFacets));
+    store.setState({ ...store.state.peek(), filters: { ...store.state.peek().filters, accounts: [] } });
+    expect(worker.asked('inbox.query')[2]!.input).toMatchObject({ held: { facets: ['f1', 'f2'] } });
+    answer(2, 3, null, 'f1');
+    await vi.waitFor(() => expect(store.view.value.value?.revision).toBe(3));
+    expect(store.view.value.value!.facets).toBe(every);
     stop();
   });
 });

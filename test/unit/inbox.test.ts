@@ -152,8 +152,18 @@ describe('the inbox', () => {
   test('the account lines and facets are sent only when they differ from the ones the page says it holds', async () => {
     await seed({ A: waiting('a', 3), B: waiting('b', 2) });
     const inbox = build();
-    const ask = (filters: InboxFilters, held?: { accounts: string; facets: string }) =>
-      inbox['inbox.query']({ filters, sort: 'oldest', group: false, offset: 0, limit: 100, held }, {} as never);
+    const ask = (filters: InboxFilters, tags?: { accounts: string; facets: string }, more: string[] = []) =>
+      inbox['inbox.query'](
+        {
+          filters,
+          sort: 'oldest',
+          group: false,
+          offset: 0,
+          limit: 100,
+          held: tags && { accounts: tags.accounts, facets: [tags.facets, ...more] },
+        },
+        {} as never,
+      );
     const first = await ask(none);
     expect(first.accounts).toHaveLength(2);
     expect(first.facets?.locations).toHaveLength(5);
@@ -167,6 +177,8 @@ describe('the inbox', () => {
     const one = await ask({ ...none, accounts: ['B'] }, first.tags);
     expect(one.accounts).toBeNull();
     expect(one.facets?.locations.map((l) => l.id).sort()).toEqual(['b-L1', 'b-L2']);
+    // Back to every account, the page holding both sets: neither is sent again.
+    expect((await ask(none, one.tags, [first.tags.facets])).facets).toBeNull();
     // A list that changed changes its account's line and the counts.
     const cache = await triageCacheItem.getValue();
     const key = cacheKey('B', WAITING);

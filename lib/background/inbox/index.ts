@@ -183,7 +183,7 @@ export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount'>, triage:
         decidable: found.rows.length - table.countIn(found, src.pending.keys(), now),
         // What the page holds already is not sent again: most answers change neither.
         accounts: held?.accounts === accountsTag ? null : accounts,
-        facets: held?.facets === facets.tag ? null : facets.view,
+        facets: held?.facets.includes(facets.tag) ? null : facets.view,
         tags: { accounts: accountsTag, facets: facets.tag },
         oldAfterDays: OLD_AFTER_DAYS,
         batches: keepRecent(src.batches, now).map((b) => ({ ...toBatchView(b), accountKey: b.accountKey })),

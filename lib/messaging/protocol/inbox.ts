@@ -13,6 +13,9 @@ export const INBOX_SORTS = ['oldest', 'newest'] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];
 export const HISTORY_STATUSES = ['ACCEPTED', 'REJECTED', 'EXPIRED'] as const;
 
+/** Facets a page keeps (by tag): an account filter toggled on and off asks for neither set again. */
+export const INBOX_FACETS_HELD = 4;
+
 const ids = (what: string) => z.array(safeId(what)).max(500).default([]);
 
 export const inboxFilters = lazy(() =>
@@ -171,9 +174,9 @@ const query = () =>
       group: z.boolean().default(false),
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(0).max(500).default(100),
-      /** The tags of the parts the page holds (InboxView.tags). */
+      /** The tags of the parts the page holds (InboxView.tags): its account lines, its last few facets. */
       held: z
-        .object({ accounts: z.string().max(40), facets: z.string().max(40) })
+        .object({ accounts: z.string().max(40), facets: z.array(z.string().max(40)).max(INBOX_FACETS_HELD) })
         .strict()
         .optional(),
     })
