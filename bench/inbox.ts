@@ -9,6 +9,8 @@
 // Session 9 (filter indexes in the worker, keyed and memoized rows): main / this alternated in the same
 // minutes, medians of 36–48 steps: 56.7 / 40.3 ms (load 32), 39.4 / 38.6 (29), 40.7 / 37.4 (17); most of a step is now the
 // message's way to the worker and back under that load (the worker's own answer takes ~1 ms).
+// Session 10 (URL entry after the answer, held facets left out, fewer rows drawn): main / this 40.8 / 20.0 ms
+// (load 5–10), 36.1 / 14.2 (8–9); see bench/README.md.
 import type { Page } from 'playwright-core';
 import { askFrom, control, launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';

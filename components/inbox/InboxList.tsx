@@ -14,6 +14,8 @@ import { type InboxStore, rowKeyOf } from './inbox-store.ts';
 export const INBOX_ROW_HEIGHT = 64;
 /** A group's header: one line of text, half a row (the worker says where each header is). */
 export const INBOX_HEAD_HEIGHT = 32;
+/** Rows drawn beyond the box, above and below: a wheel step's worth (the rows are 64 px and costly to draw). */
+export const INBOX_OVERSCAN = 4;
 
 /** Rows at 64 px, the headers at `heads` at 32 px. */
 export function inboxLayout(count: number, heads: readonly number[]): RowLayout {
@@ -272,6 +274,7 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
       scrollRef={scrollRef}
       count={count}
       rowHeight={INBOX_ROW_HEIGHT}
+      overscan={INBOX_OVERSCAN}
       layout={layout}
       onWindow={onWindow}
       head={head}

@@ -1,21 +1,23 @@
 // The Inbox as the options page holds it: the worker's answer for the filters in the URL and the window
 // of rows in view (query() from ui/store.ts), this page's selection, and what its decisions became.
 import { batch, signal } from '@preact/signals';
-import type {
-  DecisionView,
-  InboxHistoryView,
-  InboxPlanView,
-  InboxRowView,
-  InboxView,
-  RequestInput,
+import {
+  type DecisionView,
+  INBOX_FACETS_HELD,
+  type InboxFacetsView,
+  type InboxHistoryView,
+  type InboxPlanView,
+  type InboxRowView,
+  type InboxView,
+  type RequestInput,
 } from '../../lib/messaging/protocol/index.ts';
 import { keepEqual } from '../ui/keep-equal.ts';
 import { followEvents, type Query, query, type StoreIo, workerIo } from '../ui/store.ts';
 import { hashFromState, INBOX_SECTION, type InboxViewState, stateFromHash } from './inbox-hash.ts';
 
-/** Rows asked for around the window in view, so a scroll of a screen or two needs no new question. */
-const AROUND = 40;
-const ASK_ROWS = 120;
+/** Rows asked for around the window drawn, so a scroll of a screen or so needs no new question. */
+const AROUND = 24;
+const ASK_ROWS = 80;
 /** History rows a page shows at once; Newer and Older turn the page. */
 export const HISTORY_PAGE = 100;
 
@@ -53,25 +55,67 @@ export function createInboxStore(io: StoreIo = workerIo) {
     const offset = Math.max(0, Math.floor((range.first - AROUND) / 20) * 20);
     return { filters, sort, group, offset, limit: ASK_ROWS };
   };
-  // What did not change keeps its objects (memoised parts of the page skip it).
+  // The account lines and facets come only when they differ from the ones held (the worker answers null
+  // for a tag sent); what did not change keeps its objects (memoised parts of the page skip it).
+  const facetsByTag = new Map<string, InboxFacetsView>();
   const view: Query<InboxView, RequestInput<'inbox.query'>> = query(
-    async (input: RequestInput<'inbox.query'>): Promise<InboxView> =>
-      keepEqual(view.value.peek(), await io.ask('inbox.query', input)),
+    async (input: RequestInput<'inbox.query'>): Promise<InboxView> => {
+      const had = view.value.peek();
+      const kept = new Map(facetsByTag);
+      const held = had ? { accounts: had.tags.accounts, facets: [...kept.keys()] } : undefined;
+      const answer = await io.ask('inbox.query', held ? { ...input, held } : input);
+      const accounts = answer.accounts ?? had?.accounts;
+      const facets = answer.facets ?? kept.get(answer.tags.facets);
+      if (!accounts || !facets) throw new Error('inbox.query left out a part this page does not hold');
+      const merged = keepEqual(had, { ...answer, accounts, facets });
+      // Facets taken from this page's copies keep their object (the filters drawn from them stand).
+      const shown = answer.facets === null && merged.facets !== had?.facets ? { ...merged, facets } : merged;
+      facetsByTag.delete(answer.tags.facets);
+      facetsByTag.set(answer.tags.facets, shown.facets);
+      if (facetsByTag.size > INBOX_FACETS_HELD) facetsByTag.delete(facetsByTag.keys().next().value!);
+      return shown;
+    },
     { revisionOf: (v) => v.revision },
   );
   const history = query<InboxHistoryView, RequestInput<'inbox.history'>>((input) => io.ask('inbox.history', input));
 
-  function setState(next: InboxViewState, push = true): void {
+  // The URL entry of a change is written once its answer is drawn: pushState makes the browser's UI thread
+  // store the page's state (8–30 ms in a trace), and the question and its answer wait behind it there.
+  let unpushed: string | null = null;
+  let pushTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The last entry written here (a hashchange some browsers send for it is not a navigation). */
+  let pushed: string | null = null;
+  function push(): void {
+    if (pushTimer !== null) clearTimeout(pushTimer);
+    pushTimer = null;
+    const hash = unpushed;
+    unpushed = null;
+    if (hash !== null && location.hash !== hash) {
+      pushed = hash;
+      history_.pushState(null, '', hash);
+    }
+  }
+  function dropPush(): void {
+    if (pushTimer !== null) clearTimeout(pushTimer);
+    pushTimer = null;
+    unpushed = null;
+  }
+
+  function setState(next: InboxViewState, pushEntry = true): void {
     batch(() => {
       state.value = next;
       selected.value = new Set();
     });
-    if (push) {
-      const hash = hashFromState(next);
-      if (location.hash !== hash) history_.pushState(null, '', hash);
-    }
     range = { first: 0, end: 60 };
-    void view.load(arg());
+    const shown = view.load(arg());
+    if (!pushEntry) return;
+    // A change before the last one's entry was written: that one first, so each change stays an entry.
+    push();
+    const hash = hashFromState(next);
+    unpushed = hash;
+    void shown.finally(() => {
+      if (unpushed === hash && pushTimer === null) nextFrame(() => (pushTimer = setTimeout(push, 0)));
+    });
   }
   const history_ = globalThis.history;
 
@@ -183,7 +227,10 @@ export function createInboxStore(io: StoreIo = workerIo) {
       stopEvents();
       if (frame !== null) cancelFrame(frame);
     };
-    const onPop = () => {
+    const onPop = (event: Event) => {
+      if (event.type === 'hashchange' && location.hash === pushed) return;
+      // Back or Forward before a change's entry was written: the browser's entries win.
+      dropPush();
       if (location.hash.replace(/^#/, '').split('?')[0] !== INBOX_SECTION) return;
       const next = stateFromHash(location.hash);
       if (hashFromState(next) !== hashFromState(state.value)) setState(next, false);
@@ -192,6 +239,8 @@ export function createInboxStore(io: StoreIo = workerIo) {
     addEventListener('hashchange', onPop);
     return () => {
       stop();
+      // Leaving the Inbox (another section): its last change's entry is not written over the new one.
+      dropPush();
       removeEventListener('popstate', onPop);
       removeEventListener('hashchange', onPop);
     };

@@ -51,6 +51,8 @@ test('the inbox filters by two accounts and one field, groups, accepts all match
   const fieldName = (await field.evaluate((box) => box.parentElement?.textContent ?? '')).replace(/ \(\d+\)$/, '');
   await field.check();
   await page.getByRole('checkbox', { name: 'Group by account, location and field' }).check();
+  // A change's URL entry is written once its answer is drawn.
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toContain('group=1');
   const hash = await page.evaluate(() => location.hash);
   expect(hash).toMatch(/accounts=.+,.+/);
   expect(hash).toContain(`fields=${encodeURIComponent(fieldName)}`);

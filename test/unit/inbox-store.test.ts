@@ -51,6 +51,7 @@ function inboxView(revision: number, sent: number): InboxView {
       },
     ],
     facets: { locations: [{ id: 'L1', label: 'Harbor Street', count: 2 }], publishers: [], fields: [] },
+    tags: { accounts: 'a1', facets: 'f1' },
     oldAfterDays: 14,
     batches: [
       {
@@ -112,5 +113,78 @@ describe('inbox store during an accept-all', () => {
     expect(second.window).toBe(first.window);
     stop();
     expect(worker.listeners.size).toBe(0);
+  });
+});
+
+describe('inbox store, a filter change', () => {
+  test('asks at once, holding its account lines and facets, and writes its URL entry once the answer is shown', async () => {
+    history.replaceState(null, '', '#inbox');
+    const worker = fakeWorker();
+    const store = createInboxStore(worker.io);
+    const stop = store.start();
+    worker.asked('inbox.query')[0]!.answer(inboxView(1, 0));
+    await vi.waitFor(() => expect(store.view.value.value?.revision).toBe(1));
+    const first = store.view.value.value!;
+    const pushed = vi.spyOn(history, 'pushState');
+
+    store.setState({ ...store.state.peek(), group: true });
+    const question = worker.asked('inbox.query')[1]!;
+    // The page says which lines and facets it holds; the worker leaves out those unchanged.
+    expect(question.input).toMatchObject({ group: true, held: { accounts: 'a1', facets: ['f1'] } });
+    // pushState waits: in Chromium it held the question behind the browser's storing of the page's state.
+    await nextFrame();
+    expect(pushed).not.toHaveBeenCalled();
+    question.answer({ ...inboxView(2, 0), accounts: null, facets: null });
+    await vi.waitFor(() => expect(pushed).toHaveBeenCalledTimes(1));
+    expect(location.hash).toContain('group=1');
+    const second = store.view.value.value!;
+    expect(second.revision).toBe(2);
+    expect(second.accounts).toBe(first.accounts);
+    expect(second.facets).toBe(first.facets);
+
+    // Two changes before the first answer: still an entry each, in order.
+    store.setState({ ...store.state.peek(), sort: 'newest' });
+    store.setState({ ...store.state.peek(), group: false });
+    expect(pushed).toHaveBeenCalledTimes(2);
+    expect(location.hash).toContain('sort=newest');
+    worker.asked('inbox.query')[3]!.answer(inboxView(3, 0));
+    await vi.waitFor(() => expect(pushed).toHaveBeenCalledTimes(3));
+    expect(location.hash).not.toContain('group=1');
+
+    // Back before a change's entry is written: no entry is written over the one the browser went to.
+    store.setState({ ...store.state.peek(), sort: 'oldest' });
+    dispatchEvent(new PopStateEvent('popstate'));
+    worker.asked('inbox.query').at(-1)!.answer(inboxView(4, 0));
+    await nextFrame();
+    await flush();
+    expect(pushed).toHaveBeenCalledTimes(3);
+    pushed.mockRestore();
+    stop();
+  });
+
+  test('an account filter toggled off and on takes both sets of facets from the page’s own copies', async () => {
+    const worker = fakeWorker();
+    const store = createInboxStore(worker.io);
+    const stop = store.start();
+    worker.asked('inbox.query')[0]!.answer(inboxView(1, 0));
+    await vi.waitFor(() => expect(store.view.value.value?.revision).toBe(1));
+    const every = store.view.value.value!.facets;
+    const oneFacets = { locations: [{ id: 'L9', label: 'Pier', count: 1 }], publishers: [], fields: [] };
+    const answer = (i: number, revision: number, facets: InboxView['facets'] | null, tag: string) =>
+      worker.asked('inbox.query')[i]!.answer({
+        ...inboxView(revision, 0),
+        accounts: null,
+        facets,
+        tags: { accounts: 'a1', facets: tag },
+      });
+    store.setState({ ...store.state.peek(), filters: { ...store.state.peek().filters, accounts: ['app-1001'] } });
+    answer(1, 2, oneFacets, 'f2');
+    await vi.waitFor(() => expect(store.view.value.value?.facets).toEqual(oneFacets));
+    store.setState({ ...store.state.peek(), filters: { ...store.state.peek().filters, accounts: [] } });
+    expect(worker.asked('inbox.query')[2]!.input).toMatchObject({ held: { facets: ['f1', 'f2'] } });
+    answer(2, 3, null, 'f1');
+    await vi.waitFor(() => expect(store.view.value.value?.revision).toBe(3));
+    expect(store.view.value.value!.facets).toBe(every);
+    stop();
   });
 });

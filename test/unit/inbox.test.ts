@@ -76,7 +76,7 @@ describe('the inbox', () => {
     expect(view.total).toBe(7);
     expect(view.matched).toBe(7);
     expect(view.window.every((i) => i.kind === 'row' && i.row.accountName.startsWith('Account '))).toBe(true);
-    expect(view.accounts.map((a) => [a.accountName, a.waiting])).toEqual([
+    expect(view.accounts!.map((a) => [a.accountName, a.waiting])).toEqual([
       ['Account A', 4],
       ['Account B', 3],
     ]);
@@ -130,7 +130,7 @@ describe('the inbox', () => {
     const view = await inbox['inbox.query']({ filters: none, sort: 'oldest', group: false, offset: 0, limit: 100 }, {
       access: 'extension',
     } as never);
-    const [a, b] = view.accounts;
+    const [a, b] = view.accounts!;
     expect(a?.needsRelink).toBe(true);
     expect(a?.error?.code).toBe('needs-relink');
     expect(b?.error).toBeNull();
@@ -147,6 +147,50 @@ describe('the inbox', () => {
     const key = cacheKey('B', WAITING);
     await triageCacheItem.setValue({ ...cache, [key]: { ...cache[key]!, suggestions: waiting('b', 1) } });
     expect((await ask()).total).toBe(4);
+  });
+
+  test('the account lines and facets are sent only when they differ from the ones the page says it holds', async () => {
+    await seed({ A: waiting('a', 3), B: waiting('b', 2) });
+    const inbox = build();
+    const ask = (filters: InboxFilters, tags?: { accounts: string; facets: string }, more: string[] = []) =>
+      inbox['inbox.query'](
+        {
+          filters,
+          sort: 'oldest',
+          group: false,
+          offset: 0,
+          limit: 100,
+          held: tags && { accounts: tags.accounts, facets: [tags.facets, ...more] },
+        },
+        {} as never,
+      );
+    const first = await ask(none);
+    expect(first.accounts).toHaveLength(2);
+    expect(first.facets?.locations).toHaveLength(5);
+    // The same parts again: the page's copies stand (the rows, counts and progress come every time).
+    const again = await ask({ ...none, fields: ['PHONE'] }, first.tags);
+    expect(again.accounts).toBeNull();
+    expect(again.facets).toBeNull();
+    expect(again.tags).toEqual(first.tags);
+    expect(again.matched).toBe(2);
+    // An account filter counts the facets over its rows: they come; the account lines did not change.
+    const one = await ask({ ...none, accounts: ['B'] }, first.tags);
+    expect(one.accounts).toBeNull();
+    expect(one.facets?.locations.map((l) => l.id).sort()).toEqual(['b-L1', 'b-L2']);
+    // Back to every account, the page holding both sets: neither is sent again.
+    expect((await ask(none, one.tags, [first.tags.facets])).facets).toBeNull();
+    // A list that changed changes its account's line and the counts.
+    const cache = await triageCacheItem.getValue();
+    const key = cacheKey('B', WAITING);
+    await triageCacheItem.setValue({ ...cache, [key]: { ...cache[key]!, suggestions: waiting('b', 1) } });
+    const changed = await ask(none, first.tags);
+    expect(changed.accounts?.map((a) => a.waiting)).toEqual([3, 1]);
+    expect(changed.facets?.locations).toHaveLength(4);
+    expect(changed.tags.accounts).not.toBe(first.tags.accounts);
+    // A tag the worker never made (a page from before a restart) gets everything.
+    const stranger = await ask(none, { accounts: 'x', facets: 'y' });
+    expect(stranger.accounts).toHaveLength(2);
+    expect(stranger.facets).not.toBeNull();
   });
 
   test('CSV of the filtered rows names account and location', async () => {

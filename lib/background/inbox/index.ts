@@ -6,11 +6,12 @@
 import { type Handlers, toWireError } from '../../messaging/background.ts';
 import type {
   InboxAccountView,
+  InboxAnswer,
+  InboxFacetsView,
   InboxFilters,
   InboxItemView,
   InboxPlanView,
   InboxRowView,
-  InboxView,
 } from '../../messaging/protocol/index.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
@@ -43,6 +44,18 @@ const CSV_HEADER = [
   'Suggestion id',
 ];
 
+/** A short name for a part's content (two 32-bit FNV-1a hashes and its length): equal content, equal tag. */
+export function tagOf(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length.toString(36)}`;
+}
+
 export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount'>, triage: InboxTriage) {
   const table = createInboxTable();
   const source = createInboxSource(table, deps.now);
@@ -59,6 +72,26 @@ export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount'>, triage:
     return held;
   }
   const history = createInboxHistory(deps, table);
+  /** The facets as answered, with their tag: made once per table facets and publisher names. */
+  const facetsViews = new WeakMap<object, { names: object; view: InboxFacetsView; tag: string }>();
+
+  function facetsView(filters: InboxFilters, src: InboxSource): { view: InboxFacetsView; tag: string } {
+    const facets = table.facets(filters.accounts);
+    const held = facetsViews.get(facets);
+    if (held && held.names === src.publishers) return held;
+    const names = (accountKey: string) => src.publishers[accountKey]?.names ?? {};
+    const publisherName = (id: string) => {
+      for (const a of src.accounts) {
+        const name = names(a.accountKey)[id];
+        if (name) return name;
+      }
+      return id;
+    };
+    const view = { ...facets, publishers: facets.publishers.map((p) => ({ ...p, label: publisherName(p.id) })) };
+    const made = { names: src.publishers, view, tag: tagOf(JSON.stringify(view)) };
+    facetsViews.set(facets, made);
+    return made;
+  }
 
   function toRowView(r: InboxRow, src: InboxSource, now: number): InboxRowView {
     const key = rowKey(r.accountKey, r.s.id);
@@ -130,22 +163,16 @@ export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount'>, triage:
     | 'inbox.history'
     | 'inbox.csv'
   > = {
-    'inbox.query': async ({ filters, sort, group, offset, limit }): Promise<InboxView> => {
+    'inbox.query': async ({ filters, sort, group, offset, limit, held }): Promise<InboxAnswer> => {
       const src = await source.read();
       const now = deps.now();
       const found = table.match(filters, sort, group, now);
       const window: InboxItemView[] = found.items
         .slice(offset, offset + limit)
         .map((item) => (item.kind === 'group' ? item : { kind: 'row', row: toRowView(item.row, src, now) }));
-      const facets = table.facets(filters.accounts);
-      const names = (accountKey: string) => src.publishers[accountKey]?.names ?? {};
-      const publisherName = (id: string) => {
-        for (const a of src.accounts) {
-          const name = names(a.accountKey)[id];
-          if (name) return name;
-        }
-        return id;
-      };
+      const facets = facetsView(filters, src);
+      const accounts = accountLines(src, {});
+      const accountsTag = tagOf(JSON.stringify(accounts));
       return {
         revision: src.revision,
         matched: found.rows.length,
@@ -155,11 +182,10 @@ export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount'>, triage:
         window,
         heads: group ? heads(found) : [],
         decidable: found.rows.length - table.countIn(found, src.pending.keys(), now),
-        accounts: accountLines(src, {}),
-        facets: {
-          ...facets,
-          publishers: facets.publishers.map((p) => ({ ...p, label: publisherName(p.id) })),
-        },
+        // What the page holds already is not sent again: most answers change neither.
+        accounts: held?.accounts === accountsTag ? null : accounts,
+        facets: held?.facets.includes(facets.tag) ? null : facets.view,
+        tags: { accounts: accountsTag, facets: facets.tag },
         oldAfterDays: OLD_AFTER_DAYS,
         batches: keepRecent(src.batches, now).map((b) => ({ ...toBatchView(b), accountKey: b.accountKey })),
         keyboardShortcuts: src.keyboardShortcuts,

@@ -1,7 +1,13 @@
 // The Inbox's rows in the worker: every account's waiting suggestions, replaced one account at a time
 // when that account's cached list changes (a list is a new object after each fetch or decision), and
 // asked for a filtered, sorted and optionally grouped list of which the page draws a window.
-import type { InboxAge, InboxFilters, InboxGroupView, InboxSort } from '../../messaging/protocol/index.ts';
+import {
+  INBOX_FACETS_HELD,
+  type InboxAge,
+  type InboxFilters,
+  type InboxGroupView,
+  type InboxSort,
+} from '../../messaging/protocol/index.ts';
 import type { StoredSuggestion } from '../suggestion-triage/triage-items.ts';
 
 const DAY_MS = 86_400_000;
@@ -86,6 +92,8 @@ function post(map: Postings, key: string, position: number): void {
 
 /** Answers kept: the one a page is scrolling through (a filter it toggles back is looked up again). */
 const MATCH_CACHE = 1;
+/** Facets kept, per choice of accounts (each ~900 counts at 30 accounts). */
+const FACETS_CACHE = INBOX_FACETS_HELD;
 
 export function createInboxTable() {
   /** Per account: the list object its rows were made from (identity says whether it changed), and the rows. */
@@ -360,7 +368,8 @@ export function createInboxTable() {
     if (!held) {
       const source = accountKeys.length ? accountKeys.flatMap((k) => accounts.get(k)?.rows ?? []) : rowsOfAll();
       held = countFacets(source);
-      if (facetsHeld.size >= MATCH_CACHE) facetsHeld.clear();
+      // The few account choices a page goes back and forth between (the page keeps as many).
+      if (facetsHeld.size >= FACETS_CACHE) facetsHeld.delete(facetsHeld.keys().next().value!);
       facetsHeld.set(key, held);
     }
     return held;

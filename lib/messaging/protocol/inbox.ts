@@ -13,6 +13,9 @@ export const INBOX_SORTS = ['oldest', 'newest'] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];
 export const HISTORY_STATUSES = ['ACCEPTED', 'REJECTED', 'EXPIRED'] as const;
 
+/** Facets a page keeps (by tag): an account filter toggled on and off asks for neither set again. */
+export const INBOX_FACETS_HELD = 4;
+
 const ids = (what: string) => z.array(safeId(what)).max(500).default([]);
 
 export const inboxFilters = lazy(() =>
@@ -84,6 +87,17 @@ export interface InboxFacetView {
   count: number;
 }
 
+export interface InboxFacetsView {
+  locations: InboxFacetView[];
+  publishers: InboxFacetView[];
+  fields: InboxFacetView[];
+}
+
+export interface InboxTags {
+  accounts: string;
+  facets: string;
+}
+
 export interface InboxView {
   revision: number;
   /** Rows matching the filters (group headers not counted). */
@@ -99,13 +113,24 @@ export interface InboxView {
   /** Matching rows not already decided: what "Accept all N matching" takes. */
   decidable: number;
   accounts: InboxAccountView[];
-  facets: { locations: InboxFacetView[]; publishers: InboxFacetView[]; fields: InboxFacetView[] };
+  facets: InboxFacetsView;
+  /** Names of this `accounts` and `facets` (of their content): a question that sends them back gets null for an unchanged part. */
+  tags: InboxTags;
   /** The age in days from which a row is marked "may be applied automatically soon". */
   oldAfterDays: number;
   batches: (BatchOutcomeView & { accountKey: string })[];
   keyboardShortcuts: boolean;
   undoWindowMs: number;
 }
+
+/**
+ * The worker's answer: an InboxView whose account lines and facets are null when the question held them
+ * (`held`, the tags of the page's copy). The 882 location facets were half of every 130 KB answer.
+ */
+export type InboxAnswer = Omit<InboxView, 'accounts' | 'facets'> & {
+  accounts: InboxAccountView[] | null;
+  facets: InboxFacetsView | null;
+};
 
 export interface InboxPlanView {
   suggestions: number;
@@ -149,13 +174,18 @@ const query = () =>
       group: z.boolean().default(false),
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(0).max(500).default(100),
+      /** The tags of the parts the page holds (InboxView.tags): its account lines, its last few facets. */
+      held: z
+        .object({ accounts: z.string().max(40), facets: z.array(z.string().max(40)).max(INBOX_FACETS_HELD) })
+        .strict()
+        .optional(),
     })
     .strict();
 
 const decision = () => z.enum(['ACCEPTED', 'REJECTED']);
 
 export const inboxProtocol = {
-  'inbox.query': request<InboxView>()('extension', query),
+  'inbox.query': request<InboxAnswer>()('extension', query),
   /** Asks the service again for every linked account's waiting list (each one fetch, shared with the popup's). */
   'inbox.refresh': request<{ accounts: number }>()('extension', () =>
     z.object({ force: z.boolean().default(false) }).strict(),
