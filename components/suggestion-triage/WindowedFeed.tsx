@@ -59,20 +59,24 @@ export function WindowedFeed<T>({
   );
   const indexes = visibleIndexes(rows, scrollTop, viewport || FALLBACK_VIEWPORT_PX, overscan, keepIndex);
 
-  useLayoutEffect(() => {
-    const box = inner.current;
-    if (!box) return;
+  /** Notes each slot's height; a change draws the list again. No layout (a test DOM) measures 0: keep the estimate. */
+  function remeasure(slots: HTMLElement[]): void {
     let changed = false;
-    for (const slot of Array.from(box.children) as HTMLElement[]) {
+    for (const slot of slots) {
       const key = slot.dataset.key;
       const height = slot.offsetHeight;
-      // No layout (a test DOM) measures 0: keep the estimate.
       if (key !== undefined && height > 0 && heights.current.get(key) !== height) {
         heights.current.set(key, height);
         changed = true;
       }
     }
     if (changed) setMeasured((n) => n + 1);
+  }
+
+  useLayoutEffect(() => {
+    const box = inner.current;
+    if (!box) return;
+    remeasure(Array.from(box.children) as HTMLElement[]);
     // Rows scrolled out of the window are no longer watched.
     for (const slot of observed.current) {
       if (slot.isConnected) continue;
@@ -87,19 +91,7 @@ export function WindowedFeed<T>({
   const [resized] = useState(() =>
     typeof ResizeObserver === 'undefined'
       ? null
-      : new ResizeObserver((entries) => {
-          let changed = false;
-          for (const { target } of entries) {
-            const slot = target as HTMLElement;
-            const key = slot.dataset.key;
-            const height = slot.offsetHeight;
-            if (key !== undefined && height > 0 && heights.current.get(key) !== height) {
-              heights.current.set(key, height);
-              changed = true;
-            }
-          }
-          if (changed) setMeasured((n) => n + 1);
-        }),
+      : new ResizeObserver((entries) => remeasure(entries.map((e) => e.target as HTMLElement))),
   );
   useEffect(() => () => resized?.disconnect(), [resized]);
   const observeSlot = useCallback(
