@@ -1,7 +1,7 @@
 // The toolbar popup: the active account, the listings health bar and the suggestion triage list.
 // The list paints from the background's cache before anything else has answered.
-import { useCallback, useState } from 'preact/hooks';
-import type { TriageAccountSummary, TriageView } from '../../lib/messaging/protocol/index.ts';
+import { useState } from 'preact/hooks';
+import type { TriageView } from '../../lib/messaging/protocol/index.ts';
 import { useAccounts } from '../account-linking/accounts-store.ts';
 import { NoAccountLinked } from '../account-linking/NoAccountLinked.tsx';
 import { RelinkButton } from '../account-linking/RelinkButton.tsx';
@@ -10,7 +10,7 @@ import { AccountSwitcher } from '../account-switcher/AccountSwitcher.tsx';
 import { HealthSummary } from '../listings-health/HealthSummary.tsx';
 import { createHealthStore } from '../listings-health/health-store.ts';
 import { InReviewLine } from '../provisioning/InReviewLine.tsx';
-import { SuggestionTriage } from '../suggestion-triage/SuggestionTriage.tsx';
+import { createListStore, SuggestionTriage } from '../suggestion-triage/SuggestionTriage.tsx';
 import { useStarted } from '../ui/store.ts';
 import { useValue } from '../ui/use-value.ts';
 import './popup.css';
@@ -32,18 +32,6 @@ function skipToSuggestions() {
 
 export function PopupApp({ takeFirstView, takeSnapshot }: PopupAppProps) {
   const accounts = useAccounts();
-  const [health] = useState(createHealthStore);
-  useStarted(health);
-  const healthView = useValue(health.view);
-  const healthError = useValue(health.error);
-  const linking = useLinking();
-  // Across accounts, the list's per-account counts: the switcher shows each account's waiting number.
-  const [waiting, setWaiting] = useState<TriageAccountSummary[] | undefined>(undefined);
-  const onAccounts = useCallback((next: TriageAccountSummary[] | undefined) => setWaiting(next), []);
-  const relinkAction = (accountKey: string) => {
-    const account = accounts?.accounts.find((a) => a.accountKey === accountKey);
-    return account ? <RelinkButton account={account} state={linking} size="sm" /> : null;
-  };
   if (accounts && accounts.accounts.length === 0) {
     return (
       <main class="popup" data-empty="">
@@ -52,6 +40,29 @@ export function PopupApp({ takeFirstView, takeSnapshot }: PopupAppProps) {
       </main>
     );
   }
+  return <PopupList accounts={accounts} takeFirstView={takeFirstView} takeSnapshot={takeSnapshot} />;
+}
+
+/**
+ * The popup with an account (or before the accounts are known): its list's store is made here, with the list,
+ * so the account switcher reads each account's waiting count from the same view the list shows.
+ */
+function PopupList({
+  accounts,
+  takeFirstView,
+  takeSnapshot,
+}: PopupAppProps & { accounts: ReturnType<typeof useAccounts> }) {
+  const [health] = useState(createHealthStore);
+  useStarted(health);
+  const healthView = useValue(health.view);
+  const healthError = useValue(health.error);
+  const linking = useLinking();
+  const [triage] = useState(() => createListStore({ takeFirstView, takeSnapshot }));
+  const waiting = useValue(triage.view)?.accounts;
+  const relinkAction = (accountKey: string) => {
+    const account = accounts?.accounts.find((a) => a.accountKey === accountKey);
+    return account ? <RelinkButton account={account} state={linking} size="sm" /> : null;
+  };
   return (
     <main class="popup">
       <h1 class="visually-hidden">Listings Desk</h1>
@@ -69,12 +80,10 @@ export function PopupApp({ takeFirstView, takeSnapshot }: PopupAppProps) {
       <HealthSummary view={healthView} error={healthError} />
       <InReviewLine />
       <SuggestionTriage
+        store={triage}
         listingsTotal={healthView?.total ?? null}
         linkAction={<NoAccountLinked />}
-        takeFirstView={takeFirstView}
-        takeSnapshot={takeSnapshot}
         relinkAction={waiting ? relinkAction : undefined}
-        onAccounts={onAccounts}
       />
     </main>
   );

@@ -6,7 +6,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type {
   DecisionView,
   SuggestionView,
-  TriageAccountSummary,
   TriageView,
 } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
@@ -24,7 +23,7 @@ import { ListHead } from './ListHead.tsx';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
 import { rowId, SuggestionRow } from './SuggestionRow.tsx';
 import { TriageFilters } from './TriageFilters.tsx';
-import { createTriageStore } from './triage-store.ts';
+import { createTriageStore, type TriageStore } from './triage-store.ts';
 import { useRowFocus } from './use-row-focus.ts';
 import { useSelection } from './use-selection.ts';
 import { useTriageKeyboard } from './use-triage-keyboard.ts';
@@ -48,29 +47,28 @@ export interface SuggestionTriageProps {
   takeFirstView?: () => TriageView | Promise<TriageView> | undefined;
   /** The worker's snapshot of the first view (the popup), painted until the live view comes. */
   takeSnapshot?: () => TriageView | null;
-  /** Across accounts: each account's waiting count and state, as the list knows them (the account switcher shows them). */
-  onAccounts?: (accounts: TriageAccountSummary[] | undefined) => void;
+  /**
+   * The list's store, when the page reads it too (the popup's account switcher shows each account's waiting
+   * count from its view); else the list makes its own.
+   */
+  store?: TriageStore;
 }
 
 const suggestionKey = (s: SuggestionView) => s.id;
 
+/** The list's store, with the filters in the URL (or none) and the first view or snapshot given once. */
+export function createListStore({
+  filtersInHash = true,
+  takeFirstView,
+  takeSnapshot,
+}: Pick<SuggestionTriageProps, 'filtersInHash' | 'takeFirstView' | 'takeSnapshot'>): TriageStore {
+  const initial = filtersInHash && typeof location !== 'undefined' ? filtersFromHash(location.hash) : NO_FILTERS;
+  return createTriageStore(initial, { filtersInHash, firstView: takeFirstView?.(), snapshot: takeSnapshot?.() });
+}
+
 export function SuggestionTriage(props: SuggestionTriageProps) {
-  const {
-    listingsTotal,
-    linkAction,
-    relinkAction,
-    filtersInHash = true,
-    takeFirstView,
-    takeSnapshot,
-    onAccounts,
-  } = props;
-  const [store] = useState(() =>
-    createTriageStore(filtersInHash && typeof location !== 'undefined' ? filtersFromHash(location.hash) : NO_FILTERS, {
-      filtersInHash,
-      firstView: takeFirstView?.(),
-      snapshot: takeSnapshot?.(),
-    }),
-  );
+  const { listingsTotal, linkAction, relinkAction, filtersInHash = true, takeFirstView, takeSnapshot } = props;
+  const [store] = useState(() => props.store ?? createListStore({ filtersInHash, takeFirstView, takeSnapshot }));
   // The first question (and the hash and event listeners) start during the first render, not after
   // the first frame: the popup's first paint from cache waits on nothing else.
   const [stop] = useState(() => store.start());
@@ -92,7 +90,6 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   const publishers = view?.publishers ?? {};
   const all = view?.suggestions ?? [];
   const accounts = view?.accounts;
-  useEffect(() => onAccounts?.(accounts), [onAccounts, accounts]);
   const accountNames = useMemo(
     () => (accounts ? new Map(accounts.map((a) => [a.accountKey, a.accountName])) : undefined),
     [accounts],
