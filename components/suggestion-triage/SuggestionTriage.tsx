@@ -3,11 +3,7 @@
 // State lives in a signals store (triage-store.ts); this component wires its parts together.
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type {
-  DecisionView,
-  SuggestionView,
-  TriageView,
-} from '../../lib/messaging/protocol/index.ts';
+import type { DecisionView, SuggestionView, TriageView } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { locationText, useLocationNames } from '../locations/use-location-names.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
