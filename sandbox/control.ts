@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SandboxApp, SandboxDeps } from './deps.ts';
 import { plainJson } from './envelope.ts';
-import { createRuntime, quotaReset } from './injection.ts';
+import { activityView, createRuntime, quotaReset } from './injection.ts';
 import { DAY_MS } from './model.ts';
 import { advanceAddRequests, finishAddRequest } from './rules/provisioning.ts';
 import { mintToken, tokenResponse } from './rules/tokens.ts';
@@ -118,7 +118,7 @@ function defined<T extends object>(value: T): T {
 }
 
 export function register(app: SandboxApp, deps: SandboxDeps): void {
-  const { store, defaults, runtime } = deps;
+  const { store, defaults, runtime, activity } = deps;
   const control = new Hono();
 
   control.post('/reset', async (c) => {
@@ -255,6 +255,8 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
   control.get('/state', () => stateResponse(store));
 
   control.get('/requests', () => plainJson({ count: runtime.requests.length, requests: runtime.requests }));
+  // Whether the client has settled: no logged call in flight, and how long since the last came or went.
+  control.get('/requests/activity', () => plainJson({ logged: runtime.requests.length, ...activityView(activity) }));
   control.delete('/requests', () => {
     runtime.requests = [];
     return plainJson({ ok: true });

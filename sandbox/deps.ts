@@ -1,7 +1,7 @@
 // What every route module is built from: `register(app, deps)` is the one way routes join an app.
 import type { Hono } from 'hono';
 import type { SandboxEnv } from './guard.ts';
-import type { Runtime } from './injection.ts';
+import type { Activity, Runtime } from './injection.ts';
 import type { Store } from './store.ts';
 
 export interface OAuthConfig {
@@ -21,6 +21,8 @@ export interface SeedDefaults {
 export interface SandboxDeps {
   store: Store;
   runtime: Runtime;
+  /** Both origins' calls in flight; a reset leaves it alone. */
+  activity: Activity;
   config: OAuthConfig;
   defaults: SeedDefaults;
 }

@@ -58,6 +58,25 @@ function loggedQuery(url: URL): Record<string, string> | undefined {
   return Object.keys(query).length > 0 ? query : undefined;
 }
 
+/**
+ * The API's own traffic, which a control reset or a cleared log does not stop: calls still being answered, and
+ * when the last one came or went (real time, not the sandbox's clock). A test waits on it for the client to settle.
+ */
+export interface Activity {
+  inFlight: number;
+  lastAtMs: number;
+}
+
+export function createActivity(): Activity {
+  return { inFlight: 0, lastAtMs: Date.now() };
+}
+
+/** No call in flight, and for how long none has come or gone (0 while one is in flight). */
+export function activityView(activity: Activity): { inFlight: number; quietForMs: number } {
+  const quietForMs = activity.inFlight > 0 ? 0 : Math.max(0, Date.now() - activity.lastAtMs);
+  return { inFlight: activity.inFlight, quietForMs };
+}
+
 export function createRuntime(): Runtime {
   return {
     latencyMs: 0,
@@ -94,16 +113,33 @@ function take<T extends Matcher>(list: T[], method: string, path: string): T | u
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs on both origins; only /v2 and /oauth2 calls are logged, delayed and faulted. */
-export function injection(store: Store, runtime: Runtime): MiddlewareHandler<SandboxEnv> {
+export function injection(store: Store, runtime: Runtime, activity: Activity): MiddlewareHandler<SandboxEnv> {
+  const handle = logged(store, runtime);
+  return async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    if (path !== '/v2' && !path.startsWith('/v2/') && !path.startsWith('/oauth2/')) {
+      advanceAddRequests(store);
+      await next();
+      return;
+    }
+    activity.inFlight++;
+    activity.lastAtMs = Date.now();
+    try {
+      return await handle(c, next);
+    } finally {
+      activity.inFlight--;
+      activity.lastAtMs = Date.now();
+    }
+  };
+}
+
+/** A /v2 or /oauth2 call: logged, delayed, faulted and counted against the quota. */
+function logged(store: Store, runtime: Runtime): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     advanceAddRequests(store);
     const url = new URL(c.req.url);
     const path = url.pathname;
     const isV2 = path === '/v2' || path.startsWith('/v2/');
-    if (!isV2 && !path.startsWith('/oauth2/')) {
-      await next();
-      return;
-    }
     const method = c.req.method.toUpperCase();
     const entry: LoggedRequest = { method, path, status: 0 };
     const query = isV2 ? loggedQuery(url) : undefined;

@@ -8,7 +8,7 @@ import { createCrmApp } from './crm.ts';
 import type { OAuthConfig, RouteModule, SandboxApp, SandboxDeps } from './deps.ts';
 import { ApiError, CODES, fail, plainJson } from './envelope.ts';
 import { forbiddenGuard, type SandboxEnv, v2Guard } from './guard.ts';
-import { createRuntime, injection } from './injection.ts';
+import { createActivity, createRuntime, injection } from './injection.ts';
 import * as authorize from './routes/authorize.ts';
 import * as listings from './routes/listings.ts';
 import * as locations from './routes/locations.ts';
@@ -96,9 +96,9 @@ function unmatched(api: SandboxApp) {
 }
 
 function createApps(store: Store, config: OAuthConfig, defaults: SandboxDeps['defaults']) {
-  const deps: SandboxDeps = { store, runtime: createRuntime(), config, defaults };
+  const deps: SandboxDeps = { store, runtime: createRuntime(), activity: createActivity(), config, defaults };
   const api = new Hono<SandboxEnv>();
-  api.use('*', injection(store, deps.runtime));
+  api.use('*', injection(store, deps.runtime, deps.activity));
   api.use('/v2/*', v2Guard(store, config.apiKey));
   api.use('/v2', v2Guard(store, config.apiKey));
   // Read through the runtime each call: a reset replaces its fields.
@@ -116,7 +116,7 @@ function createApps(store: Store, config: OAuthConfig, defaults: SandboxDeps['de
   });
 
   const auth = new Hono<SandboxEnv>();
-  auth.use('*', injection(store, deps.runtime));
+  auth.use('*', injection(store, deps.runtime, deps.activity));
   for (const routes of AUTH_ROUTES) routes.register(auth, deps);
   auth.notFound(() => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } }));
   auth.onError((err) => {

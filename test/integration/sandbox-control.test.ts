@@ -121,6 +121,26 @@ describe('sandbox control: injected behaviour', () => {
     await fetch(`${ctx.sb.apiUrl}/__sandbox/requests`, { method: 'DELETE' });
     expect((await control<{ count: number }>(ctx.sb, 'GET', '/requests')).count).toBe(0);
   });
+
+  it('says which calls are still in flight and how long the API has been quiet, through a clear and a reset', async () => {
+    type Activity = { inFlight: number; quietForMs: number; logged: number };
+    const activity = () => control<Activity>(ctx.sb, 'GET', '/requests/activity');
+    await control(ctx.sb, 'POST', '/latency', { ms: 400 });
+    const slow = call(ctx.sb, 'GET', PUBLISHERS, { token });
+    await expect.poll(async () => (await activity()).inFlight).toBe(1);
+    expect(await activity()).toMatchObject({ inFlight: 1, quietForMs: 0, logged: 1 });
+    // A cleared log or a reset does not forget a call still being answered: its answer lands after them.
+    await fetch(`${ctx.sb.apiUrl}/__sandbox/requests`, { method: 'DELETE' });
+    await control(ctx.sb, 'POST', '/reset', {});
+    expect(await activity()).toMatchObject({ inFlight: 1, quietForMs: 0, logged: 0 });
+    await slow; // answered 401: the reset dropped its token
+    const settled = await activity();
+    expect(settled.inFlight).toBe(0);
+    // Control calls are not the client's traffic: reading the activity keeps it quiet, and the quiet grows.
+    await expect.poll(async () => (await activity()).quietForMs).toBeGreaterThan(settled.quietForMs + 50);
+    await raw(`${ctx.sb.apiUrl}/oauth2/accesstoken`, { method: 'POST' });
+    expect((await activity()).quietForMs).toBeLessThan(settled.quietForMs + 50);
+  });
 });
 
 describe('sandbox control: bad bodies', () => {
