@@ -12,6 +12,7 @@ import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sa
 import { CHROME_PATH, extensionArgs } from '../../scripts/lib/chromium.ts';
 import { sandboxConnection } from '../support/sandbox-connection.ts';
 import { SandboxControl } from './sandbox-control.ts';
+import { type SettleOptions, settleThenClear } from './settle.ts';
 
 export { CHROME_PATH } from '../../scripts/lib/chromium.ts';
 export { SandboxControl } from './sandbox-control.ts';
@@ -48,6 +49,8 @@ export interface Desk {
   serviceWorker: Worker;
   sandbox: RunningSandbox;
   control: SandboxControl;
+  /** Clears the request log once `page` shows nothing busy and the sandbox has been quiet (settle.ts). */
+  settleThenClearRequests(page?: Page, options?: SettleOptions): Promise<void>;
   /** chrome-extension://<id>/<path> */
   url(path: string): string;
   /** The redirect URI the extension registers: https://<id>.chromiumapp.org/oauth2 */
@@ -329,6 +332,7 @@ export async function launchDesk(options: LaunchOptions = {}): Promise<Desk> {
     serviceWorker,
     sandbox,
     control,
+    settleThenClearRequests: (page, opts) => settleThenClear(control, page, opts),
     url,
     redirectUri: `https://${extensionId}.chromiumapp.org/oauth2`,
     openPopup: () => openPage('popup.html', { width: 400, height: 600 }),

@@ -81,10 +81,20 @@ export class SandboxControl {
     // tokenAccountId: the account whose token the call carried (never the token itself).
     return this.call<{
       count: number;
-      requests: { method: string; path: string; status: number; tokenAccountId?: string }[];
+      requests: {
+        method: string;
+        path: string;
+        status: number;
+        query?: Record<string, string>;
+        tokenAccountId?: string;
+      }[];
     }>('GET', 'requests');
   }
   clearRequests() {
     return this.call('DELETE', 'requests');
+  }
+  /** /v2 and /oauth2 calls still being answered, and ms since the last came or went. */
+  activity() {
+    return this.call<{ inFlight: number; quietForMs: number; logged: number }>('GET', 'requests/activity');
   }
 }
