@@ -229,7 +229,7 @@ describe('account linking', () => {
     await linkingSettled();
     const [token] = await desk.control.tokens();
     await desk.control.revokeToken(token!.access_token);
-    await desk.control.clearRequests();
+    await desk.settleThenClearRequests(popup);
 
     const badge = await desk.ask('badge.refresh', {});
     expect(badge.ok).toBe(false);

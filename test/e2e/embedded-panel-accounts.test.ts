@@ -160,11 +160,12 @@ describe('the embedded panel across linked accounts', () => {
     expect((names.value as { locations: { id: string }[] }).locations.map((l) => l.id)).toEqual([theirs!.id]);
 
     // Another record of the second account, by client-side navigation: named at once, no locations walk again.
-    const walks = await locationWalks();
+    // Counted from a log cleared once linking's background work is over: its walk, landing late, is not this one.
+    await desk.settleThenClearRequests();
     await page.getByRole('link', { name: 'Customers' }).click();
     await page.getByRole('link', { name: next!.name, exact: true }).click();
     await poll(() => panel.getByTestId('panel-location').textContent()).toBe(next!.name);
-    expect(await locationWalks()).toBe(walks);
+    expect(await locationWalks()).toBe(0);
     expect((await state()).suggestions.find((x) => x.id === mineSuggestion.id)?.status).toBe('WAITING_ON_CUSTOMER');
   });
 

@@ -89,18 +89,12 @@ test('a fetch-all over a quarter of the requests left says so first; one folder 
   expect((await desk.ask('locations.list', { refresh: true })).ok).toBe(true);
   // Linking's background counts (the health line: one limit=1 call per status) are done and answered before the
   // log is cleared: one landing after it was counted as the plan's (a CI run saw 8 count calls instead of 1).
-  await expect
-    .poll(
-      async () => {
-        const health = await desk.ask('health.summary', {});
-        const settled = health.ok && health.value.fetchedAt !== null && !health.value.refreshing;
-        const inFlight = (await desk.control.requests()).requests.some((r) => r.status === 0);
-        return settled && !inFlight;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  await desk.control.call('DELETE', 'requests');
+  await desk.settleThenClearRequests(undefined, {
+    until: async () => {
+      const health = await desk.ask('health.summary', {});
+      return health.ok && health.value.fetchedAt !== null && !health.value.refreshing;
+    },
+  });
   const page = await openWorkspace(desk);
   const notice = page.getByRole('region', { name: 'This load would use much of this hour’s requests' });
   await notice.waitFor({ timeout: LOAD_TIMEOUT_MS });
