@@ -14,11 +14,18 @@ const SHARED_UI =
  * components/ui/use-value.ts, so the @preact/signals adapter (~1.5 KB gzip) stays out of it.
  */
 const NOT_SHARED =
-  /\/node_modules\/@preact\/signals\/|\/(LinkedAccounts|KeyboardShortcutsSetting|VirtualTable|PickList|TextField|HelpDialog|BulkProgress|AccountList|AccountNotices|UndoBar|RowProblems|TriageNotices|Dialog|memo)\.tsx|\/decision-words\.ts|\/(keyboard-shortcuts-store|view-input|filters-hash|tabs|first-use-parts|keep-equal)\.ts|\/(dialog|first-use)\.css$/;
+  /\/node_modules\/@preact\/signals\/|\/(NoAccountLinked|LinkingOutcome|LinkAccountButton|RelinkButton|ListRelinkButton|AccountLinkNotices|EmptyState|LinkedAccounts|KeyboardShortcutsSetting|VirtualTable|PickList|TextField|HelpDialog|BulkProgress|AccountList|AccountNotices|UndoBar|RowProblems|TriageNotices|Dialog|memo)\.tsx|\/decision-words\.ts|\/(linking-store|use-linking|keyboard-shortcuts-store|view-input|filters-hash|tabs|first-use-parts|keep-equal)\.ts|\/(dialog|first-use|account-linking)\.css$/;
 
 /** What the popup's first module needs to ask for its rows (shared with other pages, so otherwise split). */
 const FIRST_ASK =
   /virtual:wxt-(html-)?plugins|vite\/preload-helper|\/lib\/messaging\/(page-runtime|protocol\/envelope)\.ts|\/lib\/shared\/listing-statuses\.ts|\/components\/suggestion-triage\/(view-input|filters-hash)\.ts/;
+
+/**
+ * What the options page shows at once and the popup only on first use (the dialog, the linking screens): one chunk,
+ * so the options page loads no more files than before they left the shared one.
+ */
+const OPTIONS_OPEN_POPUP_LATER =
+  /\/(Dialog|NoAccountLinked|LinkingOutcome|LinkAccountButton|RelinkButton|EmptyState)\.tsx|\/(linking-store|use-linking)\.ts|\/(dialog|account-linking)\.css$/;
 
 /** Styles only the options page uses (its tables, its pick lists); left ungrouped, the bundler puts them in the popup's first-ask. */
 const OPTIONS_ONLY_CSS = /\/components\/(ui\/(table|pick-list)|account-linking\/linked-accounts)\.css$/;
@@ -44,6 +51,7 @@ export function popupChunks(): Plugin {
           groups: [
             { name: 'options-only', test: byPath((path) => OPTIONS_ONLY_CSS.test(path)) },
             { name: 'first-ask', test: byPath((path) => FIRST_ASK.test(path)) },
+            { name: 'options-open', test: byPath((path) => OPTIONS_OPEN_POPUP_LATER.test(path)) },
             {
               name: 'shared-ui',
               test: byPath((path) => SHARED_UI.test(path) && !NOT_SHARED.test(path) && !OPTIONS_ONLY_CSS.test(path)),
