@@ -3,7 +3,7 @@ import type { AccountsView, LinkedAccountView, TriageAccountSummary } from '../.
 import { formatNumber } from '../../lib/shared/format.ts';
 import { accountsStore, activeAccount } from '../account-linking/accounts-store.ts';
 import { AccountLinkNotices } from '../account-linking/first-use.ts';
-import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { ErrorNotice } from '../ui/first-use.ts';
 import { Select } from '../ui/Select.tsx';
 import { useValue } from '../ui/use-value.ts';
 import './account-switcher.css';
@@ -85,7 +85,7 @@ export function AccountSwitcher({
         onValue={(accountKey) => void activate(accountKey)}
       />
       {noticesShown.current ? <AccountLinkNotices active={active} size={size} /> : null}
-      <ErrorNotice error={error} size={size} />
+      {error ? <ErrorNotice error={error} size={size} /> : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
 
 /** Preact and the shared components, triage list included; the popup's first module stays apart. */
 const SHARED_UI =
-  /\/node_modules\/(preact|@preact)\/|\/components\/(ui|suggestion-triage|account-linking|account-switcher|locations)\/|\/components\/listings-health\/status-labels\.ts|\/lib\/messaging\/(ui|wire-error|error-words)\.ts|\/lib\/shared\/(triage-batch|format|coalesce)\.ts/;
+  /\/node_modules\/(preact|@preact)\/|\/components\/(ui|suggestion-triage|account-linking|account-switcher|locations)\/|\/components\/listings-health\/status-labels\.ts|\/lib\/messaging\/(ui|wire-error|list-warnings)\.ts|\/lib\/shared\/(triage-batch|format|coalesce)\.ts/;
 /**
  * Used by one other page only (or by the popup's first module, which must not wait for preact), or loaded on
  * first use (suggestion-triage/first-use.ts, with the Dialog it needs). The popup reads signals through
@@ -26,6 +26,9 @@ const FIRST_ASK =
  */
 const OPTIONS_OPEN_POPUP_LATER =
   /\/(Dialog|NoAccountLinked|LinkingOutcome|LinkAccountButton|RelinkButton|EmptyState)\.tsx|\/(linking-store|use-linking)\.ts|\/(dialog|account-linking)\.css$/;
+
+/** An error's words: what the options page and the panel show at once, the popup with its first error. */
+const ERROR_WORDS = /\/ErrorNotice\.tsx|\/lib\/messaging\/error-words\.ts/;
 
 /** Styles only the options page uses (its tables, its pick lists); left ungrouped, the bundler puts them in the popup's first-ask. */
 const OPTIONS_ONLY_CSS = /\/components\/(ui\/(table|pick-list)|account-linking\/linked-accounts)\.css$/;
@@ -52,9 +55,17 @@ export function popupChunks(): Plugin {
             { name: 'options-only', test: byPath((path) => OPTIONS_ONLY_CSS.test(path)) },
             { name: 'first-ask', test: byPath((path) => FIRST_ASK.test(path)) },
             { name: 'options-open', test: byPath((path) => OPTIONS_OPEN_POPUP_LATER.test(path)) },
+            { name: 'error-words', test: byPath((path) => ERROR_WORDS.test(path)) },
             {
               name: 'shared-ui',
-              test: byPath((path) => SHARED_UI.test(path) && !NOT_SHARED.test(path) && !OPTIONS_ONLY_CSS.test(path)),
+              test: byPath(
+                (path) =>
+                  SHARED_UI.test(path) &&
+                  !NOT_SHARED.test(path) &&
+                  !OPTIONS_ONLY_CSS.test(path) &&
+                  !OPTIONS_OPEN_POPUP_LATER.test(path) &&
+                  !ERROR_WORDS.test(path),
+              ),
             },
           ],
         },

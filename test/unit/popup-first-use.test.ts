@@ -32,3 +32,10 @@ test('opening the popup loads none of the linking screens: they come with no acc
   ];
   expect(linking.filter((file) => opened.has(file))).toEqual([]);
 });
+
+test("opening the popup loads no error's words: they come with the first error shown", () => {
+  const opened = staticImports('entrypoints/popup/app.tsx');
+  expect(opened.has('components/ui/ListWarnings.tsx')).toBe(true);
+  const words = ['components/ui/ErrorNotice.tsx', 'lib/messaging/error-words.ts'];
+  expect(words.filter((file) => opened.has(file))).toEqual([]);
+});

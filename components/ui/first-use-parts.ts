@@ -1,0 +1,3 @@
+// An error's words, as the chunk ui/first-use.ts loads on first use (its own file: the page's import() of it then
+// needs no namespace object, which would bring the bundler's runtime helpers to the options page as another file).
+export { ErrorLine, ErrorNotice } from './ErrorNotice.tsx';
