@@ -1,5 +1,5 @@
 // What a popup open with a linked account never shows loads by import() when first needed (components/ui/later.tsx),
-// so its bytes are not in the open (bench/sizes.ts): the linking screens, the words of an error.
+// so its bytes are not in the open (bench/sizes.ts): the linking screens, the words of an error, the progress bar.
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { expect, test } from 'vitest';
@@ -33,9 +33,9 @@ test('opening the popup loads none of the linking screens: they come with no acc
   expect(linking.filter((file) => opened.has(file))).toEqual([]);
 });
 
-test("opening the popup loads no error's words: they come with the first error shown", () => {
+test("opening the popup loads no error's words nor progress bar: they come with the first error, a cold load or a bulk", () => {
   const opened = staticImports('entrypoints/popup/app.tsx');
   expect(opened.has('components/ui/ListWarnings.tsx')).toBe(true);
-  const words = ['components/ui/ErrorNotice.tsx', 'lib/messaging/error-words.ts'];
+  const words = ['components/ui/ErrorNotice.tsx', 'lib/messaging/error-words.ts', 'components/ui/ProgressBar.tsx'];
   expect(words.filter((file) => opened.has(file))).toEqual([]);
 });
