@@ -27,8 +27,9 @@ const FIRST_ASK =
 const OPTIONS_OPEN_POPUP_LATER =
   /\/(Dialog|NoAccountLinked|LinkingOutcome|LinkAccountButton|RelinkButton|EmptyState)\.tsx|\/(linking-store|use-linking)\.ts|\/(dialog|account-linking)\.css$/;
 
-/** An error's words and the progress bar: the options page and the panel show them at once, the popup on first use. */
-const ERROR_WORDS = /\/(ErrorNotice|ProgressBar)\.tsx|\/lib\/messaging\/error-words\.ts|\/ui\/progress-bar\.css$/;
+/** An error's words, the progress bar and its announcer: the options page and the panel show them at once, the popup on first use. */
+const ERROR_WORDS =
+  /\/(ErrorNotice|ProgressBar)\.tsx|\/lib\/messaging\/error-words\.ts|\/ui\/announce\.ts|\/ui\/progress-bar\.css$/;
 
 /** Styles only the options page uses (its tables, its pick lists); left ungrouped, the bundler puts them in the popup's first-ask. */
 const OPTIONS_ONLY_CSS = /\/components\/(ui\/(table|pick-list)|account-linking\/linked-accounts)\.css$/;
