@@ -1,12 +1,11 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { AccountsView, LinkedAccountView, TriageAccountSummary } from '../../lib/messaging/protocol/index.ts';
 import { formatNumber } from '../../lib/shared/format.ts';
 import { accountsStore, activeAccount } from '../account-linking/accounts-store.ts';
-import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from '../account-linking/LinkingOutcome.tsx';
-import { RelinkButton } from '../account-linking/RelinkButton.tsx';
-import { useLinking } from '../account-linking/use-linking.ts';
-import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { AccountLinkNotices } from '../account-linking/first-use.ts';
+import { ErrorNotice } from '../ui/first-use.ts';
 import { Select } from '../ui/Select.tsx';
+import { useValue } from '../ui/use-value.ts';
 import './account-switcher.css';
 
 export interface AccountSwitcherProps {
@@ -50,8 +49,12 @@ export function AccountSwitcher({
   const size = dense ? 'sm' : 'md';
   const [error, setError] = useState<unknown>(null);
   const [switching, setSwitching] = useState(false);
-  const linking = useLinking();
   const active = activeAccount(view);
+  // The linking notices load once one has something to say, then stay (a Relink's outcome is their state).
+  const linked = useValue(accountsStore.lastLinked);
+  const remembered = useValue(accountsStore.rememberedOutcome);
+  const noticesShown = useRef(false);
+  noticesShown.current ||= !compact && Boolean(active?.otherEnvironment || active?.needsRelink || linked || remembered);
 
   const activate = async (accountKey: string) => {
     setSwitching(true);
@@ -81,27 +84,8 @@ export function AccountSwitcher({
         busy={switching}
         onValue={(accountKey) => void activate(accountKey)}
       />
-      {!compact && active?.otherEnvironment ? (
-        <ErrorNotice
-          tone="warn"
-          size={size}
-          title="Linked on another environment"
-          error={`${active.accountName} was linked on ${active.apiOrigin}. Switch the Connection back, or link it again here.`}
-          actions={<RelinkButton account={active} state={linking} />}
-        />
-      ) : !compact && active?.needsRelink ? (
-        <ErrorNotice
-          tone="warn"
-          size={size}
-          title="Needs relinking"
-          error={`${active.accountName} no longer accepts Listings Desk’s access. Link it again to continue.`}
-          actions={<RelinkButton account={active} state={linking} />}
-        />
-      ) : null}
-      {compact ? null : <LinkedConfirmation size={size} />}
-      {compact ? null : <LinkingOutcome state={linking} size={size} />}
-      {compact ? null : <RememberedLinkingOutcome size={size} />}
-      <ErrorNotice error={error} size={size} />
+      {noticesShown.current ? <AccountLinkNotices active={active} size={size} /> : null}
+      {error ? <ErrorNotice error={error} size={size} /> : null}
     </div>
   );
 }

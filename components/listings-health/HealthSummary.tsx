@@ -1,8 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
-import { NO_LISTINGS_WHY } from '../../lib/messaging/error-words.ts';
+import { NO_LISTINGS_WHY } from '../../lib/messaging/list-warnings.ts';
 import type { ListingsHealthView } from '../../lib/messaging/protocol/index.ts';
-import { describeError } from '../ui/ErrorNotice.tsx';
+import { ErrorLine } from '../ui/first-use.ts';
 import { OptionsLink } from '../ui/OptionsLink.tsx';
 import { listingStatusLabel, listingStatusRank, listingStatusTone, listingsTarget } from './status-labels.ts';
 import './listings-health.css';
@@ -62,12 +62,7 @@ export function HealthSummary({ view, error }: HealthSummaryProps) {
             ))}
           </div>
         ) : null}
-        {problem ? (
-          <span class="lh__error" role="alert">
-            Couldn’t refresh. {describeError(problem).message}{' '}
-            <small class="ui-notice__code">{describeError(problem).code}</small>
-          </span>
-        ) : null}
+        {problem ? <ErrorLine class="lh__error" lead="Couldn’t refresh." error={problem} /> : null}
       </div>
       {settled.length > 0 ? (
         <ul class="lh__counts">{settled.map((c) => link(c, listingStatusLabel(c.status)))}</ul>

@@ -3,9 +3,7 @@
 import { useState } from 'preact/hooks';
 import type { TriageView } from '../../lib/messaging/protocol/index.ts';
 import { useAccounts } from '../account-linking/accounts-store.ts';
-import { NoAccountLinked } from '../account-linking/NoAccountLinked.tsx';
-import { RelinkButton } from '../account-linking/RelinkButton.tsx';
-import { useLinking } from '../account-linking/use-linking.ts';
+import { ListRelinkButton, NoAccountLinked } from '../account-linking/first-use.ts';
 import { AccountSwitcher } from '../account-switcher/AccountSwitcher.tsx';
 import { HealthSummary } from '../listings-health/HealthSummary.tsx';
 import { createHealthStore } from '../listings-health/health-store.ts';
@@ -56,12 +54,11 @@ function PopupList({
   useStarted(health);
   const healthView = useValue(health.view);
   const healthError = useValue(health.error);
-  const linking = useLinking();
   const [triage] = useState(() => createListStore({ takeFirstView, takeSnapshot }));
   const waiting = useValue(triage.view)?.accounts;
   const relinkAction = (accountKey: string) => {
     const account = accounts?.accounts.find((a) => a.accountKey === accountKey);
-    return account ? <RelinkButton account={account} state={linking} size="sm" /> : null;
+    return account ? <ListRelinkButton account={account} /> : null;
   };
   return (
     <main class="popup">

@@ -2,7 +2,7 @@
 // to triage (and, with no listings either, the likely reason: no Listings subscription).
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { Button } from '../ui/Button.tsx';
-import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { ProgressBar } from '../ui/first-use.ts';
 import { SUGGESTION_STATUS_LABELS } from './labels.ts';
 
 export function EmptyList(props: {

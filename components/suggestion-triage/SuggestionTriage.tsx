@@ -6,10 +6,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { DecisionView, SuggestionView, TriageView } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { locationText, useLocationNames } from '../locations/use-location-names.ts';
-import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { ErrorNotice, ProgressBar } from '../ui/first-use.ts';
 import { ListWarnings } from '../ui/ListWarnings.tsx';
 import { useLoaded } from '../ui/later.tsx';
-import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useValue } from '../ui/use-value.ts';
 import { bulkOutcome } from './bulk-outcome.ts';
 import { EmptyList } from './EmptyList.tsx';

@@ -53,3 +53,13 @@ export function ErrorNotice(props: ErrorNoticeProps) {
     </div>
   );
 }
+
+/** An error as one line of text with its small print, e.g. the health bar's "Couldn’t refresh. …". */
+export function ErrorLine({ lead, error, class: className }: { lead: string; error: unknown; class?: string }) {
+  const { message, code } = describeError(error);
+  return (
+    <span class={className} role="alert">
+      {lead} {message} <small class="ui-notice__code">{code}</small>
+    </span>
+  );
+}

@@ -1,7 +1,7 @@
 // What the service (or the client) said about a list that did come: items it could not give, items
 // Listings Desk could not read, an empty answer and why. Calm (a status, not an alert), in the user's
 // words (the worker's), the service's code and own message in small print. Nothing from it is HTML.
-import { EMPTY_ANSWER, type ListWarning } from '../../lib/messaging/error-words.ts';
+import { EMPTY_ANSWER, type ListWarning } from '../../lib/messaging/list-warnings.ts';
 import './ui.css';
 
 export interface ListWarningsProps {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { announce } from './announce.ts';
-import './ui.css';
+import './progress-bar.css';
 
 export interface ProgressBarProps {
   /** Accessible name, e.g. "Loading suggestions". */

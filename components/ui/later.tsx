@@ -38,12 +38,16 @@ export function later<P extends object>(load: () => Promise<ComponentType<P>>): 
   };
   function Later(props: P) {
     const [, rerender] = useReducer(bump, 0);
+    const Loaded = loaded;
     useEffect(() => {
-      if (loaded) return undefined;
+      // Loaded since this rendered (effects wait for a frame, which a page behind another window may not get).
+      if (loaded) {
+        if (!Loaded) rerender(0);
+        return undefined;
+      }
       void preload();
       return onLoad(() => rerender(0));
     }, []);
-    const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : null;
   }
   return Object.defineProperties(Object.assign(Later, { preload, onLoad }), {
@@ -54,6 +58,13 @@ export function later<P extends object>(load: () => Promise<ComponentType<P>>): 
 /** Renders the calling component again once `part` has loaded, e.g. to move focus into it. */
 export function useLoaded(part: Later<never>): boolean {
   const [, rerender] = useReducer(bump, 0);
-  useEffect(() => part.onLoad(() => rerender(0)), [part]);
-  return part.loaded;
+  const loaded = part.loaded;
+  useEffect(() => {
+    if (part.loaded) {
+      if (!loaded) rerender(0);
+      return undefined;
+    }
+    return part.onLoad(() => rerender(0));
+  }, [part]);
+  return loaded;
 }

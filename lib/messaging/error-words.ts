@@ -113,22 +113,5 @@ export function problemLine(problem: Problem): string {
   return smallPrint ? `${sentence} (${smallPrint})` : sentence;
 }
 
-// ---- warnings: a list that came, with something to say about it ----
-
-export interface ListWarning {
-  code: number;
-  type: string;
-  message: string;
-  name?: string;
-  /** Worded by the worker (service-words.ts): the sentence a person reads, and the small print. */
-  sentence?: string;
-  smallPrint?: string;
-}
-
-/** The client's names for its own warnings, as lib/api/lists.ts writes them (a unit test holds them equal). */
-export const EMPTY_ANSWER = 'client.empty-answer';
-export const SKIPPED_ITEMS = 'client.skipped-items';
-
-/** Why a listings answer is empty, as vendor-facts requires every empty list to say. */
-export const NO_LISTINGS_WHY =
-  'The service answers with no listings when the account has no active Listings subscription or is not a production account. Check both with the service, then refresh.';
+// Warnings and the empty-list sentence live apart (list-warnings.ts): the popup needs them without these words.
+export { EMPTY_ANSWER, type ListWarning, NO_LISTINGS_WHY, SKIPPED_ITEMS } from './list-warnings.ts';

@@ -75,4 +75,10 @@ test('opening the popup loads one stylesheet, and not the parts it shows on firs
   const names = [...opened].map((c) => c.replace(/-[\w-]{8}\.js$/, ''));
   expect(names).toContain('shared-ui');
   expect(names).not.toContain('first-use-parts');
+  // Nor the linking screens, an error's words or the progress bar: they load when first shown.
+  const text = [...opened].map((chunk) => readFileSync(join(dir, 'chunks', chunk), 'utf8')).join('\n');
+  expect(text).toContain('Skip to suggestions');
+  for (const later of ['choose Allow there', 'The account was not linked', 'The service refused this', 'ui-progress']) {
+    expect(text).not.toContain(later);
+  }
 });

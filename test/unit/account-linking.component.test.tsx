@@ -49,7 +49,8 @@ describe('accounts linked on another environment', () => {
       'Harbor Bakery Group (linked on another environment)',
       'Summit Outdoor Supply',
     ]);
-    expect(screen.getByText(/Harbor Bakery Group was linked on https:\/\/api\.yext\.com\./)).toBeTruthy();
+    // The notice's words load on first use (account-linking/first-use.ts).
+    expect(await screen.findByText(/Harbor Bakery Group was linked on https:\/\/api\.yext\.com\./)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Relink Harbor Bakery Group' }));
     expect(ask).toHaveBeenCalledWith('accounts.relink', { accountKey: 'app-1001', attemptId: expect.any(String) });
