@@ -1,7 +1,8 @@
 import { render } from 'preact';
+import { FIRST_PAINT_ATTR } from '../../components/popup/first-paint-dom.ts';
 import { PopupApp } from '../../components/popup/PopupApp.tsx';
 import { takeEarly, whenAnswered } from '../../lib/messaging/first-ask.ts';
-import { firstFramePainted, takeFirstPaint } from '../../lib/messaging/first-paint.ts';
+import { releaseAfterFrame, takeFirstPaint } from '../../lib/messaging/first-paint.ts';
 import type { TriageView } from '../../lib/messaging/protocol/index.ts';
 import { answerOf, replyValue } from '../../lib/messaging/ui.ts';
 import '../../components/ui/theme.css';
@@ -44,15 +45,24 @@ let rendered = false;
 function renderOnce(): void {
   if (rendered) return;
   rendered = true;
-  render(<PopupApp takeFirstView={takeFirstView} takeSnapshot={takeSnapshot} />, document.getElementById('app')!);
-  // Once this frame is on screen, the questions main.ts held for it go (250 ms at most where frames wait).
-  let done = false;
-  const painted = () => {
-    if (!done) firstFramePainted();
-    done = true;
-  };
-  requestAnimationFrame(() => setTimeout(painted, 0));
-  setTimeout(painted, 250);
+  const shown = document.getElementById('app')!;
+  const app = <PopupApp takeFirstView={takeFirstView} takeSnapshot={takeSnapshot} />;
+  if (!shown.querySelector(`[${FIRST_PAINT_ATTR}]`)) {
+    render(app, shown);
+    releaseAfterFrame();
+    return;
+  }
+  // The entry drew the snapshot as plain DOM. The app renders beside it, laid out but unseen (its list measures
+  // its rows), and takes its place in one step once its renders have settled: the same rows in the same places.
+  const fresh = document.createElement('div');
+  fresh.style.cssText = 'position:absolute;top:0;left:0;width:100%;visibility:hidden';
+  document.body.append(fresh);
+  render(app, fresh);
+  setTimeout(() => {
+    fresh.removeAttribute('style');
+    shown.replaceWith(fresh);
+    fresh.id = 'app';
+  }, 0);
 }
 // A stopped worker answers after its start (100+ ms); the snapshot is there in a few: paint it, not a loading
 // bar. Without one, the first question has gone (nothing holds it): render with its answer, or 50 ms on.

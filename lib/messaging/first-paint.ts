@@ -47,6 +47,21 @@ export function firstFramePainted(): void {
   painted = null;
 }
 
+/**
+ * What was drawn is in the page: once its frame is on screen (250 ms at most where frames wait, e.g. a hidden
+ * page), what readFirstPaint() held may go.
+ */
+export function releaseAfterFrame(): void {
+  const release = () => firstFramePainted();
+  requestAnimationFrame(() => setTimeout(release, 0));
+  setTimeout(release, 250);
+}
+
+/** The snapshot readFirstPaint() read (null: none, or none was read), for the entry's plain-DOM paint. */
+export function peekFirstPaint(): Promise<TriageView | null> {
+  return read ?? Promise.resolve(null);
+}
+
 /** The read readFirstPaint() started, once; null if none was. */
 export function takeFirstPaint(): Promise<TriageView | null> {
   const taken = read ?? Promise.resolve(null);
