@@ -13,6 +13,9 @@ import '../../components/ui/theme.css';
  */
 const FIRST_ROWS_WAIT_MS = 50;
 
+/** How long the entry's plain DOM stays, hidden, under the app that replaced it. */
+const PLAIN_DOM_KEPT_MS = 1000;
+
 let firstQuestion = takeEarly('triage.view');
 
 /**
@@ -49,20 +52,32 @@ function renderOnce(): void {
   const app = <PopupApp takeFirstView={takeFirstView} takeSnapshot={takeSnapshot} />;
   if (!shown.querySelector(`[${FIRST_PAINT_ATTR}]`)) {
     render(app, shown);
-    releaseAfterFrame();
+    void releaseAfterFrame();
     return;
   }
-  // The entry drew the snapshot as plain DOM. The app renders beside it, laid out but unseen (its list measures
-  // its rows), and takes its place in one step once its renders have settled: the same rows in the same places.
-  const fresh = document.createElement('div');
-  fresh.style.cssText = 'position:absolute;top:0;left:0;width:100%;visibility:hidden';
-  document.body.append(fresh);
-  render(app, fresh);
-  setTimeout(() => {
-    fresh.removeAttribute('style');
-    shown.replaceWith(fresh);
-    fresh.id = 'app';
-  }, 0);
+  // The entry drew the snapshot as plain DOM. Once that is on screen (not held back by this render), the app
+  // renders over it, laid out but unseen (its list measures its rows), and shows in its place in one step once its
+  // renders have settled: the same rows in the same places.
+  void releaseAfterFrame().then(() => {
+    const over = 'position:absolute;top:0;left:0;width:100%;';
+    const fresh = document.createElement('div');
+    fresh.style.cssText = `${over}visibility:hidden`;
+    // Before it in the page: whatever looks for the list finds the app's first.
+    shown.before(fresh);
+    render(app, fresh);
+    setTimeout(() => {
+      shown.removeAttribute('id');
+      shown.style.visibility = 'hidden';
+      fresh.style.cssText = over;
+      fresh.id = 'app';
+      // Removed a moment later, not now: the browser drops the paint timing of boxes removed before it has
+      // reported their frame (the bench's "first suggestion painted" would then be the app's).
+      setTimeout(() => {
+        shown.remove();
+        fresh.removeAttribute('style');
+      }, PLAIN_DOM_KEPT_MS);
+    }, 0);
+  });
 }
 // A stopped worker answers after its start (100+ ms); the snapshot is there in a few: paint it, not a loading
 // bar. Without one, the first question has gone (nothing holds it): render with its answer, or 50 ms on.

@@ -13,11 +13,15 @@ import { holdQuestions } from '../../lib/messaging/page-runtime.ts';
 
 const filters = filtersFromHash(location.hash);
 // The worker's snapshot of the unfiltered rows, which the browser reads without waking a stopped worker.
+// Drawn only if the app has not loaded first (a warm open with its code cached): the app then paints it itself.
+let appLoaded = false;
 if (sameFilters(filters, NO_FILTERS)) {
   holdQuestions(readFirstPaint());
   void peekFirstPaint().then((view) => {
-    if (view && drawFirstPaint(document.getElementById('app')!, view)) releaseAfterFrame();
+    if (view && !appLoaded && drawFirstPaint(document.getElementById('app')!, view)) void releaseAfterFrame();
   });
 }
 askEarly('triage.view', firstViewInput(filters));
-void import('./app.tsx');
+void import('./app.tsx').then(() => {
+  appLoaded = true;
+});

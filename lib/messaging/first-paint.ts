@@ -47,14 +47,22 @@ export function firstFramePainted(): void {
   painted = null;
 }
 
+let framed: Promise<void> | null = null;
+
 /**
- * What was drawn is in the page: once its frame is on screen (250 ms at most where frames wait, e.g. a hidden
- * page), what readFirstPaint() held may go.
+ * What was drawn is in the page: resolves once its frame is on screen (250 ms at most where frames wait, e.g.
+ * a hidden page), when what readFirstPaint() held may go. The same promise for every caller.
  */
-export function releaseAfterFrame(): void {
-  const release = () => firstFramePainted();
-  requestAnimationFrame(() => setTimeout(release, 0));
-  setTimeout(release, 250);
+export function releaseAfterFrame(): Promise<void> {
+  framed ??= new Promise<void>((resolve) => {
+    const release = () => {
+      firstFramePainted();
+      resolve();
+    };
+    requestAnimationFrame(() => setTimeout(release, 0));
+    setTimeout(release, 250);
+  });
+  return framed;
 }
 
 /** The snapshot readFirstPaint() read (null: none, or none was read), for the entry's plain-DOM paint. */

@@ -62,10 +62,10 @@ async function recordFirstQuestion(page: Page): Promise<void> {
 }
 
 interface PlainDomStages {
-  /** The entry's plain-DOM rows, when first seen: how many, whether inert, the first title's top. */
-  plain: { rows: number; inert: boolean; focusable: number; top: number } | null;
-  /** The first state without them: the live rows' focusable first row and its title's top. */
-  live: { rows: number; focusable: boolean; top: number } | null;
+  /** The entry's plain-DOM rows, when first seen: how many, whether inert, the first five titles' tops. */
+  plain: { rows: number; inert: boolean; focusable: number; tops: number[] } | null;
+  /** The first state without them: whether the app's first row is focusable, and its first five titles' tops. */
+  live: { rows: number; focusable: boolean; tops: number[] } | null;
   /** Most lists a screen reader could read at once (not inert, not hidden). */
   mostFeedsHeard: number;
 }
@@ -75,19 +75,20 @@ async function recordPlainDom(page: Page): Promise<void> {
   await page.addInitScript((attr) => {
     const stages: PlainDomStages = { plain: null, live: null, mostFeedsHeard: 0 };
     (globalThis as unknown as { plainDom: PlainDomStages }).plainDom = stages;
-    const top = (root: ParentNode) => root.querySelector('.st-row__title')?.getBoundingClientRect().top ?? -1;
+    const tops = (root: ParentNode) =>
+      [...root.querySelectorAll('.st-row__title')].slice(0, 5).map((title) => title.getBoundingClientRect().top);
     new MutationObserver(() => {
       const heard = [...document.querySelectorAll('[role="feed"]')].filter(
         (feed) => !feed.closest('[inert]') && getComputedStyle(feed).visibility !== 'hidden',
       );
       stages.mostFeedsHeard = Math.max(stages.mostFeedsHeard, heard.length);
-      const plain = document.querySelector(`[${attr}]`) as HTMLElement | null;
+      const plain = document.querySelector(`#app [${attr}]`) as HTMLElement | null;
       if (plain && !stages.plain && plain.querySelector('article')) {
         stages.plain = {
           rows: plain.querySelectorAll('article').length,
           inert: plain.inert,
           focusable: plain.querySelectorAll('[tabindex="0"], a[href], button:not([disabled]), input').length,
-          top: top(plain),
+          tops: tops(plain),
         };
       }
       const app = document.getElementById('app');
@@ -95,7 +96,7 @@ async function recordPlainDom(page: Page): Promise<void> {
         stages.live = {
           rows: app.querySelectorAll('article').length,
           focusable: app.querySelector('article')?.getAttribute('tabindex') === '0',
-          top: top(app),
+          tops: tops(app),
         };
       }
     }).observe(document, { subtree: true, childList: true, attributes: true });
@@ -149,7 +150,7 @@ test('worker busy: the snapshot is painted first, a key on it waits, the live li
   const rows = popup.getByRole('feed').getByRole('article');
   await expect.poll(() => rows.count(), { timeout: 3_000 }).toBeGreaterThan(3);
   // The entry's plain-DOM rows first (inert), then the app's own, still the snapshot's while the worker is held.
-  await expect.poll(() => popup.locator(`[${FIRST_PAINT_ATTR}]`).count(), { timeout: 3_000 }).toBe(0);
+  await expect.poll(() => popup.locator(`#app [${FIRST_PAINT_ATTR}]`).count(), { timeout: 3_000 }).toBe(0);
   expect(await listStates(popup)).toEqual([{ setSize: String(SNAPSHOT_ROWS), busy: 'true' }]);
   expect(await rows.evaluateAll((els) => els.slice(0, 3).map((el) => el.id))).toEqual(firstIds);
   if (SHOTS_DIR) {
@@ -229,7 +230,8 @@ test('worker stopped: the entry draws the snapshot as inert plain DOM, the app s
   const seen = await stages();
   // Drawn by the entry: the snapshot's rows, inert (nothing to focus or read twice), then the app's in their place.
   expect(seen.plain).toMatchObject({ rows: SNAPSHOT_ROWS, inert: true });
-  expect(seen.live).toMatchObject({ focusable: true, top: seen.plain!.top });
+  expect(seen.live).toMatchObject({ focusable: true, tops: seen.plain!.tops });
+  expect(seen.plain!.tops).toHaveLength(5);
   expect(seen.mostFeedsHeard).toBe(1);
 
   // The live list from the keyboard: skip to it, move down, accept; the worker has the decision.
