@@ -149,7 +149,8 @@ export function drawFirstPaint(root: HTMLElement, view: TriageView): boolean {
   const feed = el('div', { class: 'st-feed', role: 'feed', 'aria-busy': 'true' }, box);
   const main = el(
     'main',
-    { class: 'popup', [FIRST_PAINT_ATTR]: '', inert: '', 'aria-busy': 'true' },
+    // Hidden from the accessibility tree as well as inert: found by role, it would pass for the live list.
+    { class: 'popup', [FIRST_PAINT_ATTR]: '', inert: '', 'aria-hidden': 'true', 'aria-busy': 'true' },
     el('header', { class: 'popup__bar' }, el('div', { class: 'popup__bar-placeholder' })),
     el('div', { class: 'st' }, filters, head, feed),
   );

@@ -64,6 +64,7 @@ describe('popup: the snapshot drawn as plain DOM', () => {
     const root = drawn(snapshot());
     const main = root.querySelector<HTMLElement>(`[${FIRST_PAINT_ATTR}]`)!;
     expect(main.hasAttribute('inert')).toBe(true);
+    expect(main.getAttribute('aria-hidden')).toBe('true');
     expect(main.getAttribute('aria-busy')).toBe('true');
     expect(root.querySelector('[role="feed"]')!.getAttribute('aria-busy')).toBe('true');
     expect(root.querySelectorAll('[tabindex], [id]')).toHaveLength(0);
