@@ -2,9 +2,10 @@
 // snapshot (storage.session) as the app's own markup (same classes, so the same sizes and places), inert.
 // Publisher data is text only (textContent, never markup); a link only for an http(s) address. The app renders
 // into a fresh root and swaps it in (entrypoints/popup/app.tsx): decisions and keys only on that live view.
-import type { SuggestionView, TriageView } from '../../lib/messaging/protocol/index.ts';
+import type { SuggestionView, TriageSnapshotView, TriageView } from '../../lib/messaging/protocol/index.ts';
 import { formatNumber } from '../../lib/shared/format.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
+import { locationText } from '../locations/location-text.ts';
 import { downgradesToHttp, SUGGESTION_STATUS_LABELS, shortDate } from '../suggestion-triage/labels.ts';
 import { wordDiff } from '../suggestion-triage/word-diff.ts';
 import { safeHttpUrl } from '../ui/safe-url.ts';
@@ -54,8 +55,10 @@ function filter(control: HTMLElement): HTMLElement {
 
 function row(s: SuggestionView, view: TriageView, index: number, accountNames: Map<string, string>): HTMLElement {
   const publisher = s.publisherId ? (view.publishers[s.publisherId] ?? s.publisherId) : 'Unknown publisher';
-  // Location names come with the app (a worker question): until then the app shows the id too.
-  const location = s.locationId;
+  // The snapshot names its rows' locations, as the app's rows show them (an unnamed one shows its id).
+  const location = s.locationId
+    ? locationText(s.locationId, (view as Partial<TriageSnapshotView>).locationNames?.[s.locationId])
+    : '';
   const account = s.accountKey ? accountNames.get(s.accountKey) : undefined;
   const link = safeHttpUrl(s.suggestedContent);
   const field = el('p', { class: 'st-row__field' });

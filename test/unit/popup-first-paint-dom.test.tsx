@@ -12,6 +12,8 @@ vi.mock('../../lib/messaging/ui.ts', () => ({
   onDeskEvent: vi.fn(() => () => undefined),
 }));
 
+/** The fake suggestions' location (triage-ui-fakes.ts). */
+const LOCATION = 'HB-001';
 const HOSTILE = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
 
 const snapshot = (over: Partial<TriageView> = {}): TriageView =>
@@ -72,8 +74,12 @@ describe('popup: the snapshot drawn as plain DOM', () => {
   });
 
   test('the same words as the app renders for the snapshot, row by row and above the list', () => {
-    const view = snapshot();
+    // The snapshot names its rows' locations: both the plain DOM and the app's first frame show the name.
+    const view = Object.assign(snapshot(), {
+      locationNames: { [LOCATION]: { name: 'Harbor Bakery', city: 'Ballard' } },
+    });
     const plain = drawn(view);
+    expect(plain.querySelector('.st-row__location')!.textContent).toBe('Harbor Bakery, Ballard');
     const app = render(
       <SuggestionTriage listingsTotal={100} takeFirstView={() => undefined} takeSnapshot={() => view} />,
     ).container;
