@@ -6,7 +6,7 @@ import { useStarted } from '../ui/store.ts';
 import { useValue } from '../ui/use-value.ts';
 import { createLocationNamesStore, type LocationName } from './location-names-store.ts';
 
-export { locationText } from './location-text.ts';
+export { locationText } from '../../lib/shared/location-text.ts';
 export type { LocationName };
 
 export function useLocationNames(): ReadonlyMap<string, LocationName> {

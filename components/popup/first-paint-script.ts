@@ -2,7 +2,6 @@
 // unfiltered first view and draws it as plain DOM once the page's #app exists, then leaves what it read and drew
 // for the popup's modules (entrypoints/popup/main.ts), which hold their questions until that frame is on screen.
 import { type FirstPaint, leaveFirstPaint, readSnapshot } from '../../lib/messaging/first-paint.ts';
-import { filtersFromHash, NO_FILTERS, sameFilters } from '../suggestion-triage/filters-hash.ts';
 import { drawFirstPaint } from './first-paint-dom.ts';
 
 /** Resolves once the page has parsed (#app is there): before the module scripts run, which wait for that too. */
@@ -12,8 +11,9 @@ function parsed(): Promise<void> {
 }
 
 export function paintSnapshot(): void {
-  // A filtered popup (its filters in the URL) shows other rows than the snapshot's: it waits for the worker.
-  const unfiltered = sameFilters(filtersFromHash(location.hash), NO_FILTERS);
+  // A popup with filters in its URL (a hash; the toolbar opens it without) shows other rows than the snapshot's:
+  // it waits for the worker.
+  const unfiltered = location.hash.length <= 1;
   const firstPaint = (unfiltered ? readSnapshot() : Promise.resolve(null)).then(async (view): Promise<FirstPaint> => {
     if (!view) return { view, drawn: false };
     await parsed();

@@ -4,6 +4,9 @@
 // classic one (entrypoints/popup-first-paint.ts), which hands what it read and drew to the popup's modules.
 import type { TriageView } from './protocol/index.ts';
 
+/** Marks the plain-DOM popup (the snapshot's firstPaint): the app swaps its own root in for the element carrying it. */
+export const FIRST_PAINT_ATTR = 'data-first-paint';
+
 /** The snapshot's key in storage.session (the worker writes it, pages read it). */
 export const FIRST_PAINT_KEY = 'triageFirstPaint';
 

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { FIRST_PAINT_ATTR } from '../../components/popup/first-paint-dom.ts';
+import { FIRST_PAINT_ATTR } from '../../lib/messaging/first-paint.ts';
 import { deskForFile } from './fixture.ts';
 
 const WAITING = 60;

@@ -1,10 +1,19 @@
-// The popup entry's plain-DOM paint of the worker's snapshot (components/popup/first-paint-dom.ts): text only
-// (publisher data never becomes markup, only http(s) links), inert, and the words the app's rows then show.
+// The popup's first paint as plain DOM: the frame the worker builds with its snapshot
+// (lib/background/suggestion-triage/first-paint-tree.ts), made by the popup's first script
+// (components/popup/first-paint-dom.ts): text only (publisher data never becomes markup, only http(s) links),
+// inert, and the words the app's rows then show.
 import { cleanup, render } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { drawFirstPaint, FIRST_PAINT_ATTR } from '../../components/popup/first-paint-dom.ts';
+import { drawFirstPaint } from '../../components/popup/first-paint-dom.ts';
 import { SuggestionTriage } from '../../components/suggestion-triage/SuggestionTriage.tsx';
-import type { TriageAccountSummary, TriageView } from '../../lib/messaging/protocol/index.ts';
+import { firstPaintTree } from '../../lib/background/suggestion-triage/first-paint-tree.ts';
+import { FIRST_PAINT_ATTR } from '../../lib/messaging/first-paint.ts';
+import type {
+  FirstPaintNode,
+  TriageAccountSummary,
+  TriageSnapshotView,
+  TriageView,
+} from '../../lib/messaging/protocol/index.ts';
 import { pendingView, suggestion, triageView } from './triage-ui-fakes.ts';
 
 vi.mock('../../lib/messaging/ui.ts', () => ({
@@ -31,10 +40,16 @@ const snapshot = (over: Partial<TriageView> = {}): TriageView =>
     ...over,
   });
 
-function drawn(view: TriageView): HTMLElement {
+/** The snapshot as the worker stores it: its rows' names, and the first frame built from them. */
+function stored(view: TriageView, locationNames: TriageSnapshotView['locationNames'] = {}): TriageSnapshotView {
+  const snapshot: TriageSnapshotView = { ...view, locationNames, accountBar: null };
+  return { ...snapshot, firstPaint: firstPaintTree(snapshot) };
+}
+
+function drawn(view: TriageView, locationNames?: TriageSnapshotView['locationNames']): HTMLElement {
   const root = document.createElement('div');
   document.body.append(root);
-  expect(drawFirstPaint(root, view)).toBe(true);
+  expect(drawFirstPaint(root, stored(view, locationNames))).toBe(true);
   return root;
 }
 
@@ -75,10 +90,8 @@ describe('popup: the snapshot drawn as plain DOM', () => {
 
   test('the same words as the app renders for the snapshot, row by row and above the list', () => {
     // The snapshot names its rows' locations: both the plain DOM and the app's first frame show the name.
-    const view = Object.assign(snapshot(), {
-      locationNames: { [LOCATION]: { name: 'Harbor Bakery', city: 'Ballard' } },
-    });
-    const plain = drawn(view);
+    const view = stored(snapshot(), { [LOCATION]: { name: 'Harbor Bakery', city: 'Ballard' } });
+    const plain = drawn(view, view.locationNames);
     expect(plain.querySelector('.st-row__location')!.textContent).toBe('Harbor Bakery, Ballard');
     const app = render(
       <SuggestionTriage listingsTotal={100} takeFirstView={() => undefined} takeSnapshot={() => view} />,
@@ -114,11 +127,34 @@ describe('popup: the snapshot drawn as plain DOM', () => {
     expect(root.querySelectorAll('img, script')).toHaveLength(0);
   });
 
-  test('draws nothing where it could not look like the app: a pending row, a notice, no rows', () => {
+  test('draws nothing where it could not look like the app: a pending row, a notice, no rows, no frame', () => {
     const root = document.createElement('div');
-    expect(drawFirstPaint(root, snapshot({ pending: [pendingView('1')] }))).toBe(false);
-    expect(drawFirstPaint(root, snapshot({ warnings: [{ code: 1, type: 'WARNING', message: 'x' }] }))).toBe(false);
-    expect(drawFirstPaint(root, snapshot({ suggestions: [] }))).toBe(false);
+    expect(drawFirstPaint(root, stored(snapshot({ pending: [pendingView('1')] })))).toBe(false);
+    expect(drawFirstPaint(root, stored(snapshot({ warnings: [{ code: 1, type: 'WARNING', message: 'x' }] })))).toBe(
+      false,
+    );
+    expect(drawFirstPaint(root, stored(snapshot({ suggestions: [] })))).toBe(false);
+    expect(drawFirstPaint(root, snapshot())).toBe(false);
     expect(root.childNodes).toHaveLength(0);
+  });
+
+  test('a frame that holds what the popup never draws makes none of it: no script, no handler, no other link', () => {
+    const hostile: FirstPaintNode = [
+      'main',
+      { class: 'popup', onclick: 'alert(1)', style: 'display:none', 'data-first-paint': '' },
+      ['script', null, 'alert(2)'],
+      ['img', { src: 'x', onerror: 'alert(3)' }],
+      ['a', { href: 'javascript:alert(4)' }, 'one'],
+      ['a', { href: 'https://example.com/ok' }, 'two'],
+      ['p', null, HOSTILE],
+    ];
+    const root = document.createElement('div');
+    expect(drawFirstPaint(root, { ...snapshot(), firstPaint: hostile } as TriageView)).toBe(true);
+    expect(root.querySelectorAll('script, img, [onclick], [onerror], [style]')).toHaveLength(0);
+    expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      null,
+      'https://example.com/ok',
+    ]);
+    expect(root.querySelector('p')!.textContent).toBe(HOSTILE);
   });
 });

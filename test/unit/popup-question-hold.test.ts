@@ -4,6 +4,7 @@
 import { beforeEach, expect, test } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { paintSnapshot } from '../../components/popup/first-paint-script.ts';
+import { firstPaintTree } from '../../lib/background/suggestion-triage/first-paint-tree.ts';
 import { askEarly, takeEarly } from '../../lib/messaging/first-ask.ts';
 import {
   FIRST_PAINT_KEY,
@@ -79,8 +80,9 @@ test('a first frame that never comes holds them for HOLD_AT_MOST_MS only', async
 });
 
 test('the first script draws the snapshot into the page’s #app; a popup with filters in its URL does not', async () => {
-  const view = triageView({ account: { accountKey: 'k1', accountName: 'Acme', needsRelink: false } });
-  await fakeBrowser.storage.session.set({ [FIRST_PAINT_KEY]: view });
+  const rows = triageView({ account: { accountKey: 'k1', accountName: 'Acme', needsRelink: false } });
+  const view = { ...rows, locationNames: {}, accountBar: null };
+  await fakeBrowser.storage.session.set({ [FIRST_PAINT_KEY]: { ...view, firstPaint: firstPaintTree(view) } });
   await fakeBrowser.storage.local.set({ activeAccountKey: 'k1' });
   const app = Object.assign(document.createElement('div'), { id: 'app' });
   document.body.append(app);
