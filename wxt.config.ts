@@ -1,7 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { popupChunks } from './scripts/lib/popup-chunks.ts';
-import { lightPreloadHelper, mergePageStyles, preloadDynamicImports } from './scripts/lib/preload-app.ts';
+import { inlinePageStyles, lightPreloadHelper, linkDynamicImportStyles } from './scripts/lib/preload-app.ts';
 import { GECKO_ID_PLACEHOLDER } from './scripts/lib/store-warnings.ts';
 
 // Build-time defaults; every one can be changed later in the options page's Connection section.
@@ -35,8 +35,8 @@ export default defineConfig({
   vite: () => ({
     plugins: [
       preact(),
-      preloadDynamicImports('entrypoints/popup/'),
-      mergePageStyles('entrypoints/popup/index.html', 'popup'),
+      linkDynamicImportStyles('entrypoints/popup/'),
+      inlinePageStyles('entrypoints/popup/index.html', 'popup'),
       lightPreloadHelper(),
       popupChunks(),
     ],

@@ -4,7 +4,7 @@
 // - how long the word diff of long suggestion texts takes (reported, no target).
 // The popup's gzip size is measured with every other entrypoint in bench/sizes.ts.
 import type { BrowserContext, Page } from 'playwright-core';
-import { wordDiff } from '../components/suggestion-triage/word-diff.ts';
+import { wordDiff } from '../lib/shared/word-diff.ts';
 import { launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
 

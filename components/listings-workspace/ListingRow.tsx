@@ -2,8 +2,8 @@
 // when it parses as http(s).
 import { Component } from 'preact';
 import type { ListingTableRow } from '../../lib/messaging/protocol/index.ts';
+import { safeHttpUrl } from '../../lib/shared/safe-url.ts';
 import { listingStatusLabel, listingStatusTone } from '../listings-health/status-labels.ts';
-import { safeHttpUrl } from '../ui/safe-url.ts';
 
 export interface ListingRowProps {
   index: number;

@@ -9,8 +9,8 @@ import {
   type ListingsSortKey,
   type ListingTableRow,
 } from '../../lib/messaging/protocol/index.ts';
+import { safeHttpUrl } from '../../lib/shared/safe-url.ts';
 import { fixedLayout, scrollToShow } from '../ui/list-window.ts';
-import { safeHttpUrl } from '../ui/safe-url.ts';
 import { VirtualTable } from '../ui/VirtualTable.tsx';
 import { ListingRow } from './ListingRow.tsx';
 import { addKeys, isSelected, type SelectionState, toggleKey } from './selection.ts';

@@ -6,15 +6,8 @@ import { useStarted } from '../ui/store.ts';
 import { useValue } from '../ui/use-value.ts';
 import { createLocationNamesStore, type LocationName } from './location-names-store.ts';
 
+export { locationText } from '../../lib/shared/location-text.ts';
 export type { LocationName };
-
-/** The location's name and city; its id when it has no name. */
-export function locationText(id: string, location: LocationName | undefined): string {
-  const name = location?.name.trim();
-  if (!name) return id;
-  const city = location?.city.trim();
-  return city ? `${name}, ${city}` : name;
-}
 
 export function useLocationNames(): ReadonlyMap<string, LocationName> {
   const store = useMemo(() => createLocationNamesStore(), []);

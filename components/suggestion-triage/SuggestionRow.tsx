@@ -9,8 +9,8 @@ import type {
   SuggestionView,
 } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
+import { safeHttpUrl } from '../../lib/shared/safe-url.ts';
 import { Button } from '../ui/Button.tsx';
-import { safeHttpUrl } from '../ui/safe-url.ts';
 import { FailureNotice, Queued } from './first-use.ts';
 import { decisionVerb, downgradesToHttp, shortDate, suggestionStatusLabel } from './labels.ts';
 import { WordDiff } from './WordDiff.tsx';

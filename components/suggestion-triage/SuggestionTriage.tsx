@@ -3,7 +3,12 @@
 // State lives in a signals store (triage-store.ts); this component wires its parts together.
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { DecisionView, SuggestionView, TriageView } from '../../lib/messaging/protocol/index.ts';
+import type {
+  DecisionView,
+  SuggestionView,
+  TriageSnapshotView,
+  TriageView,
+} from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { locationText, useLocationNames } from '../locations/use-location-names.ts';
 import { ErrorNotice, ProgressBar } from '../ui/first-use.ts';
@@ -216,6 +221,8 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
 
   const openHelp = useCallback(() => setHelp(true), []);
   const locationNames = useLocationNames();
+  // The snapshot's names (the popup's first paint) until the worker's directory has answered: no id between.
+  const [snapshotNames] = useState(() => (store.view.peek() as Partial<TriageSnapshotView> | null)?.locationNames);
 
   if (!view) {
     return (
@@ -310,7 +317,11 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
           <SuggestionRow
             suggestion={s}
             publisherName={nameOf(s.publisherId)}
-            locationName={s.locationId ? locationText(s.locationId, locationNames.get(s.locationId)) : ''}
+            locationName={
+              s.locationId
+                ? locationText(s.locationId, locationNames.get(s.locationId) ?? snapshotNames?.[s.locationId])
+                : ''
+            }
             accountName={accountNames && s.accountKey ? accountNames.get(s.accountKey) : undefined}
             index={index}
             setSize={items.length}

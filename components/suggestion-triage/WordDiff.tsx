@@ -1,6 +1,6 @@
 import { Fragment } from 'preact';
 import { useMemo } from 'preact/hooks';
-import { wordDiff } from './word-diff.ts';
+import { wordDiff } from '../../lib/shared/word-diff.ts';
 
 export interface WordDiffProps {
   before: string;

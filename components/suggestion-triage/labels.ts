@@ -1,56 +1,16 @@
 // Words people read for the service's codes. Kept out of lib/api so the popup bundle never pulls zod.
 import type { DecisionView } from '../../lib/messaging/protocol/index.ts';
-import { WAITING } from '../../lib/shared/listing-statuses.ts';
 
-export const SUGGESTION_STATUS_LABELS: Record<string, string> = {
-  [WAITING]: 'Waiting',
-  ACCEPTED: 'Accepted',
-  REJECTED: 'Rejected',
-  EXPIRED: 'Expired',
-};
-
-export function suggestionStatusLabel(status: string): string {
-  return SUGGESTION_STATUS_LABELS[status] ?? status;
-}
+export {
+  downgradesToHttp,
+  SUGGESTION_STATUS_LABELS,
+  shortDate,
+  suggestionStatusLabel,
+} from '../../lib/shared/suggestion-words.ts';
 
 export function decisionVerb(decision: DecisionView, tense: 'past' | 'ing' | 'base'): string {
   const accept = decision === 'ACCEPTED';
   if (tense === 'past') return accept ? 'Accepted' : 'Rejected';
   if (tense === 'ing') return accept ? 'Accepting' : 'Rejecting';
   return accept ? 'accept' : 'reject';
-}
-
-const dayMonth = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const dayMonthYear = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-const shortDates = new Map<string, string>();
-
-/** "2026-03-04" → "Mar 4" (this year) or "Mar 4, 2025"; anything else is shown as it came. */
-export function shortDate(value: string, now = new Date()): string {
-  // Rows re-render on each key press; ICU formatting is the costly part, and a popup sees few dates.
-  const key = `${now.getFullYear()} ${value}`;
-  const known = shortDates.get(key);
-  if (known !== undefined) return known;
-  const text = formatShortDate(value, now);
-  if (shortDates.size < 1000) shortDates.set(key, text);
-  return text;
-}
-
-function formatShortDate(value: string, now: Date): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  if (Number.isNaN(date.getTime())) return value;
-  return (date.getUTCFullYear() === now.getFullYear() ? dayMonth : dayMonthYear).format(date);
-}
-
-/** A suggested link that turns an https address into a plain http one: the row warns about it. */
-export function downgradesToHttp(original: string, suggested: string): boolean {
-  const protocol = (text: string) => /^\s*(https?):\/\//i.exec(text)?.[1]?.toLowerCase();
-  return protocol(original) === 'https' && protocol(suggested) === 'http';
 }

@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
 
 /** Preact and the shared components, triage list included; the popup's first module stays apart. */
 const SHARED_UI =
-  /\/node_modules\/(preact|@preact)\/|\/components\/(ui|suggestion-triage|account-linking|account-switcher|locations)\/|\/components\/listings-health\/status-labels\.ts|\/lib\/messaging\/(ui|wire-error|list-warnings)\.ts|\/lib\/shared\/(triage-batch|format|coalesce)\.ts/;
+  /\/node_modules\/(preact|@preact)\/|\/components\/(ui|suggestion-triage|account-linking|account-switcher|locations)\/|\/components\/listings-health\/status-labels\.ts|\/lib\/messaging\/(ui|wire-error|list-warnings)\.ts|\/lib\/shared\/(triage-batch|format|coalesce|word-diff|safe-url|location-text|suggestion-words)\.ts/;
 /**
  * Used by one other page only (or by the popup's first module, which must not wait for preact), or loaded on
  * first use (suggestion-triage/first-use.ts, with the Dialog it needs). The popup reads signals through

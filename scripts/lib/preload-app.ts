@@ -1,5 +1,6 @@
-// The popup's entry asks for its first rows, then imports the app. So that the app's scripts and styles do
-// not wait for the entry to run, popup.html itself loads them (Vite's import() then finds them and adds nothing).
+// The popup's entry asks for its first rows, then imports the app once the first script's rows are on screen.
+// popup.html holds the app's styles itself, inline (the first script's rows need them before any module runs),
+// and does not preload the app's scripts: fetched and compiled beside that first frame, they held it back.
 import type { Plugin } from 'vite';
 
 type Bundle = Record<string, { type: string; imports?: string[]; viteMetadata?: { importedCss?: Set<string> } }>;
@@ -20,10 +21,10 @@ function staticClosure(bundle: Bundle, roots: string[]): { scripts: Set<string>;
   return { scripts, styles };
 }
 
-/** For the HTML pages whose path contains `page` (e.g. 'entrypoints/popup/'). */
-export function preloadDynamicImports(page: string): Plugin {
+/** The app's styles as stylesheets in the head of the HTML pages whose path contains `page` (e.g. 'entrypoints/popup/'). */
+export function linkDynamicImportStyles(page: string): Plugin {
   return {
-    name: 'listings-desk:preload-dynamic-imports',
+    name: 'listings-desk:link-dynamic-import-styles',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -32,20 +33,11 @@ export function preloadDynamicImports(page: string): Plugin {
         if (!bundle || !chunk || !ctx.filename.replaceAll('\\', '/').includes(page)) return undefined;
         const entry = staticClosure(bundle as unknown as Bundle, [chunk.fileName]);
         const app = staticClosure(bundle as unknown as Bundle, chunk.dynamicImports);
-        // The styles as stylesheets in the head: the entry's first question then waits for them (module
-        // scripts wait for the page's stylesheets), but they load alongside the scripts it waits for anyway,
-        // whereas loaded by import() they would start only once the entry has run, ahead of the app.
-        const styles = [...app.styles]
+        // In the head, not left to import(): the first script's plain-DOM rows are drawn with them, before the
+        // entry runs (mergePageStyles below then puts them inline).
+        return [...app.styles]
           .filter((file) => !entry.styles.has(file))
           .map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', href: `/${file}` }, injectTo: 'head' as const }));
-        const scripts = [...app.scripts]
-          .filter((file) => !entry.scripts.has(file))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          }));
-        return [...styles, ...scripts];
       },
     },
   };
@@ -67,7 +59,7 @@ export function lightPreloadHelper(): Plugin {
     load(id) {
       if (id !== PRELOAD_HELPER) return null;
       return `export const __vitePreload = (load, deps) => Promise.all((deps || [])
-  .filter((d) => d.endsWith('.css') && !document.querySelector('link[href="/' + d + '"]'))
+  .filter((d) => d.endsWith('.css') && !document.querySelector('link[href="/' + d + '"],style[data-href="/' + d + '"]'))
   .map((d) => new Promise((resolve, reject) => {
     const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/' + d });
     link.onload = resolve;
@@ -86,13 +78,14 @@ type OutputBundle = Record<
 const STYLESHEET = /<link rel="stylesheet" href="\/([^"]+\.css)">/g;
 
 /**
- * The stylesheets a page (e.g. 'entrypoints/popup/index.html', as the bundle names it) links for its app (above) as one file: each costs its own gzip stream and
- * request (two files gzip to ~0.45 KB more than one). The options page keeps linking the shared one. The
- * entry's import() names the merged file for each it holds, so Vite's helper finds it linked and adds none.
+ * The stylesheets a page (e.g. 'entrypoints/popup/index.html', as the bundle names it) links for its app (above),
+ * as one inline <style> before its first script: the popup's first script draws rows before any module runs, and
+ * a stylesheet would be one more file for that first frame to wait for. The entry's import() names the styles it
+ * needs (__vite__mapDeps): they become one name, which the inline style carries, so Vite's helper adds none.
  */
-export function mergePageStyles(page: string, name: string): Plugin {
+export function inlinePageStyles(page: string, name: string): Plugin {
   return {
-    name: 'listings-desk:merge-page-styles',
+    name: 'listings-desk:inline-page-styles',
     apply: 'build',
     generateBundle: {
       order: 'post',
@@ -101,31 +94,23 @@ export function mergePageStyles(page: string, name: string): Plugin {
         const html = bundle[page];
         if (html?.type !== 'asset' || typeof html.source !== 'string') return;
         const linked = [...html.source.matchAll(STYLESHEET)].map((m) => m[1]!);
-        if (linked.length < 2) return;
+        if (linked.length === 0) return;
         const text = (file: string) => {
           const asset = bundle[file];
           if (asset?.type !== 'asset') throw new Error(`${page} links ${file}, which is not in the build`);
           return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
         };
-        const merged = this.getFileName(
-          this.emitFile({
-            type: 'asset',
-            name: `${name}.css`,
-            source: linked.map(text).join('\n'),
-          }),
-        );
-        let first = true;
-        html.source = html.source.replace(STYLESHEET, () => {
-          const link = first ? `<link rel="stylesheet" href="/${merged}">` : '';
-          first = false;
-          return link;
-        });
-        // The entry's import() lists the styles it needs (__vite__mapDeps): now the merged file, linked once.
+        const css = linked.map(text).join('\n');
+        if (/<\/style/i.test(css)) throw new Error(`${page}'s styles hold "</style", which would end them inline`);
+        const inline = `assets/${name}.css`;
+        html.source = html.source
+          .replace(STYLESHEET, '')
+          .replace(/<script\b/, `<style data-href="/${inline}">${css}</style>$&`);
         const entries = [...html.source.matchAll(/<script\b[^>]*src="\/([^"]+\.js)"/g)].map((m) => m[1]!);
         for (const entry of entries) {
           const chunk = bundle[entry];
           if (chunk?.type !== 'chunk') continue;
-          for (const file of linked) chunk.code = chunk.code.replaceAll(`"${file}"`, `"${merged}"`);
+          for (const file of linked) chunk.code = chunk.code.replaceAll(`"${file}"`, `"${inline}"`);
         }
         // A stylesheet no other page or chunk names is left out of the package.
         for (const file of linked) {

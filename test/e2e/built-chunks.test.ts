@@ -27,8 +27,10 @@ test('the worker is one classic script with none of the pages’ UI in it', () =
   expect(manifest.background).toEqual({ service_worker: 'background.js' });
   const worker = readFileSync(join(dir, 'background.js'), 'utf8');
   expect([...staticChunks(dir, worker)]).toEqual([]);
-  // Preact's hooks and the rows' class names belong to the pages only.
-  expect(worker).not.toMatch(/\b(st-row|lw-row|popup__bar)\b|__H/);
+  // Preact's hooks and the pages' components belong to the pages only. The popup's first frame is the one
+  // markup the worker builds (suggestion-triage/first-paint-tree.ts: plain nodes, no component).
+  expect(worker).not.toMatch(/\b(lw-row|st-undo|lh__count)\b|__H/);
+  expect(worker).toMatch(/\bst-row__title\b/);
   const ui = readFileSync(
     join(dir, 'chunks', readdirSync(join(dir, 'chunks')).find((f) => f.startsWith('shared-ui-'))!),
     'utf8',
@@ -46,29 +48,41 @@ test('the popup’s first module loads only the small first-ask chunk before it 
   expect([...staticChunks(dir, first)].map((c) => c.replace(/-[\w-]{8}\.js$/, ''))).toEqual(['first-ask']);
 });
 
-test('popup.html loads the app’s styles itself, in the order import() would add them', () => {
+test('popup.html holds the app’s styles inline, before its first script, a classic one that precedes every module', () => {
   const dir = inject('extensionDir');
   const html = readFileSync(join(dir, 'popup.html'), 'utf8');
   const entry = /<script type="module"[^>]*src="\/chunks\/([\w.-]+\.js)"/.exec(html)?.[1];
   const deps = /__vite__mapDeps=.*?\[([^\]]*)\]/.exec(readFileSync(join(dir, 'chunks', entry!), 'utf8'))?.[1] ?? '';
-  // One merged stylesheet (scripts/lib/preload-app.ts, mergePageStyles), named for each it holds.
+  // The styles import() would add are one name (scripts/lib/preload-app.ts, inlinePageStyles), the inline style's.
   const appStyles = [...new Set([...deps.matchAll(/"([^"]+\.css)"/g)].map((m) => `/${m[1]}`))];
-  expect(appStyles.length).toBeGreaterThan(0);
-  // Linked by the page, the styles load alongside the scripts; left to import(), only once the entry has run.
-  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-  expect(linked).toEqual(appStyles);
+  expect(appStyles).toHaveLength(1);
+  const inline = [...html.matchAll(/<style data-href="([^"]+)">/g)].map((m) => m[1]);
+  expect(inline).toEqual(appStyles);
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  // Styles, then the first script (it draws with them), then the entry; no preload of the app's chunks.
+  const order = [...html.matchAll(/<style data-href|<script(?: type="module")?[^>]*src="\/([^"]+)"/g)].map((m) =>
+    m[0].startsWith('<style') ? 'styles' : m[1]!.replace(/-[\w-]{8}\.js$/, ''),
+  );
+  expect(order).toEqual(['styles', 'popup-first-paint.js', 'chunks/popup']);
+  expect(html).not.toMatch(/modulepreload[^>]*(app|shared-ui)-/);
 });
 
-test('opening the popup loads one stylesheet, and not the parts it shows on first use', () => {
+test('opening the popup loads no stylesheet, and not the parts it shows on first use', () => {
   const dir = inject('extensionDir');
   // The ≤ 30 KB budget is the bench's figure on the production build (`npm run bench`, bench/sizes.ts);
   // this e2e build is larger, so here only what the open loads and what it leaves for later.
   const sizes = entrypointSizes(dir);
   expect(sizes.find((f) => f.name === 'gzip: popup, loaded on first use (JS + CSS)')?.value).toBeGreaterThan(1);
   const html = readFileSync(join(dir, 'popup.html'), 'utf8');
-  expect([...html.matchAll(/<link rel="stylesheet"/g)]).toHaveLength(1);
+  expect([...html.matchAll(/<link rel="stylesheet"/g)]).toHaveLength(0);
   const entry = /<script type="module"[^>]*src="\/chunks\/([\w.-]+\.js)"/.exec(html)![1]!;
-  const opened = new Set([...html.matchAll(/href="\/chunks\/([\w.-]+\.js)"/g)].map((m) => m[1]!));
+  const code = readFileSync(join(dir, 'chunks', entry), 'utf8');
+  // What the entry loads at once: its static imports, and the app it import()s (named in __vite__mapDeps).
+  const opened = new Set(
+    [...(/__vite__mapDeps=.*?\[([^\]]*)\]/.exec(code)?.[1] ?? '').matchAll(/"chunks\/([\w.-]+\.js)"/g)].map(
+      (m) => m[1]!,
+    ),
+  );
   for (const chunk of [entry, ...opened]) {
     for (const next of staticChunks(dir, readFileSync(join(dir, 'chunks', chunk), 'utf8'))) opened.add(next);
   }

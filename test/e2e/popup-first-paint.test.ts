@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { FIRST_PAINT_ATTR } from '../../lib/messaging/first-paint.ts';
 import { deskForFile } from './fixture.ts';
 
 const WAITING = 60;
@@ -60,6 +61,48 @@ async function recordFirstQuestion(page: Page): Promise<void> {
   });
 }
 
+interface PlainDomStages {
+  /** The entry's plain-DOM rows, when first seen: how many, whether inert, the first five titles' tops. */
+  plain: { rows: number; inert: boolean; focusable: number; tops: number[] } | null;
+  /** The first state without them: whether the app's first row is focusable, and its first five titles' tops. */
+  live: { rows: number; focusable: boolean; tops: number[] } | null;
+  /** Most lists a screen reader could read at once (not inert, not hidden). */
+  mostFeedsHeard: number;
+}
+
+/** Records the plain-DOM stage, the app's swap, and how many lists were exposed at any moment. */
+async function recordPlainDom(page: Page): Promise<void> {
+  await page.addInitScript((attr) => {
+    const stages: PlainDomStages = { plain: null, live: null, mostFeedsHeard: 0 };
+    (globalThis as unknown as { plainDom: PlainDomStages }).plainDom = stages;
+    const tops = (root: ParentNode) =>
+      [...root.querySelectorAll('.st-row__title')].slice(0, 5).map((title) => title.getBoundingClientRect().top);
+    new MutationObserver(() => {
+      const heard = [...document.querySelectorAll('[role="feed"]')].filter(
+        (feed) => !feed.closest('[inert]') && getComputedStyle(feed).visibility !== 'hidden',
+      );
+      stages.mostFeedsHeard = Math.max(stages.mostFeedsHeard, heard.length);
+      const plain = document.querySelector(`#app [${attr}]`) as HTMLElement | null;
+      if (plain && !stages.plain && plain.querySelector('article')) {
+        stages.plain = {
+          rows: plain.querySelectorAll('article').length,
+          inert: plain.inert,
+          focusable: plain.querySelectorAll('[tabindex="0"], a[href], button:not([disabled]), input').length,
+          tops: tops(plain),
+        };
+      }
+      const app = document.getElementById('app');
+      if (stages.plain && !stages.live && !plain && app?.querySelector('article')) {
+        stages.live = {
+          rows: app.querySelectorAll('article').length,
+          focusable: app.querySelector('article')?.getAttribute('tabindex') === '0',
+          tops: tops(app),
+        };
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  }, FIRST_PAINT_ATTR);
+}
+
 const listStates = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { listStates: { setSize: string; busy: string }[] }).listStates);
 
@@ -106,6 +149,8 @@ test('worker busy: the snapshot is painted first, a key on it waits, the live li
   const popup = await openRecordedPopup();
   const rows = popup.getByRole('feed').getByRole('article');
   await expect.poll(() => rows.count(), { timeout: 3_000 }).toBeGreaterThan(3);
+  // The entry's plain-DOM rows first (inert), then the app's own, still the snapshot's while the worker is held.
+  await expect.poll(() => popup.locator(`#app [${FIRST_PAINT_ATTR}]`).count(), { timeout: 3_000 }).toBe(0);
   expect(await listStates(popup)).toEqual([{ setSize: String(SNAPSHOT_ROWS), busy: 'true' }]);
   expect(await rows.evaluateAll((els) => els.slice(0, 3).map((el) => el.id))).toEqual(firstIds);
   if (SHOTS_DIR) {
@@ -159,5 +204,48 @@ test('worker stopped: the popup paints rows before it asks the worker anything, 
 
   await desk.ask('accounts.unlink', { accountKey: account.accountKey }, popup);
   await expect.poll(async () => (await desk.dumpStorage(popup)).session.triageFirstPaint ?? null).toBeNull();
+  await cdp.detach().catch(() => undefined);
+}, 120_000);
+
+test('worker stopped: the entry draws the snapshot as inert plain DOM, the app swaps in the same rows in place, and the keys work', async () => {
+  const account = await desk.link('1001');
+  const firstIds = await snapshotWritten(account.accountKey);
+  const blank = await desk.context.newPage();
+  await Promise.all(
+    desk.context
+      .pages()
+      .filter((p) => p !== blank)
+      .map((p) => p.close()),
+  );
+  const cdp = await desk.context.newCDPSession(blank);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+
+  const popup = await desk.context.newPage();
+  await popup.setViewportSize({ width: 400, height: 600 });
+  await recordPlainDom(popup);
+  await popup.goto(desk.url('popup.html'));
+  const stages = () => popup.evaluate(() => (globalThis as unknown as { plainDom: PlainDomStages }).plainDom);
+  await expect.poll(async () => (await stages()).live, { timeout: 20_000 }).not.toBeNull();
+  const seen = await stages();
+  // Drawn by the entry: the snapshot's rows, inert (nothing to focus or read twice), then the app's in their place.
+  expect(seen.plain).toMatchObject({ rows: SNAPSHOT_ROWS, inert: true });
+  expect(seen.live).toMatchObject({ focusable: true, tops: seen.plain!.tops });
+  expect(seen.plain!.tops).toHaveLength(5);
+  expect(seen.mostFeedsHeard).toBe(1);
+
+  // The live list from the keyboard: skip to it, move down, accept; the worker has the decision.
+  const feed = popup.getByRole('feed');
+  await expect.poll(() => feed.getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
+  await popup.keyboard.press('Tab');
+  expect(await popup.evaluate(() => document.activeElement?.textContent)).toBe('Skip to suggestions');
+  await popup.keyboard.press('Enter');
+  expect(await popup.evaluate(() => document.activeElement?.id)).toBe(firstIds[0]);
+  await popup.keyboard.press('j');
+  expect(await popup.evaluate(() => document.activeElement?.id)).toBe(firstIds[1]);
+  await popup.keyboard.press('a');
+  await expect
+    .poll(() => pendingInWorker(popup), { timeout: 10_000 })
+    .toEqual([firstIds[1]!.replace(/^suggestion-/, '')]);
   await cdp.detach().catch(() => undefined);
 }, 120_000);

@@ -4,17 +4,17 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { InboxSection } from '../../components/inbox/InboxSection.tsx';
-import * as diff from '../../components/suggestion-triage/word-diff.ts';
 import { activeAccountKeyItem, linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { createInbox } from '../../lib/background/inbox/index.ts';
 import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
 import { type StoredSuggestion, triageCacheItem } from '../../lib/background/suggestion-triage/triage-items.ts';
 import { cacheKey } from '../../lib/background/suggestion-triage/triage-state.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
+import * as diff from '../../lib/shared/word-diff.ts';
 import { resetDesk, testDeps } from './desk-fakes.ts';
 
-vi.mock('../../components/suggestion-triage/word-diff.ts', async (original) => {
-  const real = await original<typeof import('../../components/suggestion-triage/word-diff.ts')>();
+vi.mock('../../lib/shared/word-diff.ts', async (original) => {
+  const real = await original<typeof import('../../lib/shared/word-diff.ts')>();
   return { ...real, wordDiff: vi.fn(real.wordDiff) };
 });
 

@@ -3,12 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ListingsWorkspace } from '../../components/listings-workspace/ListingsWorkspace.tsx';
 import { WorkspaceProvider } from '../../components/listings-workspace/WorkspaceProvider.tsx';
-import * as safeUrl from '../../components/ui/safe-url.ts';
+import * as safeUrl from '../../lib/shared/safe-url.ts';
 import { FakeWorker, fakeRows } from './listings-workspace-fakes.ts';
 
 // Each drawn row checks its two links: the calls count the rows drawn.
-vi.mock('../../components/ui/safe-url.ts', async (original) => {
-  const real = await original<typeof import('../../components/ui/safe-url.ts')>();
+vi.mock('../../lib/shared/safe-url.ts', async (original) => {
+  const real = await original<typeof import('../../lib/shared/safe-url.ts')>();
   return { ...real, safeHttpUrl: vi.fn(real.safeHttpUrl) };
 });
 const rowsDrawn = () => vi.mocked(safeUrl.safeHttpUrl).mock.calls.length / 2;

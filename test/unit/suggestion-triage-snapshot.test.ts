@@ -12,7 +12,7 @@ import {
   triageSnapshotItem,
 } from '../../lib/background/suggestion-triage/first-paint-snapshot.ts';
 import type { RequestContext } from '../../lib/messaging/background.ts';
-import { FIRST_PAINT_KEY, readFirstPaint, takeFirstPaint } from '../../lib/messaging/first-paint.ts';
+import { FIRST_PAINT_KEY, readSnapshot } from '../../lib/messaging/first-paint.ts';
 import type { LocationView, TriageSnapshotView, TriageView } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { unlinkAccount } from './desk-fakes.ts';
@@ -42,8 +42,7 @@ async function storeLocations(accountKey: string, named: [string, string, string
 }
 
 async function pageReads(): Promise<TriageView | null> {
-  readFirstPaint();
-  return takeFirstPaint();
+  return readSnapshot();
 }
 
 describe('suggestion-triage: the popup first-paint snapshot', () => {

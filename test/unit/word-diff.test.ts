@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type DiffPart, tokenize, wordDiff } from '../../components/suggestion-triage/word-diff.ts';
+import { type DiffPart, tokenize, wordDiff } from '../../lib/shared/word-diff.ts';
 
 /** One side of a diff: everything but the other side's changes, joined. */
 function side(parts: ReturnType<typeof wordDiff>, leaveOut: 'ins' | 'del'): string {

@@ -8,11 +8,15 @@ import { WAITING } from '../../shared/listing-statuses.ts';
 import { defineItem } from '../../storage-item.ts';
 import { accountsView } from '../core/linked-accounts.ts';
 import { locationsItem } from '../locations.ts';
+import { firstPaintTree } from './first-paint-tree.ts';
 
 /** A popup shows about six rows; a few more cover a taller window without a jump when the live view comes. */
 export const SNAPSHOT_ROWS = 12;
-/** Bound on the stored JSON (storage.session holds 10 MB, shared): long texts cost rows, never the bound. */
-export const SNAPSHOT_MAX_CHARS = 24_000;
+/**
+ * Bound on the stored JSON (storage.session holds 10 MB, shared): long texts cost rows, never the bound. The
+ * rows' text is in it twice, as rows and as the drawn first frame.
+ */
+export const SNAPSHOT_MAX_CHARS = 48_000;
 /** More linked accounts than this: no account bar in the snapshot (a partial list would mislead). */
 export const SNAPSHOT_ACCOUNTS = 50;
 /** Names are cut to this many characters; the live view shows the whole name. */
@@ -65,6 +69,7 @@ export function snapshotOf(view: TriageView, names: SnapshotNames): TriageSnapsh
       locationNames,
       accountBar: names.accountBar,
     };
+    snapshot.firstPaint = firstPaintTree(snapshot);
     const fits = JSON.stringify(snapshot).length <= SNAPSHOT_MAX_CHARS;
     if (fits) return snapshot;
     // Never past the bound: without rows and still too long (hundreds of accounts), the popup waits for the worker.

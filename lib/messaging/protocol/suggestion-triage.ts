@@ -134,6 +134,13 @@ export interface TriageView {
  * (lib/background/suggestion-triage/first-paint-snapshot.ts): the view's first rows, plus the names the live
  * popup shows beside them. Publisher data and names only, bounded; never a token.
  */
+/**
+ * The popup's first frame as plain DOM (lib/background/suggestion-triage/first-paint-tree.ts): an element is
+ * [tag, attributes, ...children], a string is text. The popup's first script makes it with createElement,
+ * setAttribute (a fixed set of names, links only to http(s)) and text nodes, never markup.
+ */
+export type FirstPaintNode = string | [string, Record<string, string> | null, ...FirstPaintNode[]];
+
 export interface TriageSnapshotView extends TriageView {
   /** The rows' locations that the worker's directory names: id → name and city (an unnamed one shows its id). */
   locationNames: Record<string, { name: string; city: string }>;
@@ -142,6 +149,8 @@ export interface TriageSnapshotView extends TriageView {
     activeAccountKey: string;
     accounts: { accountKey: string; accountName: string; needsRelink: boolean; otherEnvironment: boolean }[];
   } | null;
+  /** The popup's first frame drawn from these rows, for its first script; null where it could not look the same. */
+  firstPaint?: FirstPaintNode | null;
 }
 
 export interface TriageSettingsView {
