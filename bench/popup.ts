@@ -3,10 +3,14 @@
 // - network requests per triage decision (the PUT, and nothing else);
 // - how long the word diff of long suggestion texts takes (reported, no target).
 // The popup's gzip size is measured with every other entrypoint in bench/sizes.ts.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { wordDiff } from '../lib/shared/word-diff.ts';
 import { launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
+import { firstFrameFloorFigures } from './popup-first-frame.ts';
 
 const OPENS = 21;
 const COLD_OPENS = 7;
@@ -135,7 +139,11 @@ async function longFramesInUndoWindow(page: Page): Promise<number> {
 }
 
 export async function popupFigures(options: PopupBenchOptions = {}): Promise<Figure[]> {
-  const { sandbox, context, extensionId, close } = await launchBenchDesk(options.extensionDir, 'listings-desk-bench-');
+  // A copy: the first frame's floor (popup-first-frame.ts) writes two pages into the loaded extension.
+  const extensionDir = mkdtempSync(join(tmpdir(), 'listings-desk-bench-ext-'));
+  cpSync(resolve(options.extensionDir ?? '.output/chrome-mv3'), extensionDir, { recursive: true });
+  const { sandbox, context, extensionId, close } = await launchBenchDesk(extensionDir, 'listings-desk-bench-');
+  let firstFrame: Figure[] = [];
   try {
     const popupUrl = `chrome-extension://${extensionId}/popup.html`;
     const control = async (method: string, path: string, body?: unknown) => {
@@ -178,6 +186,7 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
       await settled(page);
       await page.close();
     }
+    firstFrame = await firstFrameFloorFigures(context, cdp, extensionDir, extensionId, COLD_OPENS);
     await cdpPage.close();
 
     const keys = await openPopup(context, popupUrl);
@@ -246,9 +255,11 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
         target: '= 1',
         pass: perDecision === 1,
       },
+      ...firstFrame,
     ];
   } finally {
     await close();
+    rmSync(extensionDir, { recursive: true, force: true });
   }
 }
 
