@@ -1,14 +1,9 @@
 // A list that came with something to say about it (ListWarnings shows them), and why an empty listings answer is
 // empty: apart from error-words.ts, so a page shows them without loading an error's words.
-export interface ListWarning {
-  code: number;
-  type: string;
-  message: string;
-  name?: string;
-  /** Worded by the worker (service-words.ts): the sentence a person reads, and the small print. */
-  sentence?: string;
-  smallPrint?: string;
-}
+import type { ListWarningView } from './protocol/index.ts';
+
+/** The protocol's warning about a list (a type only: nothing of the protocol's schemas comes with it). */
+export type ListWarning = ListWarningView;
 
 /** The client's names for its own warnings, as lib/api/lists.ts writes them (a unit test holds them equal). */
 export const EMPTY_ANSWER = 'client.empty-answer';

@@ -207,15 +207,16 @@ describe('keyboard paths', () => {
     expect(await views.evaluateAll((tabs) => tabs.filter((t) => (t as HTMLElement).tabIndex === 0).length)).toBe(1);
     await page.getByRole('tab', { name: 'Add to locations' }).focus();
     await page.keyboard.press('ArrowRight');
+    // The URL changes first, the tabs' render a moment later (a CI run read aria-selected in between): both awaited.
     await poll(() => page.url()).toBe(desk.url('options.html#provisioning?view=new'));
-    expect(await page.getByRole('tab', { name: 'New locations' }).getAttribute('aria-selected')).toBe('true');
-    expect((await focused(page)).text).toBe('New locations');
+    await poll(() => page.getByRole('tab', { name: 'New locations' }).getAttribute('aria-selected')).toBe('true');
+    await poll(async () => (await focused(page)).text).toBe('New locations');
     await page.keyboard.press('End');
     await poll(() => page.url()).toBe(desk.url('options.html#provisioning?view=tracker'));
-    expect((await focused(page)).text).toMatch(/^Tracker/);
+    await poll(async () => (await focused(page)).text).toMatch(/^Tracker/);
     await page.keyboard.press('Home');
     await poll(() => page.url()).toBe(desk.url('options.html#provisioning?view=add'));
-    expect((await focused(page)).text).toBe('Add to locations');
+    await poll(async () => (await focused(page)).text).toBe('Add to locations');
     expect(await page.getByRole('tabpanel').count()).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { shoot } from './axe.ts';
 import { deskForFile } from './fixture.ts';
+import { stopWorkerWithNoPageOpen } from './worker-stop.ts';
 
 const RESET_S = 10;
 
@@ -54,16 +55,7 @@ test('a decision waiting on a 429 is sent after the reset, though the worker was
   await shoot(popup, 'rate-limit-wait');
 
   // No extension page stays open, and Chrome stops the worker.
-  const blank = await desk.context.newPage();
-  await Promise.all(
-    desk.context
-      .pages()
-      .filter((p) => p !== blank)
-      .map((p) => p.close()),
-  );
-  const cdp = await desk.context.newCDPSession(blank);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
+  const { cdp } = await stopWorkerWithNoPageOpen(desk.context);
 
   const sentOk = async () => {
     const { requests } = await desk.control.call<Requests>('GET', 'requests');

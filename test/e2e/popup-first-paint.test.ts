@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { FIRST_PAINT_ATTR } from '../../lib/messaging/first-paint.ts';
 import { deskForFile } from './fixture.ts';
+import { stopWorkerWithNoPageOpen } from './worker-stop.ts';
 
 const WAITING = 60;
 /** The snapshot's rows (SNAPSHOT_ROWS in first-paint-snapshot.ts): a list of 60 shows 12 rows' set size until live. */
@@ -177,16 +178,7 @@ test('worker stopped: the popup paints rows before it asks the worker anything, 
   const firstIds = await snapshotWritten(account.accountKey);
 
   // No extension page open, and the worker stopped.
-  const blank = await desk.context.newPage();
-  await Promise.all(
-    desk.context
-      .pages()
-      .filter((p) => p !== blank)
-      .map((p) => p.close()),
-  );
-  const cdp = await desk.context.newCDPSession(blank);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
+  const { cdp } = await stopWorkerWithNoPageOpen(desk.context);
 
   const popup = await openRecordedPopup();
   const rows = popup.getByRole('feed').getByRole('article');
@@ -210,16 +202,7 @@ test('worker stopped: the popup paints rows before it asks the worker anything, 
 test('worker stopped: the entry draws the snapshot as inert plain DOM, the app swaps in the same rows in place, and the keys work', async () => {
   const account = await desk.link('1001');
   const firstIds = await snapshotWritten(account.accountKey);
-  const blank = await desk.context.newPage();
-  await Promise.all(
-    desk.context
-      .pages()
-      .filter((p) => p !== blank)
-      .map((p) => p.close()),
-  );
-  const cdp = await desk.context.newCDPSession(blank);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
+  const { cdp } = await stopWorkerWithNoPageOpen(desk.context);
 
   const popup = await desk.context.newPage();
   await popup.setViewportSize({ width: 400, height: 600 });

@@ -7,6 +7,7 @@ import { expect, inject, test } from 'vitest';
 import type { TrackerView } from '../../lib/messaging/protocol/index.ts';
 import { extensionArgs } from '../../scripts/lib/chromium.ts';
 import { CHROME_PATH, deskForFile } from './fixture.ts';
+import { stopWorkerWithNoPageOpen } from './worker-stop.ts';
 
 const desk = deskForFile({ sandbox: { addRequestProcessingMs: 300 }, afterReset: (d) => d.link('1001') });
 /** When set, each part is also saved as PNG, light and dark, into this folder. */
@@ -235,16 +236,7 @@ test('a new location in REVIEW that ended while the browser was closed shows end
     .toBeGreaterThan(60 * 60_000);
 
   // Every extension page closed, the worker stopped, then the whole browser closed.
-  const blank = await desk.context.newPage();
-  await Promise.all(
-    desk.context
-      .pages()
-      .filter((p) => p !== blank)
-      .map((p) => p.close()),
-  );
-  const cdp = await desk.context.newCDPSession(blank);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
+  await stopWorkerWithNoPageOpen(desk.context);
   await desk.closeBrowser();
 
   // Resolved on the service while the browser is closed.
