@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { launchBenchDesk } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
 import { paintedAt } from './popup.ts';
-import { FIRST_FRAME_FLOOR } from './popup-first-frame.ts';
+import { FIRST_FRAME_FLOOR, WARM_FIRST_FRAME_FLOOR } from './popup-first-frame.ts';
 
 const OPENS = 11;
 /** The popup's first paint may take this much longer than Chromium's own floor for the same wait. */
@@ -63,6 +63,11 @@ export function popupRatioFigures(figures: Figure[]): Figure[] {
       'popup, worker stopped: first suggestion painted ÷ its own first frame as static HTML (no script)',
       'worker stopped: navigation start → first suggestion painted',
       FIRST_FRAME_FLOOR,
+    ).map(({ target: _t, pass: _p, ...figure }) => figure),
+    ...ratio(
+      'popup, warm: first suggestion painted ÷ its own first frame as static HTML (no script)',
+      'warm: navigation start → first suggestion painted',
+      WARM_FIRST_FRAME_FLOOR,
     ).map(({ target: _t, pass: _p, ...figure }) => figure),
     ...ratio(
       'popup, warm: first suggestion painted ÷ the warm floor (page + one message)',
