@@ -46,9 +46,9 @@ export function linkDynamicImportStyles(page: string): Plugin {
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 
 /**
- * Vite's helper for import() (~0.9 KB gzip, in the popup's first module): it preloads the imported chunk's
- * scripts and styles. popup.html loads those itself (above), and the popup's import() is the only one in
- * the pages' build, so the helper only imports; a style a later import() needs is still linked, once.
+ * Vite's helper for import() (~0.9 KB gzip, in the popup's first module), made small: the imported chunk's
+ * scripts are preloaded together (else each static import is found only once its importer has arrived), and a
+ * style not already in the page (popup.html holds the app's inline) is linked, once, before the chunk runs.
  */
 export function lightPreloadHelper(): Plugin {
   return {
@@ -59,8 +59,10 @@ export function lightPreloadHelper(): Plugin {
     load(id) {
       if (id !== PRELOAD_HELPER) return null;
       return `export const __vitePreload = (load, deps) => Promise.all((deps || [])
-  .filter((d) => d.endsWith('.css') && !document.querySelector('link[href="/' + d + '"],style[data-href="/' + d + '"]'))
-  .map((d) => new Promise((resolve, reject) => {
+  .filter((d) => !document.querySelector('link[href="/' + d + '"],style[data-href="/' + d + '"],script[src="/' + d + '"]'))
+  .map((d) => d.endsWith('.js')
+    ? void document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href: '/' + d }))
+    : new Promise((resolve, reject) => {
     const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/' + d });
     link.onload = resolve;
     link.onerror = reject;
