@@ -1,10 +1,10 @@
-// The floor under the popup's worker-stopped paint, measured in the same browser as the popup: the popup's own
-// first frame (what its first script draws from the snapshot) saved as static HTML with its inline styles and no
-// script at all, against a one-line page, each opened with the worker stopped. No page that must read the
-// snapshot first (a script file: extension pages may not run inline scripts) can paint sooner than that frame.
+// The floor under the popup's paint, measured in the same browser as the popup: the popup's own first frame (what
+// its first script draws from the snapshot) saved as static HTML with its inline styles and no script at all,
+// against a one-line page, each opened as the popup is, with the worker stopped and running. No page that must read
+// the snapshot first (a script file: extension pages may not run inline scripts) can paint sooner than that frame.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, CDPSession } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { type Figure, median } from './figure.ts';
 import { paintedAt } from './popup.ts';
 
@@ -16,38 +16,15 @@ export const WARM_FIRST_FRAME_FLOOR = floorName('its own first frame as static H
 const ONE_LINE = floorName('one-line page beside it, worker stopped');
 const WARM_ONE_LINE = floorName('one-line page beside it, worker running');
 
-/** Opens each page `opens` times, alternately, with the worker stopped before each (or not): each's median paint. */
-async function pairedPaints(
-  context: BrowserContext,
-  cdp: CDPSession | null,
-  urls: string[],
-  opens: number,
-): Promise<number[]> {
-  const times = urls.map(() => [] as number[]);
-  for (let i = 0; i < opens; i++) {
-    for (const [k, url] of urls.entries()) {
-      await cdp?.send('ServiceWorker.stopAllWorkers');
-      const page = await context.newPage();
-      await page.setViewportSize({ width: 400, height: 600 });
-      await page.goto(url);
-      times[k]!.push(await paintedAt(page));
-      await page.close();
-    }
-  }
-  return times.map((t) => Math.round(median(t)));
-}
-
 /**
- * `extensionDir` is the loaded extension's folder (a copy: two pages are written into it). The popup's snapshot
- * must be in storage.session already (the popup has been opened).
+ * Writes the popup's first frame as static HTML, and a one-line page, into `extensionDir` (the loaded extension's
+ * folder, a copy): their URLs. The popup's snapshot must be in storage.session already (the popup has been opened).
  */
-export async function firstFrameFloorFigures(
+export async function captureFirstFrame(
   context: BrowserContext,
-  cdp: CDPSession,
   extensionDir: string,
   extensionId: string,
-  opens: number,
-): Promise<Figure[]> {
+): Promise<[string, string]> {
   const url = (file: string) => `chrome-extension://${extensionId}/${file}`;
   const popup = await context.newPage();
   await popup.setViewportSize({ width: 400, height: 600 });
@@ -71,24 +48,39 @@ export async function firstFrameFloorFigures(
     join(extensionDir, 'one-line.html'),
     `<!doctype html><meta charset="utf-8"><title>floor</title>${LINE}`,
   );
-  const pages = [url('one-line.html'), url('first-frame.html')];
-  const [line, first] = await pairedPaints(context, cdp, pages, opens);
-  // Running: the worker answers the CDP page's session meanwhile, as it does for the warm popup's opens.
-  const [warmLine, warmFirst] = await pairedPaints(context, null, pages, opens);
-  const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+  return [url('one-line.html'), url('first-frame.html')];
+}
+
+/**
+ * The one-line page and the first frame (captureFirstFrame()), each opened `opens` times, alternately, as the
+ * popup's own opens are: with `stopWorker` before each (beside the CDP page that stops it), or, without it, with
+ * the worker running and no other page open.
+ */
+export async function firstFrameFloorFigures(
+  context: BrowserContext,
+  pages: [string, string],
+  opens: number,
+  stopWorker: (() => Promise<unknown>) | null,
+): Promise<Figure[]> {
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < opens; i++) {
+    for (const [k, url] of pages.entries()) {
+      await stopWorker?.();
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 400, height: 600 });
+      await page.goto(url);
+      times[k]!.push(await paintedAt(page));
+      await page.close();
+    }
+  }
+  const [line, first] = times.map((t) => Math.round(median(t)));
+  const state = stopWorker ? 'worker stopped' : 'worker running';
   return [
-    { name: ONE_LINE, value: line!, unit: 'ms' },
-    { name: FIRST_FRAME_FLOOR, value: first!, unit: 'ms' },
+    { name: stopWorker ? ONE_LINE : WARM_ONE_LINE, value: line!, unit: 'ms' },
+    { name: stopWorker ? FIRST_FRAME_FLOOR : WARM_FIRST_FRAME_FLOOR, value: first!, unit: 'ms' },
     {
-      name: 'popup floor: its own first frame as static HTML ÷ a one-line page, worker stopped',
-      value: ratio(first!, line!),
-      unit: '×',
-    },
-    { name: WARM_ONE_LINE, value: warmLine!, unit: 'ms' },
-    { name: WARM_FIRST_FRAME_FLOOR, value: warmFirst!, unit: 'ms' },
-    {
-      name: 'popup floor: its own first frame as static HTML ÷ a one-line page, worker running',
-      value: ratio(warmFirst!, warmLine!),
+      name: `popup floor: its own first frame as static HTML ÷ a one-line page, ${state}`,
+      value: Math.round((first! / line!) * 100) / 100,
       unit: '×',
     },
   ];

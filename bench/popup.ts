@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { wordDiff } from '../lib/shared/word-diff.ts';
 import { launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
-import { firstFrameFloorFigures } from './popup-first-frame.ts';
+import { captureFirstFrame, firstFrameFloorFigures } from './popup-first-frame.ts';
 
 const OPENS = 21;
 const COLD_OPENS = 7;
@@ -186,7 +186,10 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
       await settled(page);
       await page.close();
     }
-    firstFrame = await firstFrameFloorFigures(context, cdp, extensionDir, extensionId, COLD_OPENS);
+    const framePages = await captureFirstFrame(context, extensionDir, extensionId);
+    firstFrame = await firstFrameFloorFigures(context, framePages, COLD_OPENS, () =>
+      cdp.send('ServiceWorker.stopAllWorkers'),
+    );
     await cdpPage.close();
 
     const keys = await openPopup(context, popupUrl);
@@ -194,6 +197,8 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
     const keyFrame = await keyToFrame(keys);
     const longFrames = await longFramesInUndoWindow(keys);
     await keys.close();
+    // The worker is running (the keys' page used it), and no page is open: as the warm opens were.
+    firstFrame.push(...(await firstFrameFloorFigures(context, framePages, COLD_OPENS, null)));
 
     await control('DELETE', 'requests');
 
