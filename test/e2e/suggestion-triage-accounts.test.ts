@@ -151,7 +151,10 @@ describe('suggestion triage across accounts', () => {
 
     const notice = popup.getByRole('alert').filter({ hasText: 'Summit Outdoor Supply needs relinking' });
     await expect.poll(() => notice.count(), { timeout: 20_000 }).toBe(1);
-    expect(await notice.getByRole('button', { name: 'Relink Summit Outdoor Supply' }).count()).toBe(1);
+    // Its Relink button loads on first use (account-linking/first-use.ts), a moment after the notice's words.
+    await expect
+      .poll(() => notice.getByRole('button', { name: 'Relink Summit Outdoor Supply' }).count(), { timeout: 10_000 })
+      .toBe(1);
     // Its rows are gone; the other two accounts' remain, and a decision still reaches the sandbox.
     const total = await waiting(['1001', '1003']);
     await expect.poll(() => rows(popup).first().getAttribute('aria-setsize'), { timeout: 20_000 }).toBe(String(total));
