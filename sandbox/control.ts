@@ -58,6 +58,16 @@ const BODIES = {
       .default('1001'),
   }),
   revoke: z.object({ access_token: z.string({ error: 'access_token must be a string' }) }),
+  subAccounts: z.object({
+    parentAccountId: z
+      .union([z.string(), z.number()], { error: 'parentAccountId must be a string' })
+      .transform(String)
+      .default('1001'),
+    count: z
+      .int({ error: 'count must be a whole number from 1 to 5000' })
+      .min(1, { error: 'count must be a whole number from 1 to 5000' })
+      .max(5000, { error: 'count must be a whole number from 1 to 5000' }),
+  }),
   forbidden: z.object({
     accountId: z.union([z.string(), z.number()], { error: 'accountId must be a string' }).transform(String),
     forbidden: z.boolean({ error: 'forbidden must be true or false' }).default(true),
@@ -165,6 +175,27 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
     token.revoked = true;
     store.changed();
     return plainJson({ ok: true, revoked: true });
+  });
+
+  // An agency's many sub-accounts (no locations of their own): more than a page of accounts, whose default is 100.
+  control.post('/sub-accounts', async (c) => {
+    const b = await parse(c.req.raw, BODIES.subAccounts);
+    if (b instanceof Response) return b;
+    const parent = store.account(b.parentAccountId);
+    if (!parent) return bad(`unknown parentAccountId: ${b.parentAccountId}`);
+    const next = Math.max(0, ...store.state.accounts.map((a) => Number(a.accountId)).filter(Number.isInteger)) + 1;
+    const ids = Array.from({ length: b.count }, (_, i) => String(next + i));
+    for (const [i, accountId] of ids.entries()) {
+      store.state.accounts.push({
+        ...parent,
+        accountId,
+        accountName: `${parent.accountName} - Branch ${i + 1}`,
+        parentAccountId: parent.accountId,
+        availableSkus: [...parent.availableSkus],
+      });
+    }
+    store.changed();
+    return plainJson({ ok: true, accountIds: ids, accounts: store.accountTree(parent.accountId).length });
   });
 
   // Every /v2 call with this account's tokens answers 403 (insufficient privileges) until set back.

@@ -65,6 +65,11 @@ export function emptyAnswerWarning(noun: string): ApiMessage {
 export interface ListOptions {
   /** Listings calls: an empty answer means "no data" (no subscription), not an error. */
   emptyMeansNoData?: boolean;
+  /**
+   * Paged lists once answered whole (accounts: a bare array, or `{<key>: [...]}` with no count): such an
+   * answer is every item, its count its length.
+   */
+  wholeWithoutCount?: boolean;
 }
 
 const isEmptyObject = (response: unknown) =>
@@ -83,7 +88,7 @@ function itemsResult<T, D>(values: unknown[], reader: ItemReader<T>, build: (ite
 export function pageReader<K extends string, T>(
   key: K,
   reader: ItemReader<T>,
-  { emptyMeansNoData = false }: ListOptions = {},
+  { emptyMeansNoData = false, wholeWithoutCount = false }: ListOptions = {},
 ): ResponseReader<{ count: number } & Record<K, T[]>> {
   // The items are checked one by one after this: zod would walk each of them here too.
   const shape = lazy(() =>
@@ -94,8 +99,13 @@ export function pageReader<K extends string, T>(
     const data = { count: 0, [key]: [] } as unknown as Page;
     return { ok: true, data, warnings: [emptyAnswerWarning(reader.noun)] };
   };
+  const whole = wholeWithoutCount ? arrayReader(key, reader) : undefined;
   const read = (response: unknown): ReadResult<Page> => {
     if (emptyMeansNoData && isEmptyObject(response)) return empty();
+    if (whole && (Array.isArray(response) || (response as { count?: unknown } | undefined)?.count === undefined)) {
+      const all = whole.read(response);
+      return all.ok ? { ...all, data: { count: all.data.length, [key]: all.data } as unknown as Page } : all;
+    }
     const page = shape().safeParse(response);
     if (!page.success) {
       const issue = page.error.issues[0];

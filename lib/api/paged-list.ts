@@ -27,13 +27,18 @@ export interface PagedListSpec<K extends string, T, Q> {
   pageSize: number;
   /** Listings calls: an empty answer means "no data" (no subscription), not an error. */
   emptyMeansNoData?: boolean;
+  /** An answer without a count is the whole list (see ListOptions). */
+  wholeWithoutCount?: boolean;
   /** Where a page of `query` is asked: the path, the ids put in it, the filters (limit and offset follow). */
   where(query: Q): { path: string; ids?: Record<string, string>; query?: Record<string, QueryValue> };
 }
 
 export function pagedList<K extends string, T, Q extends object>(spec: PagedListSpec<K, T, Q>) {
   const name = spec.noun.charAt(0).toUpperCase() + spec.noun.slice(1);
-  const readPage = pageReader(spec.noun, spec.item, { emptyMeansNoData: spec.emptyMeansNoData ?? false });
+  const readPage = pageReader(spec.noun, spec.item, {
+    emptyMeansNoData: spec.emptyMeansNoData ?? false,
+    wholeWithoutCount: spec.wholeWithoutCount ?? false,
+  });
 
   function list(client: ApiClient, query = {} as Q & Paging, options?: CallOptions): Promise<ApiResult<PageOf<K, T>>> {
     const { path, ids, query: filters } = spec.where(query);

@@ -15,6 +15,8 @@ export { isTerminalAddRequestStatus, nextPollDelayMs } from './add-request-sched
 export const SERVICE_STATUSES = ['ACTIVE', 'STOPPED'] as const;
 /** The public reference pages services and add requests by limit/offset; 50 is the largest page asked for. */
 export const PROVISIONING_PAGE_SIZE = 50;
+/** The vendor's largest page of accounts (its default is 100): one request for almost every agency. */
+export const ACCOUNTS_PAGE_SIZE = 1000;
 
 export interface AvailableService {
   sku: string;
@@ -107,7 +109,6 @@ export const serviceReader = itemReader<Service>('services', {
 export const ServiceSchema = itemSchema(serviceReader);
 
 const readAvailableServices = arrayReader('availableServices', availableServiceReader);
-const readAccounts = arrayReader('accounts', accountReader);
 const readServices = arrayReader('services', serviceReader);
 
 export interface ExistingLocationAddRequest {
@@ -141,14 +142,24 @@ export interface PollOptions {
   onUpdate?: (addRequest: AddRequest) => void;
 }
 
+/** The vendor's filters on services, each one value (adminapi `listServices`); none: every active service. */
 export interface ServiceFilters extends Paging {
-  locationIds?: string[];
-  skus?: string[];
+  locationId?: string;
+  locationAccountId?: string;
+  sku?: string;
+  /** Without it the service lists ACTIVE services only. */
+  status?: 'ACTIVE' | 'STOPPED' | 'ALL';
+  agreementId?: string | number;
 }
 
 export interface ServicesPage {
   count: number;
   services: Service[];
+}
+
+export interface AccountsPage {
+  count: number;
+  accounts: Account[];
 }
 
 export interface AddRequestsPage {
@@ -160,11 +171,27 @@ const services = pagedList({
   noun: 'services',
   item: serviceReader,
   pageSize: PROVISIONING_PAGE_SIZE,
-  where: ({ accountId, locationIds, skus }: { accountId: string } & ServiceFilters) => ({
+  where: ({
+    accountId,
+    locationId,
+    locationAccountId,
+    sku,
+    status,
+    agreementId,
+  }: { accountId: string } & ServiceFilters) => ({
     path: accountPath(accountId, 'services'),
     ids: { 'account id': accountId },
-    query: { locationIds, skus },
+    query: { locationId, locationAccountId, sku, status, agreementId },
   }),
+});
+const accounts = pagedList({
+  noun: 'accounts',
+  item: accountReader,
+  pageSize: ACCOUNTS_PAGE_SIZE,
+  // Recorded answers list accounts without a count (a bare array, or {accounts}): those are every account.
+  wholeWithoutCount: true,
+  // The interface document's path, trailing slash included; the vendor's file writes /accounts.
+  where: () => ({ path: 'v2/accounts/' }),
 });
 const AddRequestsPageSchema = z.lazy(() => z.object({ count: z.number(), addRequests: z.array(AddRequestSchema) }));
 
@@ -185,11 +212,18 @@ export function listAvailableServices(
   );
 }
 
-export function listAccounts(client: ApiClient, options?: CallOptions): Promise<ApiResult<Account[]>> {
-  return client.request(
-    { operation: 'listAccounts', method: 'GET', path: 'v2/accounts/', read: readAccounts },
-    options,
-  );
+/** One page of the token's account and its sub-accounts (the vendor's default page is 100: page to the end). */
+export function listAccounts(
+  client: ApiClient,
+  paging: Paging = {},
+  options?: CallOptions,
+): Promise<ApiResult<AccountsPage>> {
+  return accounts.list(client, paging, options);
+}
+
+/** Every account of the token's tree, page after page; `incomplete` says which pages could not be had. */
+export function fetchAllAccounts(client: ApiClient, options: FetchAllOptions<Account> = {}) {
+  return accounts.fetchAll(client, {}, options);
 }
 
 export function createExistingLocationAddRequest(
@@ -270,7 +304,7 @@ export function cancelServices(
   );
 }
 
-/** Services provisioned through the account, one page; filtered by location and sku. */
+/** Services provisioned through the account, one page; filtered by one location, one sku, a status. */
 export function listServices(
   client: ApiClient,
   accountId = 'me',

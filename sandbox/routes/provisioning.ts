@@ -1,7 +1,7 @@
 // Provisioning: available services, accounts, add requests (existing and new location), cancel.
 import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, ok } from '../envelope.ts';
-import { intParam, jsonBody, listParam, resolveAccount } from '../guard.ts';
+import { intParam, jsonBody, resolveAccount } from '../guard.ts';
 import type { AddRequest, NewLocationData, Service } from '../model.ts';
 import {
   type AddRequestDraft,
@@ -103,7 +103,12 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
 
   const listAccounts = (c: Parameters<typeof resolveAccount>[0]) => {
     const token = c.get('token');
-    const accounts = store.accountTree(token.accountId).map((a) => ({
+    const query = new URL(c.req.url).searchParams;
+    // The vendor's paging: 100 unless told, at most 1000 (adminapi listAccounts).
+    const limit = intParam(query, 'limit', 100, 1, 1000);
+    const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const tree = store.accountTree(token.accountId);
+    const accounts = tree.slice(offset, offset + limit).map((a) => ({
       accountId: a.accountId,
       accountName: a.accountName,
       locationCount: store.state.locations.filter((l) => l.accountId === a.accountId).length,
@@ -114,7 +119,7 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
       contactPhone: a.contactPhone,
       contactEmail: a.contactEmail,
     }));
-    return ok({ count: accounts.length, accounts });
+    return ok({ count: tree.length, accounts });
   };
   app.get('/v2/accounts/', listAccounts);
   app.get('/v2/accounts', listAccounts);
@@ -230,14 +235,13 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
     const query = new URL(c.req.url).searchParams;
     const limit = intParam(query, 'limit', 50, 1, 50);
     const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const locationIds = listParam(query, 'locationIds') ?? listParam(query, 'locationId');
-    const skus = listParam(query, 'skus') ?? listParam(query, 'sku');
+    // The vendor's filters take one value each; names it does not define (locationIds, skus) are ignored.
+    const locationId = query.get('locationId') || undefined;
+    const sku = query.get('sku') || undefined;
     const tree = store.accountTree(account.accountId).map((a) => a.accountId);
     const matching = store.state.services.filter(
       (s) =>
-        tree.includes(s.locationAccountId) &&
-        (!locationIds || locationIds.includes(s.locationId)) &&
-        (!skus || skus.includes(s.sku)),
+        tree.includes(s.locationAccountId) && (!locationId || s.locationId === locationId) && (!sku || s.sku === sku),
     );
     return ok({ count: matching.length, services: matching.slice(offset, offset + limit).map(publicService) });
   });

@@ -5,6 +5,7 @@ import {
   cancelServices,
   createExistingLocationAddRequest,
   createNewLocationAddRequest,
+  fetchAllAccounts,
   fetchAllServices,
   getAddRequest,
   listAccounts,
@@ -57,20 +58,45 @@ describe('catalog, accounts and services', () => {
   it('lists available services, the account tree, and services filtered by location and sku', async () => {
     const available = (await listAvailableServices(client, 'me')).data;
     expect(available.map((s) => s.sku)).toContain('PL-PREMIUM');
-    const accounts = (await listAccounts(client)).data;
+    const { accounts } = (await listAccounts(client)).data;
     expect(accounts.find((a) => a.accountId === '1101')?.parentAccountId).toBe('1001');
 
     const all = await fetchAllServices(client, 'me');
     expect(all.services).toHaveLength(all.count);
     expect(all.count).toBeGreaterThan(20);
-    const one = await listServices(client, 'me', { locationIds: ['HB-001'] });
+    await h.control('DELETE', 'requests');
+    const one = await listServices(client, 'me', { locationId: 'HB-001' });
     expect(one.data.services.length).toBeGreaterThan(0);
     expect(one.data.services.every((s) => s.locationId === 'HB-001')).toBe(true);
-    const bySku = await listServices(client, 'me', { locationIds: ['HB-001'], skus: ['REVIEWS-MONITOR'] });
+    const bySku = await listServices(client, 'me', { locationId: 'HB-001', sku: 'REVIEWS-MONITOR' });
     expect(bySku.data.services.map((s) => s.sku)).toEqual(['REVIEWS-MONITOR']);
+    // The vendor's parameter names (issue 31), one value each, written as is.
+    expect((await h.requests()).map((r) => r.query)).toEqual([
+      { locationId: 'HB-001' },
+      { locationId: 'HB-001', sku: 'REVIEWS-MONITOR' },
+    ]);
     const page = await listServices(client, 'me', { limit: 5, offset: 5 });
     expect(page.data.services).toHaveLength(5);
     expect(page.data.services[0]?.id).toBe(all.services[5]?.id);
+  });
+
+  it("reads every account of an agency past the vendor's default page of 100 (issue 31)", async () => {
+    const added = await h.control<{ accounts: number }>('POST', 'sub-accounts', {
+      parentAccountId: '1001',
+      count: 1050,
+    });
+    expect(added.accounts).toBeGreaterThan(1050);
+    await h.control('DELETE', 'requests');
+    const all = await fetchAllAccounts(client);
+    expect(all.incomplete).toBeUndefined();
+    expect(all.count).toBe(added.accounts);
+    expect(new Set(all.accounts.map((a) => a.accountId)).size).toBe(added.accounts);
+    expect(all.accounts.filter((a) => a.accountName?.endsWith('Branch 1050'))).toHaveLength(1);
+    // Two pages of the vendor's largest size, each asked with its limit.
+    expect((await h.requests()).map((r) => r.query)).toEqual([
+      { limit: '1000', offset: '0' },
+      { limit: '1000', offset: '1000' },
+    ]);
   });
 
   it('refuses a page size above 50 and an account outside the token with the error envelope', async () => {
@@ -94,9 +120,7 @@ describe('add requests', () => {
     const listed = (await listAddRequests(client, 'me')).data;
     expect(listed.count).toBe(1);
     expect(listed.addRequests[0]).toMatchObject({ id: created.data.id, status: 'COMPLETED' });
-    expect((await listServices(client, 'me', { locationIds: ['HB-002'], skus: ['ANALYTICS-PLUS'] })).data.count).toBe(
-      1,
-    );
+    expect((await listServices(client, 'me', { locationId: 'HB-002', sku: 'ANALYTICS-PLUS' })).data.count).toBe(1);
   });
 
   it('sends a new location at an existing address to REVIEW; processaddrequest ends it, once', async () => {

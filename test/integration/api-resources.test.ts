@@ -173,8 +173,8 @@ describe('provisioning', () => {
       expect(service.minimumUsageUnit).toBeTruthy();
     }
     const accounts = await listAccounts(client);
-    expect(accounts.data.map((a) => a.accountId)).toEqual(expect.arrayContaining(['1001', '1101', '1102']));
-    expect(accounts.data.find((a) => a.accountId === '1001')?.accountName).toBe('Harbor Bakery Group');
+    expect(accounts.data.accounts.map((a) => a.accountId)).toEqual(expect.arrayContaining(['1001', '1101', '1102']));
+    expect(accounts.data.accounts.find((a) => a.accountId === '1001')?.accountName).toBe('Harbor Bakery Group');
   });
 
   it('adds a service to an existing location and polls the add request to COMPLETED', async () => {

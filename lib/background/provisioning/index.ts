@@ -4,8 +4,8 @@ import { browser } from 'wxt/browser';
 import type { ApiClient } from '../../api/client.ts';
 import {
   cancelServices,
+  fetchAllAccounts,
   fetchAllServices,
-  listAccounts,
   listAddRequests,
   listAvailableServices,
   processAddRequest,
@@ -202,7 +202,10 @@ export function provisioningFeature(deps: DeskDeps) {
 
   const handlers: Pick<Handlers, `provisioning.${string}` & keyof Handlers> = {
     'provisioning.accounts': async () => {
-      const accounts = (await run((client) => listAccounts(client))).data;
+      const all = await run((client) => fetchAllAccounts(client));
+      // A missing page would drop sub-accounts without a word: fail and say so instead.
+      if (all.incomplete) throw all.incomplete.error;
+      const { accounts } = all;
       const ids = new Set(accounts.map((a) => a.accountId));
       const root = accounts.find((a) => !a.parentAccountId || !ids.has(a.parentAccountId));
       return {
@@ -222,7 +225,9 @@ export function provisioningFeature(deps: DeskDeps) {
       run(async (client) => {
         const [catalog, services] = await Promise.all([
           catalogOf(client, fromAccountId),
-          fetchAllServices(client, fromAccountId, { locationIds: [locationId] }),
+          // One location a screen, so one filtered walk (the vendor filters by one locationId); ALL: the
+          // screen also shows what was stopped, which the service leaves out unless asked.
+          fetchAllServices(client, fromAccountId, { locationId, status: 'ALL' }),
         ]);
         return services.services.map((s) => serviceView(s, catalog, Date.now()));
       }),

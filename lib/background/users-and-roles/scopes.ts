@@ -2,7 +2,7 @@
 // searched by name. The lists are read once per linked account and account id ('me' or a sub-account) and
 // kept for SCOPES_MAX_AGE_MS in memory.
 import type { ApiClient } from '../../api/client.ts';
-import { listAccounts } from '../../api/provisioning.ts';
+import { fetchAllAccounts } from '../../api/provisioning.ts';
 import type { AclScopeType, ScopeOptionView, ScopeSearchView } from '../../messaging/protocol/index.ts';
 
 export const SCOPES_MAX_AGE_MS = 5 * 60_000;
@@ -10,13 +10,17 @@ export const SCOPES_MAX_AGE_MS = 5 * 60_000;
 export type ScopeLoader = (client: ApiClient, accountKey: string, accountId: string) => Promise<ScopeOptionView[]>;
 export type ScopeLoaders = Record<AclScopeType, ScopeLoader>;
 
-export const loadAccounts: ScopeLoader = async (client) =>
-  (await listAccounts(client)).data.map((account) => ({
+export const loadAccounts: ScopeLoader = async (client) => {
+  const all = await fetchAllAccounts(client);
+  // Sub-accounts left out would not be offered at all: fail and say so instead.
+  if (all.incomplete) throw all.incomplete.error;
+  return all.accounts.map((account) => ({
     type: 'ACCOUNT' as const,
     id: String(account.accountId),
     name: String(account.accountName ?? account.accountId),
     detail: account.parentAccountId ? 'sub-account' : '',
   }));
+};
 
 /** Case- and accent-insensitive, so "zurich" finds "Zürich". */
 export function fold(text: string): string {

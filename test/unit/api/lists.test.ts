@@ -63,7 +63,7 @@ describe('list items are read one by one', () => {
     const roles = await listRoles(clientAnswering(envelope({ count: 2, roles: [{ id: 1, name: 'A' }, 'junk'] })));
     expect(roles.data.roles).toEqual([{ id: '1', name: 'A' }]);
     const accounts = await listAccounts(clientAnswering(envelope({ accounts: [{ accountId: 7 }, {}] })));
-    expect(accounts.data).toEqual([{ accountId: '7' }]);
+    expect(accounts.data).toEqual({ count: 1, accounts: [{ accountId: '7' }] });
     expect(accounts.warnings[0]?.message).toBe('1 of the accounts could not be read and is not shown');
   });
 

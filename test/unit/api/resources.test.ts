@@ -5,9 +5,11 @@ import {
   cancelServices,
   createExistingLocationAddRequest,
   createNewLocationAddRequest,
+  fetchAllAccounts,
   getAddRequest,
   listAccounts,
   listAvailableServices,
+  listServices,
   pollAddRequest,
 } from '../../../lib/api/provisioning.ts';
 import { decideSuggestion, fetchAllSuggestions, listSuggestions } from '../../../lib/api/suggestions.ts';
@@ -116,6 +118,7 @@ describe('each operation sends what the interface says', () => {
     await listAvailableServices(r.client, '1001');
     expect(r.sent(0).path).toBe('/v2/accounts/1001/availableservices');
     await listAccounts(r.client);
+    // The interface document's path; the vendor's file writes /accounts.
     expect(r.sent(1).path).toBe('/v2/accounts/');
     await createExistingLocationAddRequest(r.client, 'me', {
       existingLocationId: 'loc-1',
@@ -140,6 +143,29 @@ describe('each operation sends what the interface says', () => {
       method: 'POST',
       path: '/v2/accounts/me/cancelservices',
       body: { locationId: 'loc-1' },
+    });
+  });
+
+  it('accounts: every page, limit and offset sent (issue 31: the vendor pages them by 100 unless told)', async () => {
+    const page = (from: number, n: number) =>
+      envelope({ count: 1500, accounts: Array.from({ length: n }, (_, i) => ({ accountId: String(from + i) })) });
+    const r = recording(page(0, 1000), page(1000, 500));
+    const all = await fetchAllAccounts(r.client);
+    expect(all.accounts).toHaveLength(1500);
+    expect(all.accounts.at(-1)?.accountId).toBe('1499');
+    expect([r.sent(0), r.sent(1)].map((s) => [s.path, s.query])).toEqual([
+      ['/v2/accounts/', { limit: '1000', offset: '0' }],
+      ['/v2/accounts/', { limit: '1000', offset: '1000' }],
+    ]);
+  });
+
+  it("services: the vendor's one-value filters locationId, sku and status", async () => {
+    const r = recording(envelope({ count: 0, services: [] }));
+    await listServices(r.client, 'me', { locationId: 'L 1', sku: 'S1', status: 'ALL', limit: 50 });
+    expect(r.sent(0)).toMatchObject({
+      method: 'GET',
+      path: '/v2/accounts/me/services',
+      query: { locationId: 'L 1', sku: 'S1', status: 'ALL', limit: '50' },
     });
   });
 

@@ -137,7 +137,10 @@ describe('provisioning', () => {
     const accounts = await listAccounts(
       clientAnswering({ accounts: [{ accountId: 1001, accountName: 'Harbor', locationCount: '12' }] }),
     );
-    expect(accounts.data).toEqual([{ accountId: '1001', accountName: 'Harbor', locationCount: 12 }]);
+    expect(accounts.data).toEqual({
+      count: 1,
+      accounts: [{ accountId: '1001', accountName: 'Harbor', locationCount: 12 }],
+    });
   });
 });
 
