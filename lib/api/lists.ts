@@ -89,12 +89,12 @@ export function pageReader<K extends string, T>(
   key: K,
   reader: ItemReader<T>,
   { emptyMeansNoData = false, wholeWithoutCount = false }: ListOptions = {},
-): ResponseReader<{ count: number } & Record<K, T[]>> {
+): ResponseReader<{ count: number; nextPageToken?: string } & Record<K, T[]>> {
   // The items are checked one by one after this: zod would walk each of them here too.
   const shape = lazy(() =>
     z.object({ count: num(), [key]: z.custom<unknown[]>(Array.isArray, { message: 'expected an array' }) }),
   );
-  type Page = { count: number } & Record<K, T[]>;
+  type Page = { count: number; nextPageToken?: string } & Record<K, T[]>;
   const empty = (): ReadResult<Page> => {
     const data = { count: 0, [key]: [] } as unknown as Page;
     return { ok: true, data, warnings: [emptyAnswerWarning(reader.noun)] };
@@ -112,7 +112,14 @@ export function pageReader<K extends string, T>(
       return unreadable(reader.noun, issue?.path.length ? `response.${issue.path.join('.')}` : 'response');
     }
     const { count } = page.data;
-    return itemsResult(page.data[key] as unknown[], reader, (items) => ({ count, [key]: items }) as unknown as Page);
+    // The vendor's newer paging: kept for the walk to follow (an empty token is no next page).
+    const token = (response as { nextPageToken?: unknown }).nextPageToken;
+    const nextPageToken = typeof token === 'string' && token !== '' ? { nextPageToken: token } : {};
+    return itemsResult(
+      page.data[key] as unknown[],
+      reader,
+      (items) => ({ count, [key]: items, ...nextPageToken }) as unknown as Page,
+    );
   };
   return emptyMeansNoData ? { read, empty } : { read };
 }

@@ -46,11 +46,14 @@ export const LocationSchema = itemSchema(locationReader);
 export interface LocationsPage {
   count: number;
   locations: Location[];
+  /** The vendor's newer paging (knowledge API getLocations): the next page is asked with it as `pageToken`. */
+  nextPageToken?: string;
 }
 export const { list: listLocations, fetchAll: fetchAllLocations } = accountList(
   'locations',
   locationReader,
   LOCATIONS_PAGE_SIZE,
+  { pageToken: true },
 );
 
 /** One location by id (`GET .../locations/{locationId}`): a 404 when the account has no such location. */

@@ -10,6 +10,8 @@ export interface Page<T> {
   count: number;
   items: T[];
   warnings?: ApiMessage[];
+  /** The vendor's newer paging: the next page is asked by this token, not by offset. */
+  nextPageToken?: string;
 }
 
 export interface FetchAllOptions<T = unknown> {
@@ -40,6 +42,8 @@ export interface FetchAllPagesOptions<T> extends FetchAllOptions<T> {
   operation: string;
   pageSize: number;
   fetchPage: (offset: number, limit: number, signal: AbortSignal) => Promise<Page<T>>;
+  /** Where the service pages by token: the page after the one that named `token`. */
+  fetchPageByToken?: (token: string, limit: number, signal: AbortSignal) => Promise<Page<T>>;
 }
 
 /** Some pages could not be fetched: the items are what was, in order, and this says what is missing. */
@@ -130,11 +134,13 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
   // The quota's 429: every request after it would meet the same answer until the top of the hour.
   let quota: ApiError | undefined;
 
-  const fetchWithRetries = async (offset: number): Promise<Page<T>> => {
+  const fetchWithRetries = async (offset: number, token?: string): Promise<Page<T>> => {
     for (let attempt = 0; ; attempt++) {
       await waitUntil(() => pausedUntil, signal, operation);
       if (quota) throw quota;
       try {
+        if (token !== undefined && options.fetchPageByToken)
+          return await options.fetchPageByToken(token, pageSize, signal);
         return await fetchPage(offset, pageSize, signal);
       } catch (error) {
         if (!isApiError(error) || error.kind === 'aborted' || signal.aborted) throw error;
@@ -164,6 +170,57 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
   const total = Math.max(1, Math.ceil(Math.min(count, options.maxItems ?? count) / pageSize));
   let done = 1;
   onProgress?.({ done, total });
+  const countChanged = (page: Page<T>) =>
+    new ApiError({
+      kind: 'count-changed',
+      operation,
+      detail: `the number of items changed from ${count} to ${page.count} while paging; load again`,
+    });
+
+  // A token only leads to the next page: one after the other, the same retries, what could not be had reported.
+  if (first.nextPageToken !== undefined && options.fetchPageByToken) {
+    const pages = [first];
+    let token: string | undefined = first.nextPageToken;
+    let offset = first.items.length;
+    let failure: ApiError | undefined;
+    while (token && offset < Math.min(count, options.maxItems ?? count)) {
+      let page: Page<T>;
+      try {
+        page = await fetchWithRetries(offset, token);
+      } catch (error) {
+        if (!isApiError(error) || error.kind === 'aborted')
+          throw options.signal?.aborted ? abortedError(operation) : error;
+        failure = error;
+        break;
+      }
+      if (page.count !== count) throw countChanged(page);
+      // A page with nothing on it is the end, whatever its token says: a loop would never end.
+      if (page.items.length === 0) break;
+      options.onPage?.(page.items, offset, count);
+      onProgress?.({ done: ++done, total: Math.max(total, done) });
+      pages.push(page);
+      offset += page.items.length;
+      token = page.nextPageToken;
+    }
+    const result: AllPages<T> = {
+      count,
+      items: pages.flatMap((page) => page.items),
+      warnings: mergeWarnings(pages.flatMap((page) => page.warnings ?? [])),
+    };
+    if (failure) {
+      const missingOffsets: number[] = [];
+      for (let at = offset; at < Math.min(count, options.maxItems ?? count); at += pageSize) missingOffsets.push(at);
+      result.incomplete = {
+        error: quota ?? failure,
+        missingPages: missingOffsets.length,
+        pages: done + missingOffsets.length,
+        missingOffsets,
+      };
+      const reset = quota?.rateLimit?.reset;
+      if (reset !== undefined) result.incomplete.quotaResetAt = reset * 1000;
+    }
+    return result;
+  }
 
   let failure: ApiError | undefined;
   let failedPages = 0;
@@ -176,13 +233,7 @@ export async function fetchAllPages<T>(options: FetchAllPagesOptions<T>): Promis
     }
     try {
       const page = await fetchWithRetries((index + 1) * pageSize);
-      if (page.count !== count) {
-        throw new ApiError({
-          kind: 'count-changed',
-          operation,
-          detail: `the number of items changed from ${count} to ${page.count} while paging; load again`,
-        });
-      }
+      if (page.count !== count) throw countChanged(page);
       options.onPage?.(page.items, (index + 1) * pageSize, count);
       onProgress?.({ done: ++done, total });
       return page;

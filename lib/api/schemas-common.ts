@@ -41,7 +41,10 @@ export type FieldKind =
 export interface ItemShape {
   /** Fields an item is useless without; an item missing one is left out of its list. */
   required?: Record<string, 'id' | 'string'>;
-  /** Known optional fields. Fields not named anywhere are kept as they are. */
+  /**
+   * Known optional fields. Fields not named anywhere are kept as they are. A required field named here too is
+   * checked as required, then read as named here (one value for two spellings of a status).
+   */
   optional?: Record<string, FieldKind>;
   /** Other spellings of a field; the field's own spelling wins when both are present. */
   aliases?: Record<string, string>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../lib/api/client.ts';
 import { fetchAllListings, listingKey, listingReader, listListings } from '../../../lib/api/listings.ts';
 import { EMPTY_ANSWER, SKIPPED_ITEMS } from '../../../lib/api/lists.ts';
-import { listAccounts } from '../../../lib/api/provisioning.ts';
+import { listAccounts, listAddRequests } from '../../../lib/api/provisioning.ts';
 import { listPublishers } from '../../../lib/api/publishers.ts';
 import { listRoles } from '../../../lib/api/roles.ts';
 import { readItems, readItemsByShape } from '../../../lib/api/schemas-common.ts';
@@ -65,6 +65,34 @@ describe('list items are read one by one', () => {
     const accounts = await listAccounts(clientAnswering(envelope({ accounts: [{ accountId: 7 }, {}] })));
     expect(accounts.data).toEqual({ count: 1, accounts: [{ accountId: '7' }] });
     expect(accounts.warnings[0]?.message).toBe('1 of the accounts could not be read and is not shown');
+  });
+
+  it('keeps the add requests of a page when one lacks its id, and says one was left out (issue 31)', async () => {
+    const page = await listAddRequests(
+      clientAnswering(
+        envelope({
+          count: 3,
+          addRequests: [
+            { id: 501, status: 'COMPLETE', skus: ['S1', 7] },
+            { status: 'PROCESSING', existingLocationId: 'L-2' },
+            { id: '503', status: 'QUEUED_FOR_HUMAN' },
+          ],
+        }),
+      ),
+    );
+    expect(page.data).toEqual({
+      count: 3,
+      addRequests: [
+        { id: '501', status: 'COMPLETED', skus: ['S1'] },
+        { id: '503', status: 'QUEUED_FOR_HUMAN' },
+      ],
+    });
+    expect(page.warnings).toEqual([
+      expect.objectContaining({
+        name: SKIPPED_ITEMS,
+        message: '1 of the add requests could not be read and is not shown',
+      }),
+    ]);
   });
 
   it('keeps an item whose optional field has an unexpected type, without that field', async () => {
