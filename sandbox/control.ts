@@ -82,6 +82,7 @@ const BODIES = {
     body: z.unknown().optional(),
   }),
   malformed: z.object(matcher),
+  cutOff: z.object(matcher),
   rateLimit: z.object({ count, resetInSeconds: nonNegative('resetInSeconds') }),
   quota: z.object({
     perHour: z
@@ -227,6 +228,7 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
   control.delete('/faults', () => {
     runtime.faults = [];
     runtime.malformed = [];
+    runtime.cutOff = [];
     runtime.rateLimits = [];
     return plainJson({ ok: true });
   });
@@ -259,6 +261,14 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
     const b = await parse(c.req.raw, BODIES.malformed);
     if (b instanceof Response) return b;
     runtime.malformed.push(defined(b));
+    return plainJson({ ok: true });
+  });
+
+  // The call takes effect; its answer's connection drops half way through the body (status line and headers sent).
+  control.post('/cut-off', async (c) => {
+    const b = await parse(c.req.raw, BODIES.cutOff);
+    if (b instanceof Response) return b;
+    runtime.cutOff.push(defined(b));
     return plainJson({ ok: true });
   });
 

@@ -1,5 +1,5 @@
 // The per-request machinery the control API drives: request log, latency, injected faults,
-// malformed bodies, 429s and the hourly quota with its Rate-Limit-* headers.
+// malformed bodies, answers cut off half way, 429s and the hourly quota with its Rate-Limit-* headers.
 import type { MiddlewareHandler } from 'hono';
 import { CODES, fail } from './envelope.ts';
 import type { SandboxEnv } from './guard.ts';
@@ -23,6 +23,8 @@ export interface Runtime {
   latencyMs: number;
   faults: Fault[];
   malformed: Matcher[];
+  /** Calls that reach the service's rules, whose answer's connection then drops half way through the body. */
+  cutOff: Matcher[];
   rateLimits: { count: number; resetInSeconds: number }[];
   /**
    * Requests counted in the current window against `perHour`, one quota for the API key whichever account's
@@ -82,6 +84,7 @@ export function createRuntime(): Runtime {
     latencyMs: 0,
     faults: [],
     malformed: [],
+    cutOff: [],
     rateLimits: [],
     quota: { hour: 0, used: 0, perHour: QUOTA_PER_HOUR },
     requests: [],
@@ -111,6 +114,36 @@ function take<T extends Matcher>(list: T[], method: string, path: string): T | u
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What @hono/node-server hands each call beside the request: the Node response, and through it the socket. */
+type NodeEnv = { outgoing?: { socket?: { destroy(): void } | null } } | undefined;
+
+/**
+ * The answer's status line, headers and the first half of its body, then the connection destroyed: what a
+ * proxy or a phone losing its signal leaves.
+ */
+async function cutOffAnswer(answer: Response, env: NodeEnv): Promise<Response> {
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  let sent = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!sent) {
+        sent = true;
+        controller.enqueue(bytes.slice(0, Math.floor(bytes.length / 2)));
+        return;
+      }
+      // Time for the half already written to leave the socket before it is destroyed.
+      await sleep(50);
+      const socket = env?.outgoing?.socket;
+      // The server cancels the body once its socket closes; without one (an in-process fetch) the body fails.
+      if (socket) socket.destroy();
+      else controller.error(new Error('sandbox: connection dropped half way through the answer (injected)'));
+    },
+  });
+  const headers = new Headers(answer.headers);
+  headers.delete('content-length');
+  return new Response(body, { status: answer.status, headers });
+}
 
 /** Runs on both origins; only /v2 and /oauth2 calls are logged, delayed and faulted. */
 export function injection(store: Store, runtime: Runtime, activity: Activity): MiddlewareHandler<SandboxEnv> {
@@ -193,9 +226,15 @@ function logged(store: Store, runtime: Runtime): MiddlewareHandler<SandboxEnv> {
         return finish(fail(429, CODES.RATE_LIMITED, `Hourly quota of ${runtime.quota.perHour} requests exceeded`));
       }
     }
+    const cut = take(runtime.cutOff, method, path);
     await next();
     const token = c.get('token') as SandboxEnv['Variables']['token'] | undefined;
     if (token) entry.tokenAccountId = token.accountId;
     finish(c.res);
+    if (cut) {
+      c.res = await cutOffAnswer(c.res, c.env as NodeEnv);
+      // Hono copies the first answer's headers over: a length would be one more thing the half body breaks.
+      c.res.headers.delete('content-length');
+    }
   };
 }

@@ -152,3 +152,12 @@ export function unsafeIdReason(value: string): string | undefined {
   if (value.length > 256) return 'is longer than 256 characters';
   return undefined;
 }
+
+/**
+ * A 2xx whose body could not be read (the connection cut half way, a captive portal's page): the service may
+ * well have done what was asked, so a change is read back, never sent again blind.
+ */
+export function isUnprovenAnswer(error: unknown): boolean {
+  if (!isApiError(error) || error.status === undefined || error.status < 200 || error.status >= 300) return false;
+  return error.kind === 'network' || error.kind === 'unusable-response';
+}

@@ -100,6 +100,40 @@ describe('sandbox control: injected behaviour', () => {
     expect(() => JSON.parse(good.text)).not.toThrow();
   });
 
+  it('cuts an answer off half way: the call takes effect, the status line and half the body arrive, then the connection drops (issue 31)', async () => {
+    const target = (await state(ctx.sb)).suggestions.find(
+      (s) => s.accountId === '1001' && s.status === 'WAITING_ON_CUSTOMER',
+    )!;
+    await control(ctx.sb, 'POST', '/cut-off', { method: 'PUT', path: SUGGESTIONS });
+    const url = new URL(`${SUGGESTIONS}/${target.id}`, ctx.sb.apiUrl);
+    for (const [key, value] of Object.entries({
+      api_key: ctx.sb.apiKey,
+      v: '20240101',
+      access_token: token,
+      status: 'ACCEPTED',
+    }))
+      url.searchParams.set(key, value);
+    const answer = await fetch(url, { method: 'PUT' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('rate-limit-limit')).not.toBeNull();
+    const reader = answer.body!.getReader();
+    const received: number[] = [];
+    const failure = await (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return undefined;
+        received.push(...value);
+      }
+    })().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(new TextDecoder().decode(new Uint8Array(received))).toMatch(/^\{"meta":/);
+    expect((await state(ctx.sb)).suggestions.find((s) => s.id === target.id)?.status).toBe('ACCEPTED');
+    // Once: the next call is answered whole, and a faults reset drops pending cut-offs.
+    await control(ctx.sb, 'POST', '/cut-off', { path: PUBLISHERS, count: 2 });
+    await control(ctx.sb, 'DELETE', '/faults');
+    expect((await call(ctx.sb, 'GET', PUBLISHERS, { token })).status).toBe(200);
+  });
+
   it('logs /v2 and /oauth2 calls without their query strings, and clears the log', async () => {
     await fetch(`${ctx.sb.apiUrl}/__sandbox/requests`, { method: 'DELETE' });
     await call(ctx.sb, 'GET', PUBLISHERS, { token });
@@ -160,6 +194,8 @@ describe('sandbox control: bad bodies', () => {
     ['/rate-limit', '{}', 'resetInSeconds must be a number >= 0'],
     ['/rate-limit', '{"resetInSeconds":5,"count":1.5}', 'count must be a positive integer'],
     ['/malformed', '{"path":"v2/"}', 'path must be a string starting with /'],
+    ['/cut-off', '{"path":"v2/"}', 'path must be a string starting with /'],
+    ['/sub-accounts', '{"count":0}', 'count must be a whole number from 1 to 5000'],
     ['/addrequests/880001/resolve', '{"status":"DONE"}', 'status must be COMPLETED or CANCELED'],
     ['/clock', '{"advanceDays":"3"}', 'advanceDays must be a number'],
     ['/clock', '{"advanceMs":null}', 'advanceMs must be a number'],

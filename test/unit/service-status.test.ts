@@ -9,6 +9,7 @@ import {
   serviceStatusFeature,
 } from '../../lib/background/service-status.ts';
 import type { DeskEvents } from '../../lib/messaging/protocol/index.ts';
+import { cutOff } from '../support/cut-off.ts';
 import {
   allow,
   envelope,
@@ -77,6 +78,16 @@ describe('service status', () => {
     const { deps, feature } = setUp();
     useApi({ fetch: routedFetch(() => envelope({}, 500)).fetch });
     await expect(deps.withAccount((client) => listSuggestions(client, {}))).rejects.toThrow();
+    expect(await feature.handlers['service.status']({}, context)).toEqual({ reachable: true });
+  });
+
+  test('a status line whose body was cut off is an answer too (issue 31)', async () => {
+    const { deps, feature } = setUp();
+    useApi({ fetch: routedFetch(() => cutOff(envelope({ count: 0, suggestions: [] }))).fetch });
+    await expect(deps.withAccount((client) => listSuggestions(client, {}))).rejects.toMatchObject({
+      kind: 'network',
+      status: 200,
+    });
     expect(await feature.handlers['service.status']({}, context)).toEqual({ reachable: true });
   });
 

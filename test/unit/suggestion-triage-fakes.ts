@@ -14,6 +14,7 @@ import {
 } from '../../lib/background/suggestion-triage/triage-items.ts';
 import type { DeskEvents, SuggestionView, TriageView } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
+import { cutOff } from '../support/cut-off.ts';
 import {
   allow,
   envelope,
@@ -73,6 +74,8 @@ export interface FakeService {
   holdLists: Promise<void> | null;
   /** While set, PUT answers are computed at once but delivered only when it settles. */
   holdPuts: Promise<void> | null;
+  /** The next PUTs this many: applied, then their answer's connection drops half way through the body. */
+  cutOffPuts: number;
   puts(): { id: string; status: string }[];
   gets(): URL[];
 }
@@ -85,6 +88,7 @@ export function fakeService(suggestions: FakeSuggestion[] = makeSuggestions(12))
     putFailures: [],
     holdLists: null,
     holdPuts: null,
+    cutOffPuts: 0,
     puts: () =>
       service.requests
         .filter((r) => r.method === 'PUT')
@@ -123,7 +127,8 @@ export function fakeService(suggestions: FakeSuggestion[] = makeSuggestions(12))
     }
     const decided = /\/publishersuggestions\/([^/]+)$/.exec(path);
     if (decided && request.method === 'PUT') {
-      const answer = decide(decodeURIComponent(decided[1]!), url.searchParams.get('status')!);
+      const decision = decide(decodeURIComponent(decided[1]!), url.searchParams.get('status')!);
+      const answer = service.cutOffPuts > 0 && service.cutOffPuts-- > 0 ? cutOff(decision) : decision;
       return service.holdPuts ? service.holdPuts.then(() => answer) : answer;
     }
     if (path.endsWith('/powerlistings/listings') && request.method === 'GET') {

@@ -193,6 +193,34 @@ describe('decision outbox: transient failures are not final', () => {
     expect(service.puts()).toEqual([{ id: target, status: 'ACCEPTED' }]);
   });
 
+  test('a 200 cut off half way through its body is read back, never sent again blind (issue 31)', async () => {
+    const t = worker();
+    const [a, b] = (await loaded(t)).suggestions;
+    // The service applies both; the connection drops while each answer's body arrives.
+    service.cutOffPuts = 2;
+    await t.decide(accountKey, [a!.id], 'ACCEPTED');
+    await t.decide(accountKey, [b!.id], 'REJECTED');
+    const getsBefore = service.gets().length;
+    clock += UNDO_WINDOW_MS;
+    await t.flushDue();
+    const view = await t.view(WAITING, false);
+    expect(view.pending).toEqual([]);
+    expect(view.failures).toEqual([]);
+    expect(service.puts()).toEqual(
+      expect.arrayContaining([
+        { id: a!.id, status: 'ACCEPTED' },
+        { id: b!.id, status: 'REJECTED' },
+      ]),
+    );
+    expect(service.puts()).toHaveLength(2);
+    // Each was checked by reading the suggestions, not by a second PUT.
+    expect(service.gets().length).toBeGreaterThan(getsBefore);
+    expect(view.suggestions.map((s) => s.id)).not.toContain(a!.id);
+    clock += RETRY_BACKOFF_MS.at(-1)!;
+    await t.flushDue();
+    expect(service.puts()).toHaveLength(2);
+  });
+
   test('only a definitive answer fails a decision, and then the user is told', async () => {
     const t = worker();
     const [a, b] = (await loaded(t)).suggestions;

@@ -132,6 +132,29 @@ describe('an answer that proves nothing is checked (issue 21, item 3)', () => {
   });
 });
 
+describe('a 200 whose connection drops half way through its body (issue 31)', () => {
+  test('the decision the service applied is read back and counted as sent, never sent again', async () => {
+    const t = worker();
+    const target = (await loaded(t)).suggestions[0]!;
+    await control('DELETE', 'requests');
+    // The PUT reaches the service's rules; its answer stops after the status line and half the body.
+    await control('POST', 'cut-off', { method: 'PUT', path: '/v2/accounts/' });
+    const { batchId } = await t.decide('app-1001', [target.id], 'ACCEPTED');
+    await t.flushDue();
+
+    expect(await statusAtService(target.id)).toBe('ACCEPTED');
+    const view = await t.view(WAITING, false);
+    expect(view.pending).toEqual([]);
+    expect(view.failures).toEqual([]);
+    expect(view.batches.find((b) => b.batchId === batchId)).toMatchObject({ sent: 1, queued: 0 });
+    const log = await requests();
+    expect(log.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    // The check: the suggestion read by its location and publisher after the cut-off answer.
+    const put = log.findIndex((r) => r.method === 'PUT');
+    expect(log.slice(put + 1).some((r) => r.method === 'GET' && r.path.endsWith('/publishersuggestions'))).toBe(true);
+  });
+});
+
 describe('a bulk of 500 real suggestions (issue 23)', () => {
   async function bulkOf500() {
     await control('POST', 'reset', { locationsPerAccount: 80, waitingSuggestions: 500 });

@@ -16,9 +16,9 @@ export interface Reachability {
   onChange(listener: (state: Unreachable | null) => void): () => void;
 }
 
-/** No answer at all: the network failed or the call timed out. An HTTP error is an answer. */
+/** No answer at all: the network failed or the call timed out. An HTTP error, or a status whose body was cut off, is an answer. */
 export function isUnanswered(error: unknown): boolean {
-  return isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+  return isApiError(error) && (error.kind === 'network' || error.kind === 'timeout') && error.status === undefined;
 }
 
 export function createReachability(): Reachability {

@@ -1,6 +1,6 @@
 // What one PUT's answer means for a decision: done, settled elsewhere, worth another try later, waiting
 // for Relink (or the Connection it was made on), or refused for good. Only a definitive answer fails it.
-import { isApiError } from '../../api/errors.ts';
+import { isApiError, isUnprovenAnswer } from '../../api/errors.ts';
 import { toWireError } from '../../messaging/background.ts';
 import { DeskError, type WireError } from '../../messaging/wire-error.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
@@ -65,12 +65,10 @@ export function verdictOf(caught: unknown, attempts: number, now: number, realNo
     return { kind: 'failed', error: caught.toWire() };
   }
   if (!isApiError(caught)) return { kind: 'failed', error: toWireError(caught) };
-  const { status, kind } = caught;
-  // A 2xx with a body that could not be read proves nothing (a cut-off answer, a captive portal's page):
+  // A 2xx with a body that could not be read proves nothing (cut off half way, a captive portal's page):
   // the outbox reads the suggestion again before it counts the decision as sent.
-  if (kind === 'unusable-response' && status !== undefined && status >= 200 && status < 300) {
-    return { kind: 'unconfirmed' };
-  }
+  if (isUnprovenAnswer(caught)) return { kind: 'unconfirmed' };
+  const { status, kind } = caught;
   const transient =
     kind === 'network' ||
     kind === 'timeout' ||
