@@ -152,6 +152,52 @@ describe('listings workspace against the sandbox', () => {
     expect((await next.handlers['listings.optIn.jobs']({}, extension))[0]).toMatchObject({ batches: { done: 1 } });
   });
 
+  test('a 200 cut off half way through its body: the statuses are read back, the batch is done, nothing sent again (issue 31)', async () => {
+    const w = workspace();
+    await loaded(w);
+    await control('DELETE', 'requests');
+    // The request takes effect; its answer stops after the status line and half the body.
+    await control('POST', 'cut-off', { method: 'PUT', path: '/v2/accounts/me/powerlistings/listings/optin' });
+    const selection = { filters: { locationIds: ['HB-001'], statuses: ['OPTED_OUT'] } };
+    const plan = await ask(w, 'listings.optIn.plan', { selection });
+    expect(plan.requests).toBe(1);
+    await ask(w, 'listings.optIn.start', { selection });
+    await w.settled();
+    const [job] = await w.handlers['listings.optIn.jobs']({}, extension);
+    expect(job).toMatchObject({ state: 'finished', batches: { total: 1, done: 1, failed: 0 }, failed: [] });
+    const log = await requests();
+    expect(log.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    const put = log.findIndex((r) => r.method === 'PUT');
+    expect(log.slice(put + 1).some((r) => r.method === 'GET' && r.path.endsWith('/powerlistings/listings'))).toBe(true);
+  });
+
+  test('a 200 whose body cannot be read, for a request the service did not apply: "could not confirm", and Retry failed sends the rest (issue 31)', async () => {
+    const w = workspace();
+    await loaded(w);
+    // Truncated JSON that never reached the service's rules.
+    await control('POST', 'malformed', { method: 'PUT', path: '/v2/accounts/me/powerlistings/listings/optin' });
+    const selection = { filters: { locationIds: ['HB-001'], statuses: ['OPTED_OUT'] } };
+    expect((await ask(w, 'listings.optIn.plan', { selection })).requests).toBe(1);
+    const job = await ask(w, 'listings.optIn.start', { selection });
+    await w.settled();
+    const [failed] = await w.handlers['listings.optIn.jobs']({}, extension);
+    expect(failed).toMatchObject({ state: 'finished', batches: { failed: 1, done: 0 } });
+    expect(failed!.failed[0]!.error).toMatchObject({
+      code: 'unconfirmed',
+      message: expect.stringMatching(
+        new RegExp(
+          `could not confirm.*${job.pairs === 1 ? '1 of its listings is' : `${job.pairs} of its listings are`} still opted out.*Retry failed`,
+        ),
+      ),
+    });
+    expect((await requests()).filter((r) => r.method === 'PUT')).toHaveLength(1);
+    await w.handlers['listings.optIn.retryFailed']({ jobId: job.id }, extension);
+    await w.settled();
+    const [done] = await w.handlers['listings.optIn.jobs']({}, extension);
+    expect(done).toMatchObject({ batches: { done: 1, failed: 0 } });
+    expect((await sandboxListings()).filter((l) => l.locationId === 'HB-001' && l.status === 'OPTED_OUT')).toEqual([]);
+  });
+
   test('Retry failed of a request the service applied before its answer was lost sends nothing again', async () => {
     // The first request reaches the service, then its answer is lost (a timeout): the batch fails.
     let lost = true;

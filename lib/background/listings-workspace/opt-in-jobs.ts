@@ -5,15 +5,18 @@
 // batch's passing faults; a batch that still fails is kept with the interface's error for "Retry failed".
 // A job opts in or out (its direction); the machinery is the same. A batch tried before (claimed by a run
 // that died, or failed: a timeout may have been applied) may have reached the service already, so its pairs'
-// statuses are read first and only those still to change are sent.
+// statuses are read first and only those still to change are sent. An answer that proves nothing (a 2xx
+// whose body was cut off) is checked the same way: the batch is done if nothing is left to change.
 
 import { browser } from 'wxt/browser';
 import type { Batch } from '../../api/batching.ts';
+import { isUnprovenAnswer } from '../../api/errors.ts';
 import { fetchAllListings, optIn, optOut } from '../../api/listings.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { OptDirection, OptInBatchView, OptInJobView } from '../../messaging/protocol/index.ts';
 import type { WireError } from '../../messaging/wire-error.ts';
 import { coalesce } from '../../shared/coalesce.ts';
+import { UNCONFIRMED } from '../../shared/triage-batch.ts';
 import { defineItem } from '../../storage-item.ts';
 import { linkedAccountsItem } from '../core/account-items.ts';
 import { type AccountLink, withAccountLock } from '../core/account-lock.ts';
@@ -130,17 +133,36 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
         OPT_IN_JOBS,
       ));
 
-  /**
-   * A batch tried before: only its pairs still in the state the job changes (opted out for an opt-in, not
-   * opted out for an opt-out) are sent, in requests that hold nothing else.
-   */
-  async function sendRest(c: Claim): Promise<void> {
+  /** The batch's pairs still in the state the job changes (opted out for an opt-in, not opted out for an opt-out). */
+  async function stillToChange(c: Claim) {
     const wanted = new Set(c.batch.locationIds.flatMap((l) => c.batch.publisherIds.map((p) => `${l}\u0000${p}`)));
-    const rest = (await statuses(c.accountKey, c.batch)).filter(
+    return (await statuses(c.accountKey, c.batch)).filter(
       (l) =>
         wanted.has(`${l.locationId}\u0000${l.publisherId}`) && (c.direction === 'out') !== (l.status === 'OPTED_OUT'),
     );
-    for (const batch of splitOptIn(rest).batches) await send(c.accountKey, batch, c.direction);
+  }
+
+  /** A batch tried before: only its pairs still to change are sent, in requests that hold nothing else. */
+  async function sendRest(c: Claim): Promise<void> {
+    for (const batch of splitOptIn(await stillToChange(c)).batches) await send(c.accountKey, batch, c.direction);
+  }
+
+  /** After an answer that proved nothing: null when the service holds every pair changed, else why not. */
+  async function confirm(c: Claim, cause: unknown): Promise<WireError | null> {
+    let why: string;
+    try {
+      const left = (await stillToChange(c)).length;
+      if (left === 0) return null;
+      const state = c.direction === 'in' ? 'opted out' : 'not opted out';
+      why = `${left === 1 ? '1 of its listings is' : `${left} of its listings are`} still ${state} there`;
+    } catch {
+      why = 'Listings Desk could not check its listings afterwards';
+    }
+    return {
+      ...toWireError(cause),
+      code: UNCONFIRMED,
+      message: `Listings Desk could not confirm this request: the service’s answer could not be read, and ${why}. Choose Retry failed to send what is left.`,
+    };
   }
 
   /** Drops what ended in this run or whose account is no longer linked; marks batches already answered as done. */
@@ -225,6 +247,7 @@ export function createOptInJobs(deps: WorkspaceDeps, hooks: JobHooks) {
           else await send(c.accountKey, c.batch, c.direction);
           return { ...c, error: null, heldBack: false };
         } catch (error) {
+          if (isUnprovenAnswer(error)) return { ...c, error: await confirm(c, error), heldBack: false };
           return { ...c, error: toWireError(error), heldBack: heldBackUntil(error) !== undefined };
         }
       }),
