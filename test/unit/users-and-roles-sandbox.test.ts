@@ -135,3 +135,73 @@ describe('the users of a sub-account', () => {
     expect(writes[0]!.value).toEqual({});
   });
 });
+
+describe('a user change whose 200 is cut off half way through its body (issue 31)', () => {
+  interface Logged {
+    method: string;
+    path: string;
+  }
+  const writes = async () =>
+    (await control<{ requests: Logged[] }>('GET', 'requests')).requests.filter((r) => r.method !== 'GET');
+  const users = () => createUsersAndRoles(deps);
+  const cutOff = (method: string, path: string) => control('POST', 'cut-off', { method, path });
+  const fields = { firstName: 'Cora', lastName: 'Cutoff', emailAddress: 'cora@harborbakery.example' };
+
+  test('create, update, password and delete are read back and stand, each sent once', async () => {
+    const u = users();
+    await u.list(false);
+    await control('DELETE', 'requests');
+
+    await cutOff('POST', '/v2/accounts/me/users');
+    const acl = [{ roleId: '105', onType: 'LOCATION' as const, on: 'HB-003' }];
+    expect(
+      await u.handlers['users.create']({ accountId: 'me', user: { id: 'hb-cora', ...fields, acl } }, extension),
+    ).toEqual({
+      id: 'hb-cora',
+    });
+    expect((await u.list(false)).users.find((x) => x.id === 'hb-cora')).toMatchObject(fields);
+
+    await cutOff('PUT', '/v2/accounts/me/users/hb-cora');
+    const update = { ...fields, lastName: 'Cutoff-Reyes', username: 'cora', phoneNumber: '(206) 555-0142', acl };
+    await u.handlers['users.update']({ accountId: 'me', userId: 'hb-cora', user: update }, extension);
+    expect((await u.list(false)).users.find((x) => x.id === 'hb-cora')).toMatchObject({ lastName: 'Cutoff-Reyes' });
+
+    await cutOff('PUT', '/v2/accounts/me/users/hb-cora/password');
+    await u.handlers['users.setPassword'](
+      { accountId: 'me', userId: 'hb-cora', newPassword: 'Another-passw0rd!' },
+      extension,
+    );
+
+    await cutOff('DELETE', '/v2/accounts/me/users/hb-cora');
+    await u.handlers['users.delete']({ accountId: 'me', userId: 'hb-cora' }, extension);
+    expect(await held('hb-cora')).toBeUndefined();
+    expect((await u.list(false)).users.map((x) => x.id)).not.toContain('hb-cora');
+
+    // One of each: nothing was sent again.
+    expect((await writes()).map((r) => r.method)).toEqual(['POST', 'PUT', 'PUT', 'DELETE']);
+  });
+
+  test('an update whose unreadable 200 never reached the service: "could not confirm", and nothing is sent again', async () => {
+    const u = users();
+    const priya = (await u.list(false)).users.find((x) => x.id === 'hb-regional')!;
+    await control('DELETE', 'requests');
+    // Truncated JSON that never reached the service's rules.
+    await control('POST', 'malformed', { method: 'PUT', path: '/v2/accounts/me/users/hb-regional' });
+    const user = {
+      firstName: priya.firstName,
+      lastName: priya.lastName,
+      emailAddress: priya.emailAddress,
+      username: priya.username,
+      phoneNumber: '(206) 555-0111',
+      acl: [],
+    };
+    await expect(
+      u.handlers['users.update']({ accountId: 'me', userId: 'hb-regional', user }, extension),
+    ).rejects.toMatchObject({
+      code: 'unconfirmed',
+      message: expect.stringMatching(/could not confirm that the changes were saved.*does not have them all.*Save/),
+    });
+    expect(await held('hb-regional')).toMatchObject({ phoneNumber: priya.phoneNumber });
+    expect((await writes()).map((r) => r.method)).toEqual(['PUT']);
+  });
+});

@@ -23,6 +23,7 @@ import { readAccounts } from '../core/linked-accounts.ts';
 import { defineFeature, type StorageWrites } from '../feature.ts';
 import { patchCache, putUser, roleView, usersCacheItem, userView } from './cache.ts';
 import { asUsersCall, usersError } from './errors.ts';
+import { holdsFields, type Proof, runReadBack } from './read-back.ts';
 import { directoryScopeLoaders } from './scope-lists.ts';
 import { createScopeCache, loadAccounts, type ScopeLoaders, searchScopes } from './scopes.ts';
 
@@ -124,17 +125,18 @@ export function createUsersAndRoles(deps: UsersDeps) {
     return (await usersCacheItem.getValue())[usersCacheKey(accountKey, accountId)]?.roles ?? [];
   }
 
-  /** Runs one user call for the account, then puts the user's fresh record in the cache. */
+  /** Runs one user call for the account (read back after an answer that proved nothing), then caches the user. */
   async function mutate(
     accountId: string,
     userId: string,
     run: (client: ApiClient) => Promise<unknown>,
+    proof: Proof,
   ): Promise<void> {
     const key = await activeKey();
     const fresh = await asUsersCall(() =>
       deps.withAccount(async (client) => {
-        await run(client);
-        return (await getUser(client, accountId, userId)).data;
+        const read = await runReadBack(client, accountId, userId, () => run(client), proof);
+        return read?.user ?? (await getUser(client, accountId, userId)).data;
       }, key),
     );
     await patchCache(usersCacheKey(key, accountId), (entry) => putUser(entry, userView(fresh)));
@@ -152,8 +154,17 @@ export function createUsersAndRoles(deps: UsersDeps) {
       const key = await activeKey();
       const { acl, ...fields } = user;
       const roles = await rolesOf(key, accountId);
-      await mutate(accountId, user.id, (client) =>
-        createUser(client, accountId, { ...fields, acl: aclBody(acl, roles) }),
+      await mutate(
+        accountId,
+        user.id,
+        (client) => createUser(client, accountId, { ...fields, acl: aclBody(acl, roles) }),
+        {
+          // An id already taken is refused, so a user by this id now is the one created.
+          holds: (held) => held !== null,
+          change: 'the user was created',
+          otherwise: 'no user with this id is there',
+          action: 'Choose Save to create the user again.',
+        },
       );
       return { id: user.id };
     },
@@ -161,23 +172,54 @@ export function createUsersAndRoles(deps: UsersDeps) {
       const key = await activeKey();
       const { acl, ...fields } = user;
       const roles = await rolesOf(key, accountId);
-      await mutate(accountId, userId, async (client) => {
-        // Read just before writing: what the editor does not change goes back as the service holds it.
-        const held = heldUserFields((await getUser(client, accountId, userId)).data);
-        await updateUser(client, accountId, userId, { ...held, ...fields, acl: aclBody(acl, roles) });
-      });
+      await mutate(
+        accountId,
+        userId,
+        async (client) => {
+          // Read just before writing: what the editor does not change goes back as the service holds it.
+          const held = heldUserFields((await getUser(client, accountId, userId)).data);
+          await updateUser(client, accountId, userId, { ...held, ...fields, acl: aclBody(acl, roles) });
+        },
+        {
+          holds: holdsFields(fields, acl),
+          change: 'the changes were saved',
+          otherwise: 'the user there does not have them all',
+          action: 'Choose Save to send them again.',
+        },
+      );
       return { id: userId };
     },
     'users.setPassword': async ({ userId, newPassword, accountId }) => {
       const key = await activeKey();
       await asUsersCall(() =>
-        deps.withAccount((client) => setUserPassword(client, accountId, userId, newPassword), key),
+        deps.withAccount(
+          (client) =>
+            runReadBack(client, accountId, userId, () => setUserPassword(client, accountId, userId, newPassword), {
+              // A password is never readable: the 2xx status line was the whole answer, the user still there.
+              holds: (held) => held !== null,
+              change: 'the password was set',
+              otherwise: 'the user is not there any more',
+              action: 'Refresh the list.',
+            }),
+          key,
+        ),
       );
       return { id: userId };
     },
     'users.delete': async ({ userId, accountId }) => {
       const key = await activeKey();
-      await asUsersCall(() => deps.withAccount((client) => deleteUser(client, accountId, userId), key));
+      await asUsersCall(() =>
+        deps.withAccount(
+          (client) =>
+            runReadBack(client, accountId, userId, () => deleteUser(client, accountId, userId), {
+              holds: (held) => held === null,
+              change: 'the user was deleted',
+              otherwise: 'the user is still there',
+              action: 'Choose Delete to try again.',
+            }),
+          key,
+        ),
+      );
       await patchCache(usersCacheKey(key, accountId), (entry) => ({
         ...entry,
         users: entry.users.filter((u) => u.id !== userId),
@@ -189,22 +231,32 @@ export function createUsersAndRoles(deps: UsersDeps) {
       const key = await activeKey();
       const roles = await rolesOf(key, accountId);
       let added = false;
-      await mutate(accountId, userId, async (client) => {
-        const held = (await getUser(client, accountId, userId)).data;
-        const current = userView(held);
-        const rows = current.acl.map((r) => ({ roleId: r.roleId, roleName: r.roleName, on: r.on, onType: r.onType }));
-        added = !rows.some((r) => r.roleId === row.roleId && r.onType === row.onType && r.on === row.on);
-        if (!added) return;
-        await updateUser(client, accountId, userId, {
-          ...heldUserFields(held),
-          firstName: current.firstName,
-          lastName: current.lastName,
-          emailAddress: current.emailAddress,
-          username: current.username,
-          phoneNumber: current.phoneNumber,
-          acl: [...rows, ...aclBody([row], roles)],
-        });
-      });
+      await mutate(
+        accountId,
+        userId,
+        async (client) => {
+          const held = (await getUser(client, accountId, userId)).data;
+          const current = userView(held);
+          const rows = current.acl.map((r) => ({ roleId: r.roleId, roleName: r.roleName, on: r.on, onType: r.onType }));
+          added = !rows.some((r) => r.roleId === row.roleId && r.onType === row.onType && r.on === row.on);
+          if (!added) return;
+          await updateUser(client, accountId, userId, {
+            ...heldUserFields(held),
+            firstName: current.firstName,
+            lastName: current.lastName,
+            emailAddress: current.emailAddress,
+            username: current.username,
+            phoneNumber: current.phoneNumber,
+            acl: [...rows, ...aclBody([row], roles)],
+          });
+        },
+        {
+          holds: holdsFields({}, [row]),
+          change: 'the access was added',
+          otherwise: 'the user there does not have it',
+          action: 'Choose Add access to try again.',
+        },
+      );
       return { id: userId, added };
     },
     'users.scopes': async ({ type, query, limit, ids, accountId }) => {
