@@ -99,7 +99,8 @@ export function listingsPath(...segments: string[]): string {
 /**
  * The query as URLSearchParams would write it (the form encoding the service has always read), built
  * as text: URLSearchParams costs more per call than the rest of the client's own work.
- * List parameters are written `[a,b]`, as in the interface document. Empty lists mean "no filter".
+ * List parameters are written `[a,b]`, as in the interface document (the vendor's OpenAPI writes `a,b`; vendor-facts.md,
+ * Listings). Empty lists mean "no filter".
  */
 function queryText(query: Record<string, QueryValue> | undefined): string {
   let search = '';

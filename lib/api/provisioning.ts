@@ -147,7 +147,8 @@ export interface NewLocationAddRequest {
 export interface CancelServicesRequest {
   locationId: string;
   locationAccountId?: string;
-  agreementId?: string;
+  /** An integer in the vendor's OpenAPI: send a number (wireId in lib/shared/provisioning/agreements.ts). */
+  agreementId?: string | number;
   /** Omitted: every service of the location is canceled. */
   skus?: string[];
 }
@@ -303,6 +304,7 @@ export function getAddRequest(
     {
       operation: 'getAddRequest',
       method: 'GET',
+      // The interface document's addRequests; the vendor's OpenAPI writes addrequests (vendor-facts.md, Add requests).
       path: accountPath(accountId, 'addRequests', addRequestId),
       ids: { 'account id': accountId, 'add request id': addRequestId },
       schema: AddRequestSchema,

@@ -8,7 +8,10 @@ export interface AgreementGroup {
   skus: string[];
 }
 
-/** The vendor's agreement ids are integers in one recording, strings in another: a numeric one goes as a number. */
+/**
+ * The vendor's agreement ids are integers in one recording, strings in another, and integers in its OpenAPI: a
+ * numeric one goes as a number, any other back verbatim.
+ */
 function wireId(id: string): string | number {
   return /^\d{1,15}$/.test(id) ? Number(id) : id;
 }
