@@ -4,7 +4,7 @@
 // answer the client read against the response schema. Any difference not in sandbox/deviations.ts fails.
 // The OpenAPI subsets are read from ../shared/openapi/ (beside the project), never copied into it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../lib/api/client.ts';
+import type { ApiClient } from '../../lib/api/client.ts';
 import { listFolders } from '../../lib/api/folders.ts';
 import { fetchAllListings, listListings, optIn, optOut } from '../../lib/api/listings.ts';
 import { getLocation, listLocations } from '../../lib/api/locations.ts';
@@ -35,7 +35,7 @@ import {
 import { agreementGroups } from '../../lib/shared/provisioning/agreements.ts';
 import { DEVIATIONS, type Deviation } from '../../sandbox/deviations.ts';
 import type { LoggedRequest } from '../../sandbox/injection.ts';
-import { type RunningSandbox, startSandbox } from '../../sandbox/server.ts';
+import { type Harness, startHarness } from '../integration/api-sandbox.ts';
 import { loadVendorDescription, type Mismatch, type VendorDescription } from './vendor-openapi.ts';
 
 interface Exchange {
@@ -46,21 +46,11 @@ interface Exchange {
 }
 
 let vendor: VendorDescription;
-let sandbox: RunningSandbox;
+let harness: Harness;
 /** Every answer the client read, as it came over HTTP. */
 const exchanges: Exchange[] = [];
 let logged: LoggedRequest[] = [];
 const used = new Set<Deviation>();
-
-const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${sandbox.apiUrl}/__sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-};
 
 /** The client's fetch, keeping a copy of each answer's body. */
 const recordingFetch: typeof fetch = async (input, init) => {
@@ -196,10 +186,7 @@ async function callEveryOperation(client: ApiClient): Promise<void> {
     skus: ['PL-ESSENTIALS'],
   });
   await pollAddRequest(client, 'me', String(created.data.id), { delayMs: () => 20 });
-  const state = await control<{ locations: { id: string; accountId: string; possibleDuplicate: boolean }[] }>(
-    'GET',
-    'state',
-  );
+  const state = await harness.state();
   const duplicate = state.locations.find((l) => l.accountId === '1001' && l.possibleDuplicate);
   if (!duplicate) throw new Error('the seed has no possible duplicate in 1001');
   const inReview = await createExistingLocationAddRequest(client, 'me', {
@@ -220,26 +207,13 @@ async function callEveryOperation(client: ApiClient): Promise<void> {
 
 beforeAll(async () => {
   vendor = loadVendorDescription();
-  sandbox = await startSandbox({
-    port: 0,
-    authPort: 0,
-    crmPort: false,
-    addRequestProcessingMs: 50,
-    logRequestBodies: true,
-  });
-  const { access_token } = await control<{ access_token: string }>('POST', 'tokens', { accountId: '1001' });
-  const client = new ApiClient({
-    baseUrl: sandbox.apiUrl,
-    apiKey: sandbox.apiKey,
-    accessToken: access_token,
-    fetch: recordingFetch,
-    retry: { backoffMs: [0, 0, 20], jitter: 0 },
-  });
-  await callEveryOperation(client);
-  logged = (await control<{ requests: LoggedRequest[] }>('GET', 'requests')).requests;
+  harness = await startHarness({ crmPort: false, addRequestProcessingMs: 50, logRequestBodies: true });
+  await callEveryOperation(await harness.client({ config: { fetch: recordingFetch } }));
+  // The sandbox's own log, bodies included (the harness's LoggedRequest view leaves them out).
+  logged = (await harness.control<{ requests: LoggedRequest[] }>('GET', 'requests')).requests;
 }, 60_000);
 
-afterAll(() => sandbox?.close());
+afterAll(() => harness?.sandbox.close());
 
 describe("the vendor's OpenAPI description", () => {
   it('every operation it describes that our interface covers is called', () => {
