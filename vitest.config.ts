@@ -28,6 +28,16 @@ export default defineConfig({
       },
       {
         test: {
+          // The client and the sandbox against the vendor's OpenAPI description (read from ../shared/openapi/).
+          name: 'openapi',
+          include: ['test/openapi/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',

@@ -47,6 +47,11 @@ export interface LoggedRequest {
    * can tell a decision went with its own account's token, not merely to that account's path.
    */
   tokenAccountId?: string;
+  /**
+   * The JSON body a /v2 call carried, password values replaced by a placeholder of the same type; only when
+   * the sandbox was started with `logRequestBodies` (the OpenAPI conformance test checks bodies with it).
+   */
+  body?: unknown;
 }
 
 const CREDENTIAL_PARAMS = new Set(['api_key', 'access_token', 'v']);
@@ -58,6 +63,18 @@ function loggedQuery(url: URL): Record<string, string> | undefined {
     if (!CREDENTIAL_PARAMS.has(name)) query[name] = url.searchParams.getAll(name).join(',');
   }
   return Object.keys(query).length > 0 ? query : undefined;
+}
+
+const SECRET_FIELDS = new Set(['password', 'newPassword']);
+
+/** A logged body: its shape kept, password values replaced. Undefined when it is empty or not JSON. */
+function loggedBody(text: string): unknown {
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text, (key, value) => (SECRET_FIELDS.has(key) && typeof value === 'string' ? '(hidden)' : value));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -146,8 +163,13 @@ async function cutOffAnswer(answer: Response, env: NodeEnv): Promise<Response> {
 }
 
 /** Runs on both origins; only /v2 and /oauth2 calls are logged, delayed and faulted. */
-export function injection(store: Store, runtime: Runtime, activity: Activity): MiddlewareHandler<SandboxEnv> {
-  const handle = logged(store, runtime);
+export function injection(
+  store: Store,
+  runtime: Runtime,
+  activity: Activity,
+  options: { logRequestBodies?: boolean } = {},
+): MiddlewareHandler<SandboxEnv> {
+  const handle = logged(store, runtime, options.logRequestBodies === true);
   return async (c, next) => {
     const path = new URL(c.req.url).pathname;
     if (path !== '/v2' && !path.startsWith('/v2/') && !path.startsWith('/oauth2/')) {
@@ -167,7 +189,7 @@ export function injection(store: Store, runtime: Runtime, activity: Activity): M
 }
 
 /** A /v2 or /oauth2 call: logged, delayed, faulted and counted against the quota. */
-function logged(store: Store, runtime: Runtime): MiddlewareHandler<SandboxEnv> {
+function logged(store: Store, runtime: Runtime, logBodies: boolean): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     advanceAddRequests(store);
     const url = new URL(c.req.url);
@@ -177,6 +199,11 @@ function logged(store: Store, runtime: Runtime): MiddlewareHandler<SandboxEnv> {
     const entry: LoggedRequest = { method, path, status: 0 };
     const query = isV2 ? loggedQuery(url) : undefined;
     if (query) entry.query = query;
+    if (logBodies && isV2 && method !== 'GET') {
+      // Read once here; Hono keeps the text, so the route reads the same body.
+      const body = loggedBody(await c.req.text());
+      if (body !== undefined) entry.body = body;
+    }
     runtime.requests.push(entry);
     let reset = quotaReset(runtime);
     let remaining: number | undefined;

@@ -136,11 +136,12 @@ export interface User {
   acl: AclEntry[];
 }
 
+/** The vendor's schema: agreement ids are integers. */
 export interface AvailableService {
   sku: string;
-  agreementId: number | string;
+  agreementId: number;
   serviceDescription: string;
-  recipientType: string;
+  recipientType: 'Location' | 'Sub-Account';
   minimumUsage: number;
   minimumUsageUnit: 'MONTHS' | 'DAYS';
   addOnTo: string[];
@@ -150,7 +151,7 @@ export interface Service {
   id: number;
   locationId: string;
   locationAccountId: string;
-  agreementId: number | string;
+  agreementId: number;
   sku: string;
   serviceDescription: string;
   started: string;
@@ -181,9 +182,11 @@ export interface AddRequest {
   newLocationId: string;
   newLocationAccountId: string;
   newLocationAccountName: string;
-  newLocationData: NewLocationData | null;
+  /** As it was sent (the vendor's flat location fields, or any other form): echoed verbatim. */
+  newLocationData: Record<string, unknown> | null;
   skus: string[];
-  agreementId: number | string;
+  /** The one sent, else the one the sandbox chose (the vendor fills it in). */
+  agreementId: number;
   status: AddRequestStatus;
   statusDetail: string;
   dateSubmitted: string;

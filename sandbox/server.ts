@@ -34,6 +34,8 @@ export interface SandboxOptions {
   /** Waiting suggestions of each added account (1003 on), instead of 8 to 40. */
   waitingPerAddedAccount?: number;
   addRequestProcessingMs?: number;
+  /** The request log (control API) also keeps each /v2 call's JSON body: for the OpenAPI conformance test. */
+  logRequestBodies?: boolean;
   /** The demo CRM for the embedded panel (default 8789, or a free port when `port` is 0, as in tests); false: none. */
   crmPort?: number | false;
 }
@@ -95,10 +97,10 @@ function unmatched(api: SandboxApp) {
   };
 }
 
-function createApps(store: Store, config: OAuthConfig, defaults: SandboxDeps['defaults']) {
+function createApps(store: Store, config: OAuthConfig, defaults: SandboxDeps['defaults'], logRequestBodies: boolean) {
   const deps: SandboxDeps = { store, runtime: createRuntime(), activity: createActivity(), config, defaults };
   const api = new Hono<SandboxEnv>();
-  api.use('*', injection(store, deps.runtime, deps.activity));
+  api.use('*', injection(store, deps.runtime, deps.activity, { logRequestBodies }));
   api.use('/v2/*', v2Guard(store, config.apiKey));
   api.use('/v2', v2Guard(store, config.apiKey));
   // Read through the runtime each call: a reset replaces its fields.
@@ -144,12 +146,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   if (!loaded) store.changed();
   const config: OAuthConfig = { apiKey: SANDBOX_API_KEY, clientId: SANDBOX_CLIENT_ID, appName: 'Listings Desk' };
-  const { api, auth } = createApps(store, config, {
-    hostile,
-    locationsPerAccount: options.locationsPerAccount,
-    accounts: options.accounts,
-    waitingPerAddedAccount: options.waitingPerAddedAccount,
-  });
+  const { api, auth } = createApps(
+    store,
+    config,
+    {
+      hostile,
+      locationsPerAccount: options.locationsPerAccount,
+      accounts: options.accounts,
+      waitingPerAddedAccount: options.waitingPerAddedAccount,
+    },
+    options.logRequestBodies === true,
+  );
 
   const apiServer = await listen(api.fetch, options.port ?? 8787, '127.0.0.1');
   let authServer: NodeServer;

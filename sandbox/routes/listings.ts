@@ -1,7 +1,7 @@
 // Publishers, listings, opt-in and opt-out.
 import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, ok } from '../envelope.ts';
-import { jsonBody, listParam, listQuery, queryOf, resolveAccount, type SandboxContext } from '../guard.ts';
+import { listParam, listQuery, queryOf, resolveAccount, type SandboxContext } from '../guard.ts';
 import { LISTING_STATUSES, type Listing } from '../model.ts';
 import { optListings } from '../rules/listings.ts';
 
@@ -22,22 +22,11 @@ function publicListing(l: Listing) {
   };
 }
 
-async function optLists(c: SandboxContext): Promise<{ locationIds: string[]; publisherIds: string[] }> {
+/** The vendor defines only the two query lists: a body is not read, as the service reads none. */
+function optLists(c: SandboxContext): { locationIds: string[]; publisherIds: string[] } {
   const query = queryOf(c);
-  let locationIds = listParam(query, 'locationIds');
-  let publisherIds = listParam(query, 'publisherIds');
-  // The interface puts the lists in the query; a JSON body with the same names is accepted too.
-  if (!locationIds || !publisherIds) {
-    const body = (c.req.header('content-type') ?? '').includes('json') ? await jsonBody(c) : {};
-    const fromBody = (v: unknown) =>
-      Array.isArray(v)
-        ? v.map(String)
-        : typeof v === 'string'
-          ? listParam(new URLSearchParams({ x: v }), 'x')
-          : undefined;
-    locationIds ??= fromBody(body.locationIds);
-    publisherIds ??= fromBody(body.publisherIds);
-  }
+  const locationIds = listParam(query, 'locationIds');
+  const publisherIds = listParam(query, 'publisherIds');
   if (!locationIds?.length) throw new ApiError(400, CODES.MISSING_FIELD, 'Missing required parameter: locationIds');
   if (!publisherIds?.length) throw new ApiError(400, CODES.MISSING_FIELD, 'Missing required parameter: publisherIds');
   return { locationIds: [...new Set(locationIds)], publisherIds: [...new Set(publisherIds)] };
@@ -68,7 +57,7 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
 
   const opt = (target: 'in' | 'out') => async (c: SandboxContext) => {
     const account = resolveAccount(c, store);
-    const { locationIds, publisherIds } = await optLists(c);
+    const { locationIds, publisherIds } = optLists(c);
     const total = locationIds.length * publisherIds.length;
     if (total > OPT_LIMIT) {
       throw new ApiError(

@@ -2,14 +2,16 @@
 import type { SandboxApp, SandboxDeps } from '../deps.ts';
 import { ApiError, CODES, ok } from '../envelope.ts';
 import { intParam, jsonBody, resolveAccount } from '../guard.ts';
-import type { AddRequest, NewLocationData, Service } from '../model.ts';
+import type { AddRequest, Service } from '../model.ts';
 import {
   type AddRequestDraft,
   cancelServices,
   catalogFor,
+  chosenAgreement,
   decideOutcome,
   finishAddRequest,
   isPossibleDuplicate,
+  locationDataOf,
   submitAddRequest,
 } from '../rules/provisioning.ts';
 
@@ -24,7 +26,8 @@ function publicAddRequest(r: AddRequest) {
     newLocationId: r.newLocationId,
     newLocationAccountId: r.newLocationAccountId,
     newLocationAccountName: r.newLocationAccountName,
-    ...(r.locationMode === 'NEW' ? { newLocationData: r.newLocationData } : {}),
+    // Echoed in the form it was sent (the vendor's flat location fields), not the sandbox's own.
+    ...(r.locationMode === 'NEW' && r.newLocationData ? { newLocationData: r.newLocationData } : {}),
     skus: [...r.skus],
     agreementId: r.agreementId,
     status: r.status,
@@ -34,7 +37,11 @@ function publicAddRequest(r: AddRequest) {
   };
 }
 
-const publicService = (s: Service) => ({ ...s });
+/** The vendor marks stopped and stopOnDate optional dates: absent, not '', while a service runs. */
+function publicService(s: Service) {
+  const { stopped, stopOnDate, ...rest } = s;
+  return { ...rest, ...(stopped ? { stopped } : {}), ...(stopOnDate ? { stopOnDate } : {}) };
+}
 
 function text(body: Record<string, unknown>, name: string): string {
   const value = body[name];
@@ -58,39 +65,49 @@ function skuList(body: Record<string, unknown>, requiredField: boolean): string[
   return list;
 }
 
-const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
-
 /**
- * The vendor's flat location fields (locationName or name, address, city, state, zip, countryCode or country,
- * categoryIds) or the nested address form (categories): both are read.
+ * The agreement a body names, or undefined. The vendor's field is an integer; a string of digits is read as one
+ * (JSON readers coerce it), anything else is refused as the vendor refuses a wrong type.
  */
-function locationDataOf(data: Record<string, unknown>): NewLocationData {
-  const nested = (data.address && typeof data.address === 'object' ? data.address : {}) as Record<string, unknown>;
-  const pick = (...values: unknown[]) => values.map(str).find((v) => v !== undefined);
-  const address = {
-    line1: pick(typeof data.address === 'string' ? data.address : undefined, nested.line1),
-    line2: pick(data.address2, nested.line2),
-    city: pick(data.city, nested.city),
-    region: pick(data.state, nested.region),
-    postalCode: pick(data.zip, nested.postalCode),
-    countryCode: pick(data.countryCode, data.country, nested.countryCode),
-  };
-  const rawCategories = data.categoryIds ?? data.categories;
-  const categories = (Array.isArray(rawCategories) ? rawCategories.map(str) : (str(rawCategories)?.split(',') ?? []))
-    .map((c) => c?.trim())
-    .filter((c): c is string => Boolean(c));
-  return {
-    ...(data as NewLocationData),
-    name: pick(data.name, data.locationName),
-    categories,
-    address: Object.fromEntries(Object.entries(address).filter(([, v]) => v !== undefined)),
-    phone: pick(data.phone),
-  };
+function agreementOf(body: Record<string, unknown>): number | undefined {
+  const value = body.agreementId;
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value.trim())) return Number(value);
+  throw new ApiError(400, CODES.INVALID_PARAMETER, 'Invalid field agreementId: expected an integer');
 }
 
-function agreementOf(body: Record<string, unknown>): number | string {
-  const value = body.agreementId;
-  return typeof value === 'number' || typeof value === 'string' ? value : '';
+/** The vendor's add request statuses; COMPLETED (the interface's spelling, which the sandbox keeps) too. */
+function addRequestStatusFilter(value: string | undefined): AddRequest['status'] | undefined {
+  if (value === undefined) return undefined;
+  const status = value.toUpperCase() === 'COMPLETE' ? 'COMPLETED' : value.toUpperCase();
+  const known = ['SUBMITTED', 'PROCESSING', 'COMPLETED', 'CANCELED', 'REVIEW', 'FAILED'];
+  if (!known.includes(status)) {
+    throw new ApiError(400, CODES.INVALID_PARAMETER, `Invalid parameter status: expected one of ${known.join(', ')}`);
+  }
+  return status as AddRequest['status'];
+}
+
+function serviceStatusFilter(value: string | undefined): 'ACTIVE' | 'STOPPED' | 'ALL' {
+  const status = (value ?? 'ACTIVE').toUpperCase();
+  if (status !== 'ACTIVE' && status !== 'STOPPED' && status !== 'ALL') {
+    throw new ApiError(400, CODES.INVALID_PARAMETER, 'Invalid parameter status: expected ACTIVE, STOPPED or ALL');
+  }
+  return status;
+}
+
+function integerFilter(query: URLSearchParams, name: string): number | undefined {
+  const value = oneValue(query, name);
+  if (value === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(value))
+    throw new ApiError(400, CODES.INVALID_PARAMETER, `Invalid parameter ${name}: not an integer`);
+  return Number(value);
+}
+
+/** One value of a filter the vendor defines (a repeated or listed value is not read as several). */
+function oneValue(query: URLSearchParams, name: string): string | undefined {
+  const value = query.get(name)?.trim();
+  return value ? value : undefined;
 }
 
 export function register(app: SandboxApp, { store }: SandboxDeps): void {
@@ -104,16 +121,18 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
   const listAccounts = (c: Parameters<typeof resolveAccount>[0]) => {
     const token = c.get('token');
     const query = new URL(c.req.url).searchParams;
-    // The vendor's paging: 100 unless told, at most 1000 (adminapi listAccounts).
+    // The vendor's paging: 100 unless told, at most 1000; `name`: accounts whose name contains it (adminapi listAccounts).
     const limit = intParam(query, 'limit', 100, 1, 1000);
     const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const tree = store.accountTree(token.accountId);
+    const name = oneValue(query, 'name')?.toLowerCase();
+    const tree = store.accountTree(token.accountId).filter((a) => !name || a.accountName.toLowerCase().includes(name));
     const accounts = tree.slice(offset, offset + limit).map((a) => ({
       accountId: a.accountId,
       accountName: a.accountName,
       locationCount: store.state.locations.filter((l) => l.accountId === a.accountId).length,
       subAccountCount: store.state.accounts.filter((s) => s.parentAccountId === a.accountId).length,
-      parentAccountId: a.parentAccountId,
+      // The vendor's field is "not provided if this is a top-level account".
+      ...(a.parentAccountId ? { parentAccountId: a.parentAccountId } : {}),
       contactFirstName: a.contactFirstName,
       contactLastName: a.contactLastName,
       contactPhone: a.contactPhone,
@@ -141,7 +160,7 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
         `Location ${existingLocationId} is not in account ${claimedAccount}`,
       );
     }
-    const agreementId = agreementOf(body);
+    const named = agreementOf(body);
     return submitted({
       accountId: account.accountId,
       locationMode: 'EXISTING',
@@ -152,8 +171,8 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
       newLocationAccountName: '',
       newLocationData: null,
       skus,
-      agreementId,
-      outcome: decideOutcome(store, account, skus, agreementId, location.id, location.possibleDuplicate),
+      agreementId: named ?? chosenAgreement(store, account, skus),
+      outcome: decideOutcome(store, account, skus, named, location.id, location.possibleDuplicate),
     });
   });
 
@@ -194,7 +213,7 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
       );
     }
     const duplicate = isPossibleDuplicate(store, tree, locationData);
-    const agreementId = agreementOf(body);
+    const named = agreementOf(body);
     return submitted({
       accountId: account.accountId,
       locationMode: 'NEW',
@@ -203,10 +222,10 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
       newLocationId,
       newLocationAccountId,
       newLocationAccountName,
-      newLocationData: locationData,
+      newLocationData: data as Record<string, unknown>,
       skus,
-      agreementId,
-      outcome: decideOutcome(store, account, skus, agreementId, newLocationId, duplicate),
+      agreementId: named ?? chosenAgreement(store, account, skus),
+      outcome: decideOutcome(store, account, skus, named, newLocationId, duplicate),
     });
   });
 
@@ -221,10 +240,35 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
   const listAddRequests = (c: Parameters<typeof resolveAccount>[0]) => {
     const account = resolveAccount(c, store);
     const query = new URL(c.req.url).searchParams;
-    const limit = intParam(query, 'limit', 50, 1, 50);
+    // The vendor's paging (100 unless told, at most 1000) and filters, one value each (adminapi listAddRequests).
+    const limit = intParam(query, 'limit', 100, 1, 1000);
     const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const status = addRequestStatusFilter(oneValue(query, 'status'));
+    const sku = oneValue(query, 'sku');
+    const locationId = oneValue(query, 'locationId');
+    const agreementId = integerFilter(query, 'agreementId');
+    const dates = {
+      submittedAfter: oneValue(query, 'submittedAfter'),
+      submittedBefore: oneValue(query, 'submittedBefore'),
+      updatedAfter: oneValue(query, 'updatedAfter'),
+      updatedBefore: oneValue(query, 'updatedBefore'),
+    };
     const tree = store.accountTree(account.accountId).map((a) => a.accountId);
-    const mine = store.state.addRequests.filter((r) => tree.includes(r.accountId));
+    const mine = store.state.addRequests.filter((r) => {
+      // The sandbox keeps no separate update time: a request was last updated when it ended, else when it came.
+      const updated = r.dateCompleted || r.dateSubmitted;
+      return (
+        tree.includes(r.accountId) &&
+        (!status || r.status === status) &&
+        (!sku || r.skus.includes(sku)) &&
+        (!locationId || (r.locationMode === 'NEW' ? r.newLocationId : r.existingLocationId) === locationId) &&
+        (agreementId === undefined || r.agreementId === agreementId) &&
+        (!dates.submittedAfter || r.dateSubmitted > dates.submittedAfter) &&
+        (!dates.submittedBefore || r.dateSubmitted < dates.submittedBefore) &&
+        (!dates.updatedAfter || updated > dates.updatedAfter) &&
+        (!dates.updatedBefore || updated < dates.updatedBefore)
+      );
+    });
     return ok({ count: mine.length, addRequests: mine.slice(offset, offset + limit).map(publicAddRequest) });
   };
   app.get(`${BASE}/addrequests`, listAddRequests);
@@ -233,15 +277,24 @@ export function register(app: SandboxApp, { store }: SandboxDeps): void {
   app.get(`${BASE}/services`, (c) => {
     const account = resolveAccount(c, store);
     const query = new URL(c.req.url).searchParams;
-    const limit = intParam(query, 'limit', 50, 1, 50);
+    // The vendor's paging (100 unless told, at most 1000) and filters, one value each; names it does not define
+    // (locationIds, skus) are ignored as it ignores them. Without status: active services only (adminapi listServices).
+    const limit = intParam(query, 'limit', 100, 1, 1000);
     const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    // The vendor's filters take one value each; names it does not define (locationIds, skus) are ignored.
-    const locationId = query.get('locationId') || undefined;
-    const sku = query.get('sku') || undefined;
+    const status = serviceStatusFilter(oneValue(query, 'status'));
+    const locationId = oneValue(query, 'locationId');
+    const locationAccountId = oneValue(query, 'locationAccountId');
+    const sku = oneValue(query, 'sku');
+    const agreementId = integerFilter(query, 'agreementId');
     const tree = store.accountTree(account.accountId).map((a) => a.accountId);
     const matching = store.state.services.filter(
       (s) =>
-        tree.includes(s.locationAccountId) && (!locationId || s.locationId === locationId) && (!sku || s.sku === sku),
+        tree.includes(s.locationAccountId) &&
+        (status === 'ALL' || s.status === status) &&
+        (!locationId || s.locationId === locationId) &&
+        (!locationAccountId || s.locationAccountId === locationAccountId) &&
+        (!sku || s.sku === sku) &&
+        (agreementId === undefined || s.agreementId === agreementId),
     );
     return ok({ count: matching.length, services: matching.slice(offset, offset + limit).map(publicService) });
   });

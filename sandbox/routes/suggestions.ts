@@ -13,7 +13,8 @@ function publicSuggestion(s: Suggestion) {
     publisherId: s.publisherId,
     locationId: s.locationId,
     dateCreated: s.dateCreated,
-    dateResolved: s.dateResolved,
+    // A date (YYYY-MM-DD) in the vendor's schema: absent, not '', while the suggestion waits.
+    ...(s.dateResolved ? { dateResolved: s.dateResolved } : {}),
     fieldName: s.fieldName,
     status: s.status,
     resolvedBy: s.resolvedBy,

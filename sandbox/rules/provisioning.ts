@@ -18,6 +18,46 @@ export type AddRequestDraft = Omit<
   'id' | 'status' | 'statusDetail' | 'dateSubmitted' | 'dateCompleted' | 'processAtMs'
 >;
 
+const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+
+/**
+ * The location an add request's newLocationData describes: the vendor's flat fields (locationName or name,
+ * address, city, state, zip, countryCode or country, categoryIds) or the nested address form (categories).
+ */
+export function locationDataOf(data: Record<string, unknown>): NewLocationData {
+  const nested = (data.address && typeof data.address === 'object' ? data.address : {}) as Record<string, unknown>;
+  const pick = (...values: unknown[]) => values.map(str).find((v) => v !== undefined);
+  const address = {
+    line1: pick(typeof data.address === 'string' ? data.address : undefined, nested.line1),
+    line2: pick(data.address2, nested.line2),
+    city: pick(data.city, nested.city),
+    region: pick(data.state, nested.region),
+    postalCode: pick(data.zip, nested.postalCode),
+    countryCode: pick(data.countryCode, data.country, nested.countryCode),
+  };
+  const rawCategories = data.categoryIds ?? data.categories;
+  const categories = (Array.isArray(rawCategories) ? rawCategories.map(str) : (str(rawCategories)?.split(',') ?? []))
+    .map((c) => c?.trim())
+    .filter((c): c is string => Boolean(c));
+  return {
+    ...(data as NewLocationData),
+    name: pick(data.name, data.locationName),
+    categories,
+    address: Object.fromEntries(Object.entries(address).filter(([, v]) => v !== undefined)),
+    phone: pick(data.phone),
+  };
+}
+
+/**
+ * The agreement of a request that names none: the vendor "sets it automatically". The sandbox takes the
+ * catalog's agreement of the first sku the account may have (else the catalog's first agreement).
+ */
+export function chosenAgreement(store: Store, account: Account, skus: string[]): number {
+  const catalog = catalogFor(store, account);
+  const known = skus.map((sku) => catalog.find((s) => s.sku === sku)).find((s) => s !== undefined);
+  return (known ?? catalog[0] ?? store.state.availableServices[0])?.agreementId ?? 0;
+}
+
 /** The services the account's customer may be provisioned with. */
 export function catalogFor(store: Store, account: Account): AvailableService[] {
   const skus = store.rootAccount(account).availableSkus;
@@ -29,14 +69,15 @@ export function decideOutcome(
   store: Store,
   account: Account,
   skus: string[],
-  agreementId: number | string,
+  /** The agreement the request named; undefined when the sandbox chose it. */
+  agreementId: number | undefined,
   locationId: string,
   duplicate: boolean,
 ): AddRequest['outcome'] {
   const catalog = catalogFor(store, account);
   const missing = skus.find((sku) => !catalog.some((s) => s.sku === sku));
   if (missing) return { status: 'CANCELED', statusDetail: `SKU not available to this account: ${missing}` };
-  if (agreementId !== '') {
+  if (agreementId !== undefined) {
     const uncovered = skus.find(
       (sku) => String(catalog.find((s) => s.sku === sku)?.agreementId) !== String(agreementId),
     );
@@ -133,7 +174,7 @@ function completeAddRequest(store: Store, request: AddRequest): void {
         availableSkus: parent ? [...store.rootAccount(parent).availableSkus] : [],
       });
     }
-    s.locations.push(newLocation(locationId, locationAccountId, request.newLocationData ?? {}));
+    s.locations.push(newLocation(locationId, locationAccountId, locationDataOf(request.newLocationData ?? {})));
   }
   const today = store.today();
   let addsListings = false;
@@ -145,7 +186,8 @@ function completeAddRequest(store: Store, request: AddRequest): void {
       id: s.nextIds.service++,
       locationId,
       locationAccountId,
-      agreementId: request.agreementId === '' ? catalog.agreementId : request.agreementId,
+      // A named agreement covers every sku (decideOutcome), so the catalog's is the request's where it named one.
+      agreementId: catalog.agreementId,
       sku,
       serviceDescription: catalog.serviceDescription,
       started: today,
@@ -233,12 +275,12 @@ export function cancelServices(
   store: Store,
   locationId: string,
   skus: string[] | undefined,
-  agreementId: number | string,
+  agreementId: number | undefined,
 ): Service[] {
   const matches = (s: Service) =>
     s.locationId === locationId &&
     (!skus || skus.includes(s.sku)) &&
-    (agreementId === '' || String(s.agreementId) === String(agreementId));
+    (agreementId === undefined || s.agreementId === agreementId);
   const targets = store.state.services.filter((s) => matches(s) && s.status === 'ACTIVE');
   // A named sku whose only service was stopped: say so, since a stopped service cannot be started again.
   const alreadyStopped = (skus ?? [])

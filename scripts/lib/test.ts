@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, web-ext lint, then the unit, integration, Chromium, Firefox and package suites,
+// `npm test`: typecheck, lint, web-ext lint, then the unit, integration, OpenAPI conformance, Chromium, Firefox and package suites,
 // one after the other (2 cores: running them together makes the browser tests flaky). Ends with one plain
 // "N passed, N failed" line, because CI reads that line and not vitest's own summary.
 // `npm test -- unit e2e` runs only the named steps; a name that is not a step is an error.
@@ -34,6 +34,7 @@ const allSteps: Step[] = [
   { name: 'web-ext-lint', command: ['node', 'scripts/web-ext-lint.ts'] },
   vitest('unit'),
   vitest('integration'),
+  vitest('openapi'),
   vitest('e2e'),
   vitest('firefox'),
   vitest('package'),

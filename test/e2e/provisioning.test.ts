@@ -212,9 +212,10 @@ test('a new location in REVIEW that ended while the browser was closed shows end
     .poll(async () => (await trackerFrom(page)).requests[0]?.status ?? null, { timeout: 30_000 })
     .toBe('REVIEW');
   const request = (await trackerFrom(page)).requests[0]!;
-  type Sent = { addRequests: { id: number; newLocationData: { categories: string[] } }[] };
+  // The sandbox keeps newLocationData as it was sent (issue 31): the vendor's flat categoryIds, as a list.
+  type Sent = { addRequests: { id: number; newLocationData: { categoryIds: string[] } }[] };
   const held = (await desk.control.call<Sent>('GET', 'state')).addRequests.find((a) => String(a.id) === request.id);
-  expect(held?.newLocationData.categories).toEqual(['1314', '1320']);
+  expect(held?.newLocationData.categoryIds).toEqual(['1314', '1320']);
   expect(request.locationName).toBe('Harbor Bakery – Annex');
   await expect.poll(() => notificationIds(page)).toContain(`provisioning|${request.key}`);
 

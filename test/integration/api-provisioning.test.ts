@@ -99,8 +99,9 @@ describe('catalog, accounts and services', () => {
     ]);
   });
 
-  it('refuses a page size above 50 and an account outside the token with the error envelope', async () => {
-    const tooMany = await rejection(listServices(client, 'me', { limit: 500 }));
+  // The vendor's largest page of services is 1000 (adminapi listServices); the sandbox used to refuse over 50.
+  it('refuses a page size above 1000 and an account outside the token with the error envelope', async () => {
+    const tooMany = await rejection(listServices(client, 'me', { limit: 1001 }));
     expect(tooMany).toMatchObject({ status: 400, errors: [{ code: 2010 }] });
     expect(tooMany.message).toMatch(/limit/);
     const other = await rejection(listServices(client, '1002'));

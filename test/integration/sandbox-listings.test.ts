@@ -234,4 +234,10 @@ describe('sandbox opt-in and opt-out', () => {
     });
     expectErrorEnvelope(unknownPub, 400);
   });
+
+  it('reads the lists from the query only: the vendor defines no body for opt-in (issue 31)', async () => {
+    const json = { locationIds: ['HB-001'], publisherIds: ['BING'] };
+    const r = await call(ctx.sb, 'PUT', OPTIN, { token, json });
+    expect(expectErrorEnvelope(r, 400).message).toMatch(/locationIds/);
+  });
 });

@@ -61,8 +61,12 @@ describe('sandbox provisioning catalog and accounts', () => {
       expect(Number.isInteger(s.minimumUsage)).toBe(true);
       expect(['MONTHS', 'DAYS']).toContain(s.minimumUsageUnit);
     }
-    expect(services.some((s) => typeof s.agreementId === 'number')).toBe(true);
-    expect(services.some((s) => typeof s.agreementId === 'string')).toBe(true);
+    // The vendor's schema: agreement ids are integers and a recipient is Location or Sub-Account (issue 31; the
+    // sandbox used to serve "AGR-2024-0117" and LOCATION, which the real service never sends).
+    for (const s of services) {
+      expect(Number.isInteger(s.agreementId)).toBe(true);
+      expect(['Location', 'Sub-Account']).toContain(s.recipientType);
+    }
     const other = await call<R>(ctx.sb, 'GET', `${ME}/availableservices`, { token: await mint(ctx.sb, '1002') });
     expect(other.body.response.availableServices.map((s) => s.sku)).not.toContain('PAGES-LOCAL');
   });
@@ -77,6 +81,78 @@ describe('sandbox provisioning catalog and accounts', () => {
     expect(r.body.response.accounts.find((a) => a.accountId === '1101')?.parentAccountId).toBe('1001');
     const noSlash = await call<R>(ctx.sb, 'GET', '/v2/accounts', { token });
     expect(noSlash.body.response.accounts.map((a) => a.accountId)).toEqual(ids);
+  });
+
+  it("pages and filters accounts as the vendor's listAccounts does: limit, offset, name", async () => {
+    type R = { count: number; accounts: { accountId: string; accountName: string }[] };
+    const all = (await call<R>(ctx.sb, 'GET', '/v2/accounts/', { token })).body.response;
+    const page = await call<R>(ctx.sb, 'GET', '/v2/accounts/', { token, query: { limit: 1, offset: 1 } });
+    expect(page.body.response).toEqual({ count: all.count, accounts: [all.accounts[1]] });
+    const named = all.accounts[1]!.accountName;
+    const byName = await call<R>(ctx.sb, 'GET', '/v2/accounts/', { token, query: { name: named.toUpperCase() } });
+    expect(byName.body.response.accounts.map((a) => a.accountId)).toContain(all.accounts[1]!.accountId);
+    expect(byName.body.response.accounts.every((a) => a.accountName.toLowerCase().includes(named.toLowerCase()))).toBe(
+      true,
+    );
+    expect((await call(ctx.sb, 'GET', '/v2/accounts/', { token, query: { limit: 1000 } })).status).toBe(200);
+    expectErrorEnvelope(await call(ctx.sb, 'GET', '/v2/accounts/', { token, query: { limit: 1001 } }), 400);
+  });
+});
+
+describe("sandbox services and add request lists, with the vendor's parameters only", () => {
+  type Services = { count: number; services: Service[] };
+  const services = (query: Record<string, string | number>) =>
+    call<Services>(ctx.sb, 'GET', `${ME}/services`, { token, query });
+
+  it('lists active services unless told, pages up to 1000, and filters by one location, sku or agreement', async () => {
+    const active = await services({});
+    expect(active.body.response.services.every((s) => s.status === 'ACTIVE')).toBe(true);
+    expect((await services({ status: 'ACTIVE' })).body.response.count).toBe(active.body.response.count);
+    const stopped = (await services({ status: 'STOPPED' })).body.response;
+    expect(stopped.count).toBeGreaterThan(0);
+    expect(stopped.services.every((s) => s.status === 'STOPPED' && /^\d{4}-\d{2}-\d{2}$/.test(s.stopped))).toBe(true);
+    const all = (await services({ status: 'ALL' })).body.response.count;
+    expect(all).toBe(active.body.response.count + stopped.count);
+    // A running service has no stopped date: the vendor's optional date is absent, not ''.
+    expect(active.body.response.services.every((s) => !('stopped' in s))).toBe(true);
+    expect((await services({ limit: 1000 })).status).toBe(200);
+    expectErrorEnvelope(await services({ limit: 1001 }), 400);
+    expectErrorEnvelope(await services({ status: 'RUNNING' }), 400);
+
+    const one = (await services({ locationId: 'HB-001' })).body.response.services;
+    expect(one.length).toBeGreaterThan(0);
+    expect(one.every((s) => s.locationId === 'HB-001')).toBe(true);
+    const bySku = (await services({ locationId: 'HB-001', sku: 'REVIEWS-MONITOR' })).body.response.services;
+    expect(bySku.map((s) => s.sku)).toEqual(['REVIEWS-MONITOR']);
+    const agreement = one[0]!.agreementId;
+    const byAgreement = (await services({ agreementId: agreement })).body.response.services;
+    expect(byAgreement.length).toBeGreaterThan(0);
+    expect(byAgreement.every((s) => s.agreementId === agreement)).toBe(true);
+  });
+
+  it('ignores filters the vendor does not define (locationIds, skus), as the vendor does', async () => {
+    const all = (await services({})).body.response.count;
+    expect((await services({ locationIds: 'HB-001' })).body.response.count).toBe(all);
+    expect((await services({ skus: '[REVIEWS-MONITOR]' })).body.response.count).toBe(all);
+  });
+
+  it('lists add requests 100 at a time unless told, up to 1000, filtered by status and location', async () => {
+    type Requests = { count: number; addRequests: AddRequest[] };
+    const list = (query: Record<string, string | number>) =>
+      call<Requests>(ctx.sb, 'GET', `${ME}/addrequests`, { token, query });
+    const a = await addExisting({ existingLocationId: 'HB-002', skus: ['REVIEWS-MONITOR'] });
+    await poll(a.body.response.id);
+    await addExisting({ existingLocationId: 'HB-003', skus: ['PL-LEGACY-2019'] });
+    expect((await list({})).body.response.count).toBe(2);
+    expect((await list({ limit: 1000 })).status).toBe(200);
+    expectErrorEnvelope(await list({ limit: 1001 }), 400);
+    expect((await list({ locationId: 'HB-002' })).body.response.addRequests.map((r) => r.id)).toEqual([
+      a.body.response.id,
+    ]);
+    // The vendor spells completion COMPLETE; the interface COMPLETED: the filter takes either.
+    expect((await list({ status: 'COMPLETE' })).body.response.addRequests.map((r) => r.id)).toEqual([
+      a.body.response.id,
+    ]);
   });
 });
 
@@ -203,6 +279,51 @@ describe('sandbox add requests', () => {
     type Page = { listings: { id: string }[] };
     const bing = await call<Page>(ctx.sb, 'GET', LISTINGS, { token, query: { publisherIds: 'BING', limit: 2 } });
     expect(bing.body.response.listings.map((l) => l.id)).toEqual(['HB-000-BING', 'HB-001-BING']);
+  });
+
+  it('fills in an integer agreement when none is sent, and refuses one that is not an integer', async () => {
+    type WithAgreement = AddRequest & { agreementId: unknown };
+    const r = await call<WithAgreement>(ctx.sb, 'POST', `${ME}/existinglocationaddrequests`, {
+      token,
+      json: { existingLocationId: 'HB-002', skus: ['REVIEWS-MONITOR'] },
+    });
+    const catalog = await call<{ availableServices: { sku: string; agreementId: number }[] }>(
+      ctx.sb,
+      'GET',
+      `${ME}/availableservices`,
+      { token },
+    );
+    const expected = catalog.body.response.availableServices.find((s) => s.sku === 'REVIEWS-MONITOR')?.agreementId;
+    expect(r.body.response.agreementId).toBe(expected);
+    const named = await addExisting({
+      existingLocationId: 'HB-003',
+      skus: ['REVIEWS-MONITOR'],
+      agreementId: `${expected}`,
+    });
+    expect((named.body.response as WithAgreement).agreementId).toBe(expected);
+    const wrong = await addExisting({ existingLocationId: 'HB-003', skus: ['REVIEWS-MONITOR'], agreementId: 'AGR-1' });
+    expect(expectErrorEnvelope(wrong, 400).message).toMatch(/agreementId/);
+  });
+
+  it('echoes newLocationData in the flat form it was sent', async () => {
+    const newLocationData = {
+      locationName: 'Harbor Bakery - Seaside',
+      address: '1 Broadway',
+      city: 'Seaside',
+      state: 'OR',
+      zip: '97138',
+      countryCode: 'US',
+      categoryIds: ['1314'],
+    };
+    const r = await call<AddRequest & { newLocationData: unknown }>(ctx.sb, 'POST', `${ME}/newlocationaddrequests`, {
+      token,
+      json: { newLocationId: 'HB-SEASIDE', newLocationData, skus: ['PL-ESSENTIALS'] },
+    });
+    expect(r.body.response.newLocationData).toEqual(newLocationData);
+    const done = await poll(r.body.response.id);
+    expect((done as AddRequest & { newLocationData: unknown }).newLocationData).toEqual(newLocationData);
+    const location = (await state(ctx.sb)).locations.find((l) => l.id === 'HB-SEASIDE');
+    expect(location?.name).toBe('Harbor Bakery - Seaside');
   });
 
   it('validates add request bodies and unknown ids', async () => {

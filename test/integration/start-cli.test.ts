@@ -144,7 +144,7 @@ describe('npm test: a misspelt step', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const run = await runCli('scripts/test.ts', ['lnt']);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      'npm test: no step called "lnt". Steps: typecheck, lint, web-ext-lint, unit, integration, e2e, firefox, package.',
+      'npm test: no step called "lnt". Steps: typecheck, lint, web-ext-lint, unit, integration, openapi, e2e, firefox, package.',
     );
   });
 

@@ -9,7 +9,7 @@ const catalog = (minimumUsage: number, minimumUsageUnit: 'MONTHS' | 'DAYS'): Ava
   sku: 'REVIEWS-MONITOR',
   agreementId: 1,
   serviceDescription: '',
-  recipientType: 'LOCATION',
+  recipientType: 'Location',
   minimumUsage,
   minimumUsageUnit,
   addOnTo: [],
