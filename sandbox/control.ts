@@ -87,6 +87,11 @@ const BODIES = {
       .positive({ error: 'resetInSeconds must be a number > 0' })
       .optional(),
   }),
+  anotherApp: z.object({
+    requests: z
+      .int({ error: 'requests must be a whole number ≥ 1' })
+      .min(1, { error: 'requests must be a whole number ≥ 1' }),
+  }),
   resolve: z.object({
     status: z.enum(['COMPLETED', 'CANCELED'], { error: 'status must be COMPLETED or CANCELED' }),
   }),
@@ -221,6 +226,16 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
     if (b.used !== undefined) runtime.quota.used = b.used;
     // The window ends early (a client's wait for the reset, in seconds rather than an hour); `used` starts again then.
     if (b.resetInSeconds !== undefined) runtime.quota.resetAtMs = Date.now() + b.resetInSeconds * 1000;
+    return plainJson(quotaView());
+  });
+
+  // Another app of the agency on the same API key spends its quota: our requests log shows none of it, and
+  // our last Rate-Limit-Remaining says more is left than there is, until the next answer (or its 429).
+  control.post('/another-app', async (c) => {
+    const b = await parse(c.req.raw, BODIES.anotherApp);
+    if (b instanceof Response) return b;
+    quotaReset(runtime);
+    runtime.quota.used += b.requests;
     return plainJson(quotaView());
   });
 

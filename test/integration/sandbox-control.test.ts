@@ -91,6 +91,19 @@ describe('sandbox control: injected behaviour', () => {
     expect((await call(ctx.sb, 'GET', PUBLISHERS, { token })).status).toBe(200);
   });
 
+  it('lets another app on the same API key spend the quota behind the client’s back, up to the 429', async () => {
+    const first = await call(ctx.sb, 'GET', PUBLISHERS, { token });
+    const left = Number(first.headers.get('rate-limit-remaining'));
+    await control(ctx.sb, 'DELETE', '/requests');
+    const spent = await control<{ remaining: number }>(ctx.sb, 'POST', '/another-app', { requests: left });
+    expect(spent.remaining).toBe(0);
+    // None of it is in this client's log; its next request meets the spent quota.
+    expect((await control<{ requests: unknown[] }>(ctx.sb, 'GET', '/requests')).requests).toEqual([]);
+    const refused = await call(ctx.sb, 'GET', PUBLISHERS, { token });
+    expectErrorEnvelope(refused, 429);
+    expect(refused.headers.get('rate-limit-remaining')).toBe('0');
+  });
+
   it('answers 200 with a body that is not JSON when asked', async () => {
     await control(ctx.sb, 'POST', '/malformed', { method: 'GET', path: SUGGESTIONS });
     const bad = await call(ctx.sb, 'GET', SUGGESTIONS, { token });
@@ -159,6 +172,7 @@ describe('sandbox control: bad bodies', () => {
     ['/faults', '{"path":"/v2/","status":503,"method":5}', 'method must be a string'],
     ['/rate-limit', '{}', 'resetInSeconds must be a number >= 0'],
     ['/rate-limit', '{"resetInSeconds":5,"count":1.5}', 'count must be a positive integer'],
+    ['/another-app', '{"requests":0}', 'requests must be a whole number ≥ 1'],
     ['/malformed', '{"path":"v2/"}', 'path must be a string starting with /'],
     ['/addrequests/880001/resolve', '{"status":"DONE"}', 'status must be COMPLETED or CANCELED'],
     ['/clock', '{"advanceDays":"3"}', 'advanceDays must be a number'],
