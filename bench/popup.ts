@@ -18,6 +18,7 @@ const DECISIONS = 5;
 const FIRST_PAINT_TARGET_MS = 100;
 const COLD_PAINT_TARGET_MS = 150;
 const KEY_FRAME_TARGET_MS = 4;
+export const KEY_PAINTED_TARGET_MS = 16;
 const KEY_PRESSES = 41;
 /** Waiting suggestions in the popup for every figure but the requests per decision. */
 const WAITING = 500;
@@ -98,28 +99,42 @@ export async function paintedAt(page: Page): Promise<number> {
 }
 
 /**
- * j and k alternately on the focused row: from the key event until its render has committed and style
- * and layout are done (forced), i.e. the frame's work, without the wait for the next vsync.
+ * j and k alternately on the focused row, two ways. `work`: from the key event until its render has committed
+ * and style and layout are done (forced): the frame's work, no frame waited for. `painted`: from the key event
+ * until the next frame has been painted, read as a task after that frame's animation-frame callback; each press
+ * comes at a random point between frames, as a person's does, so the wait for that frame is in it.
  */
-export async function keyToFrame(page: Page): Promise<number> {
+export async function keyToFrame(page: Page): Promise<{ work: number; painted: number }> {
   await page.locator('[role="feed"] article').first().locator('.st-row__field').click();
-  const times = await page.evaluate(async (presses) => {
-    const out: number[] = [];
-    const frameDone = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const [work, painted] = await page.evaluate(async (presses) => {
+    const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const press = (i: number) =>
+      (document.activeElement as HTMLElement).dispatchEvent(
+        new KeyboardEvent('keydown', { key: i % 2 ? 'k' : 'j', bubbles: true, cancelable: true }),
+      );
+    const work: number[] = [];
     for (let i = 0; i < presses; i++) {
-      await frameDone();
-      const target = document.activeElement as HTMLElement;
+      await nextFrame();
       const started = performance.now();
-      target.dispatchEvent(new KeyboardEvent('keydown', { key: i % 2 ? 'k' : 'j', bubbles: true, cancelable: true }));
+      press(i);
       // Preact commits on a microtask; reading layout then forces the style and layout of that commit.
       await Promise.resolve();
       await Promise.resolve();
       document.activeElement?.getBoundingClientRect();
-      out.push(performance.now() - started);
+      work.push(performance.now() - started);
     }
-    return out;
+    const painted: number[] = [];
+    for (let i = 0; i < presses; i++) {
+      await nextFrame();
+      await new Promise((r) => setTimeout(r, Math.random() * 16));
+      const started = performance.now();
+      press(i);
+      await nextFrame();
+      painted.push(performance.now() - started);
+    }
+    return [work, painted];
   }, KEY_PRESSES);
-  return Math.round(median(times) * 100) / 100;
+  return { work: Math.round(median(work) * 100) / 100, painted: Math.round(median(painted) * 100) / 100 };
 }
 
 /** Long animation frames (> 50 ms) from one decision until its undo window has closed and it was sent. */
@@ -240,11 +255,18 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
         pass: coldPaint <= COLD_PAINT_TARGET_MS,
       },
       {
-        name: `popup, ${WAITING} rows: j/k key → frame done (median)`,
-        value: keyFrame,
+        name: `popup, ${WAITING} rows: j/k key → render, style and layout done, no frame waited for (median)`,
+        value: keyFrame.work,
         unit: 'ms',
         target: `≤ ${KEY_FRAME_TARGET_MS} ms`,
-        pass: keyFrame <= KEY_FRAME_TARGET_MS,
+        pass: keyFrame.work <= KEY_FRAME_TARGET_MS,
+      },
+      {
+        name: `popup, ${WAITING} rows: j/k key → next frame painted (median)`,
+        value: keyFrame.painted,
+        unit: 'ms',
+        target: `≤ ${KEY_PAINTED_TARGET_MS} ms`,
+        pass: keyFrame.painted <= KEY_PAINTED_TARGET_MS,
       },
       {
         name: `popup, ${WAITING} rows: long frames (> 50 ms) in one undo window`,

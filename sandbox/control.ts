@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SandboxApp, SandboxDeps } from './deps.ts';
 import { plainJson } from './envelope.ts';
-import { activityView, createRuntime, quotaReset } from './injection.ts';
+import { activityView, createRuntime, quotaReset, requestTimes } from './injection.ts';
 import { DAY_MS } from './model.ts';
 import { advanceAddRequests, finishAddRequest } from './rules/provisioning.ts';
 import { mintToken, tokenResponse } from './rules/tokens.ts';
@@ -269,7 +269,12 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
 
   control.get('/state', () => stateResponse(store));
 
-  control.get('/requests', () => plainJson({ count: runtime.requests.length, requests: runtime.requests }));
+  control.get('/requests', (c) => {
+    const requests = c.req.query('times')
+      ? runtime.requests.map((r) => ({ ...r, ...requestTimes.get(r) }))
+      : runtime.requests;
+    return plainJson({ count: runtime.requests.length, requests });
+  });
   // Whether the client has settled: no logged call in flight, and how long since the last came or went.
   control.get('/requests/activity', () => plainJson({ logged: runtime.requests.length, ...activityView(activity) }));
   control.delete('/requests', () => {

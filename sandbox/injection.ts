@@ -34,6 +34,9 @@ export interface Runtime {
   forbiddenAccounts: Set<string>;
 }
 
+/** When each logged call came and was answered (epoch ms), beside the log: `GET /requests?times=1` adds them. */
+export const requestTimes = new WeakMap<LoggedRequest, { arrivedMs: number; answeredMs?: number }>();
+
 export interface LoggedRequest {
   method: string;
   path: string;
@@ -145,6 +148,8 @@ function logged(store: Store, runtime: Runtime): MiddlewareHandler<SandboxEnv> {
     const query = isV2 ? loggedQuery(url) : undefined;
     if (query) entry.query = query;
     runtime.requests.push(entry);
+    const times: { arrivedMs: number; answeredMs?: number } = { arrivedMs: Date.now() };
+    requestTimes.set(entry, times);
     let reset = quotaReset(runtime);
     let remaining: number | undefined;
 
@@ -158,6 +163,7 @@ function logged(store: Store, runtime: Runtime): MiddlewareHandler<SandboxEnv> {
         response.headers.set('Rate-Limit-Reset', String(reset));
       }
       entry.status = response.status;
+      times.answeredMs = Date.now();
       return response;
     };
 

@@ -104,6 +104,21 @@ describe('sandbox control: injected behaviour', () => {
     expect(refused.headers.get('rate-limit-remaining')).toBe('0');
   });
 
+  it('says when each logged call came and was answered, when asked (?times=1)', async () => {
+    await control(ctx.sb, 'DELETE', '/requests');
+    const before = Date.now();
+    await control(ctx.sb, 'POST', '/latency', { ms: 50 });
+    await call(ctx.sb, 'GET', PUBLISHERS, { token });
+    await control(ctx.sb, 'POST', '/latency', { ms: 0 });
+    type Timed = { path: string; arrivedMs: number; answeredMs: number };
+    const [timed] = (await control<{ requests: Timed[] }>(ctx.sb, 'GET', '/requests?times=1')).requests;
+    expect(timed!.arrivedMs).toBeGreaterThanOrEqual(before);
+    expect(timed!.answeredMs - timed!.arrivedMs).toBeGreaterThanOrEqual(45);
+    // Without the flag the log keeps its shape.
+    const [plain] = (await control<{ requests: object[] }>(ctx.sb, 'GET', '/requests')).requests;
+    expect(Object.keys(plain!)).not.toContain('arrivedMs');
+  });
+
   it('answers 200 with a body that is not JSON when asked', async () => {
     await control(ctx.sb, 'POST', '/malformed', { method: 'GET', path: SUGGESTIONS });
     const bad = await call(ctx.sb, 'GET', SUGGESTIONS, { token });
