@@ -11,6 +11,7 @@ import { wordDiff } from '../lib/shared/word-diff.ts';
 import { launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
 import { captureFirstFrame, firstFrameFloorFigures } from './popup-first-frame.ts';
+import { floorExtension, floorIdIn, floorName, floorPaint, STOPPED_FLOOR, WARM_FLOOR } from './popup-floor.ts';
 
 const OPENS = 21;
 const COLD_OPENS = 7;
@@ -157,9 +158,14 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
   // A copy: the first frame's floor (popup-first-frame.ts) writes two pages into the loaded extension.
   const extensionDir = mkdtempSync(join(tmpdir(), 'listings-desk-bench-ext-'));
   cpSync(resolve(options.extensionDir ?? '.output/chrome-mv3'), extensionDir, { recursive: true });
-  const { sandbox, context, extensionId, close } = await launchBenchDesk(extensionDir, 'listings-desk-bench-');
+  // The one-line floors load beside it: the ratios divide figures of one launch, opens alternated.
+  const floorDir = floorExtension();
+  const { sandbox, context, extensionId, close } = await launchBenchDesk(extensionDir, 'listings-desk-bench-', [
+    floorDir,
+  ]);
   let firstFrame: Figure[] = [];
   try {
+    const floorId = await floorIdIn(context);
     const popupUrl = `chrome-extension://${extensionId}/popup.html`;
     const control = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${sandbox.apiUrl}/__sandbox/${path}`, {
@@ -182,11 +188,14 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
     await warm.close();
 
     const times: number[] = [];
+    const warmFloor: number[] = [];
+    await floorPaint(context, floorId, 'ask.html');
     for (let i = 0; i < OPENS; i++) {
       const page = await openPopup(context, popupUrl);
       times.push(await paintedAt(page));
       await settled(page);
       await page.close();
+      warmFloor.push(await floorPaint(context, floorId, 'ask.html'));
     }
 
     // The worker stopped (as Chrome does after 30 s idle) before each open.
@@ -194,12 +203,15 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
     const cdpPage = await openPopup(context, 'about:blank');
     const cdp = await context.newCDPSession(cdpPage);
     await cdp.send('ServiceWorker.enable');
+    const stoppedFloor: number[] = [];
     for (let i = 0; i < COLD_OPENS; i++) {
       await cdp.send('ServiceWorker.stopAllWorkers');
       const page = await openPopup(context, popupUrl);
       coldTimes.push(await paintedAt(page));
       await settled(page);
       await page.close();
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      stoppedFloor.push(await floorPaint(context, floorId, 'static.html'));
     }
     const framePages = await captureFirstFrame(context, extensionDir, extensionId);
     firstFrame = await firstFrameFloorFigures(context, framePages, COLD_OPENS, () =>
@@ -283,10 +295,13 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
         pass: perDecision === 1,
       },
       ...firstFrame,
+      { name: floorName(WARM_FLOOR), value: Math.round(median(warmFloor)), unit: 'ms' },
+      { name: floorName(STOPPED_FLOOR), value: Math.round(median(stoppedFloor)), unit: 'ms' },
     ];
   } finally {
     await close();
     rmSync(extensionDir, { recursive: true, force: true });
+    rmSync(floorDir, { recursive: true, force: true });
   }
 }
 

@@ -11,7 +11,7 @@ import { outboxFigures } from './outbox.ts';
 import { panelMatcherFigures } from './panel-matcher.ts';
 import { popupFigures } from './popup.ts';
 import { popupAccountsFigures, popupAccountsRatio } from './popup-accounts.ts';
-import { popupFloorFigures, popupRatioFigures } from './popup-floor.ts';
+import { popupRatioFigures } from './popup-floor.ts';
 import { sandboxListingsScaling } from './sandbox.ts';
 import { entrypointSizes } from './sizes.ts';
 import { usersFigures } from './users.ts';
@@ -29,14 +29,14 @@ const GROUPS: Record<string, () => Promise<Figure[]>> = {
   sandbox: () => sandboxListingsScaling(),
   'listings-workspace': () => listingsWorkspaceFigures(),
   users: () => usersFigures(),
+  // Its floors are measured in the popup's own browser launch, opens alternated (popupFigures).
   popup: async () => {
-    const popup = [...(await popupFigures(ext)), ...(await popupFloorFigures())];
+    const popup = await popupFigures(ext);
     return [...popup, ...popupRatioFigures(popup)];
   },
   'popup-accounts': async () => {
     const accounts = await popupAccountsFigures(ext);
-    // Its ratio reads the warm floor of the popup group, when that ran in this run.
-    return [...accounts, ...popupAccountsRatio([...figures, ...accounts])];
+    return [...accounts, ...popupAccountsRatio(accounts)];
   },
   outbox: () => outboxFigures(ext),
   'workspace-page': () => workspacePageFigures(ext),
