@@ -221,13 +221,25 @@ export async function popupAccountsFigures(options: { extensionDir?: string } = 
 
     // Warm: the first open of the day fetches every account; the opens after paint from the cache.
     const warm = await openPopup(context, popupUrl);
+    let seen = '';
     await untilTrue(
       async () => {
         const v = await askFrom(warm, 'triage.view', { rows: 1 });
+        type Line = { accountKey: string; fetchedAt: number | null; refreshing: boolean; error: unknown };
+        const lines = (v.value?.accounts as Line[] | undefined) ?? [];
+        seen = `count ${v.value?.count} of ${total}, refreshing ${v.value?.refreshing}; ${lines
+          .filter((a) => a.refreshing || a.error || !a.fetchedAt)
+          .map(
+            (a) =>
+              `${a.accountKey} ${a.refreshing ? 'refreshing' : ''} ${a.fetchedAt ? '' : 'never'} ${JSON.stringify(a.error ?? '')}`,
+          )
+          .join('; ')}`;
         return v.ok && v.value?.count === total && v.value?.refreshing === false;
       },
       { timeoutMs: 300_000, what: 'every account fetched' },
-    );
+    ).catch((error: unknown) => {
+      throw new Error(`every account fetched: last view ${seen}`, { cause: error });
+    });
     await settled(warm).catch(async (error) => {
       const busy = await warm.evaluate(() => document.querySelector('[role="feed"]')?.getAttribute('aria-busy'));
       const v = await askFrom(warm, 'triage.view', { rows: 1 });

@@ -151,7 +151,7 @@ describe('createRequestBudget', () => {
     const budget = createRequestBudget({ now: () => T0 });
     expect(await budget.openShare()).toBe(openShareOf(5000));
     budget.noteAnswer('user', quotaHeaders(3000, 20_000));
-    expect(await budget.openShare()).toBe(40);
+    expect(await budget.openShare()).toBe(30);
     budget.noteAnswer('user', quotaHeaders(900, 20_000));
     expect(await budget.openShare()).toBe(0);
   });
