@@ -10,7 +10,12 @@ import { CHROME_PATH, extensionArgs } from '../scripts/lib/chromium.ts';
 import { SandboxControl } from '../test/e2e/sandbox-control.ts';
 import { sandboxConnection } from '../test/support/sandbox-connection.ts';
 
-export async function launchBenchDesk(extensionDirOption: string | undefined, profilePrefix: string) {
+/** `alongside`: other unpacked extensions loaded in the same browser (a floor measured in the same launch). */
+export async function launchBenchDesk(
+  extensionDirOption: string | undefined,
+  profilePrefix: string,
+  alongside: string[] = [],
+) {
   const extensionDir = resolve(extensionDirOption ?? '.output/chrome-mv3');
   if (!existsSync(join(extensionDir, 'manifest.json'))) throw new Error(`no built extension in ${extensionDir}`);
   const sandbox = await startSandbox({ port: 0, authPort: 0 });
@@ -18,9 +23,13 @@ export async function launchBenchDesk(extensionDirOption: string | undefined, pr
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROME_PATH,
     headless: true,
-    args: extensionArgs(extensionDir),
+    // Both flags take a comma-separated list.
+    args: extensionArgs([extensionDir, ...alongside.map((dir) => resolve(dir))].join(',')),
   });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  // The first extension's worker, not one loaded beside it.
+  const first = (w: { url(): string }) => alongside.length === 0 || !/\/worker\.js$/.test(w.url());
+  const worker =
+    context.serviceWorkers().find(first) ?? (await context.waitForEvent('serviceworker', { predicate: first }));
   const close = async () => {
     await context.close().catch(() => undefined);
     await sandbox.close().catch(() => undefined);

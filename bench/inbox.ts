@@ -1,7 +1,7 @@
 // The Inbox (options.html#inbox) with 30 linked accounts × 200 waiting suggestions, in headless Chromium
 // with the built extension against the sandbox:
-// - filter or group the ~5,800 rows → the DOM shows the new list (median of account, field and grouping
-//   changes), each ending on the page's own mutation, never on a poll;
+// - filter or group the ~5,800 rows → the DOM shows the new list, and → the next frame painted after it
+//   (medians of account, field and grouping changes), each ending on the page's own mutation, never on a poll;
 // - "Accept all N matching" → every suggestion answered: PUTs the sandbox logged per decision, and the
 //   options page's long animation frames (≥ 50 ms) from the confirm click until the last one is answered.
 // First reading (2026-11-26, 2 shared cores, 5,814 rows): filter or group 33.2 ms (target 16: missed), 1 PUT
@@ -36,11 +36,15 @@ const SIGNATURE = () => {
   return `${count?.textContent ?? ''}|${body?.querySelectorAll('th[scope="rowgroup"]').length ?? 0}|${body?.querySelector('tr')?.textContent ?? ''}`;
 };
 
-/** From the click's input/change event until the list on screen has changed and layout is done. */
-async function filterTimes(page: Page): Promise<number[]> {
+/**
+ * From the click's input/change event until the list on screen has changed and layout is done (`dom`), and
+ * until the next frame after that change has been painted (`painted`: a task after its animation-frame callback).
+ */
+async function filterTimes(page: Page): Promise<{ dom: number; painted: number }[]> {
   await page.evaluate((signature) => {
     const sign = new Function(`return (${signature})()`) as () => string;
-    const w = globalThis as unknown as { benchStep: { start: number; before: string; done?: (ms: number) => void } };
+    type Step = { start: number; before: string; done?: (ms: { dom: number; painted: number }) => void };
+    const w = globalThis as unknown as { benchStep: Step };
     const stamp = () => {
       if (w.benchStep && w.benchStep.start === 0) w.benchStep.start = performance.now();
     };
@@ -50,8 +54,10 @@ async function filterTimes(page: Page): Promise<number[]> {
       const b = w.benchStep;
       if (!b || b.start === 0 || !b.done || sign() === b.before) return;
       document.body.getBoundingClientRect();
-      b.done(performance.now() - b.start);
+      const dom = performance.now() - b.start;
+      const done = b.done;
       b.done = undefined;
+      requestAnimationFrame(() => setTimeout(() => done({ dom, painted: performance.now() - b.start }), 0));
     }).observe(document.body, { subtree: true, characterData: true, childList: true });
     (w as unknown as { benchSign: () => string }).benchSign = sign;
   }, SIGNATURE.toString());
@@ -66,11 +72,11 @@ async function filterTimes(page: Page): Promise<number[]> {
     () => group.click(),
     () => group.click(),
   ];
-  const out: number[] = [];
+  const out: { dom: number; painted: number }[] = [];
   for (let i = 0; i < FILTER_RUNS; i++) {
     const done = page.evaluate(
       () =>
-        new Promise<number>((resolve) => {
+        new Promise<{ dom: number; painted: number }>((resolve) => {
           const w = globalThis as unknown as {
             benchStep: { start: number; before: string; done?: unknown };
             benchSign: () => string;
@@ -212,7 +218,8 @@ export async function inboxFigures(options: { extensionDir?: string } = {}): Pro
     const perDecision = decisions ? Math.round((puts / decisions) * 100) / 100 : 0;
     const within =
       answered && applied === total ? '' : ` (NOT all applied within 5 min: ${applied} of ${total} at the service)`;
-    const filterMs = Math.round(median(filters) * 10) / 10;
+    const filterMs = Math.round(median(filters.map((f) => f.dom)) * 10) / 10;
+    const paintedMs = Math.round(median(filters.map((f) => f.painted)) * 10) / 10;
     const rows = total.toLocaleString('en-US');
     return [
       {
@@ -221,6 +228,13 @@ export async function inboxFigures(options: { extensionDir?: string } = {}): Pro
         unit: 'ms',
         target: `≤ ${FILTER_TARGET_MS} ms`,
         pass: filterMs <= FILTER_TARGET_MS,
+      },
+      {
+        name: `inbox: filter or group ${rows} rows → next frame painted (median)`,
+        value: paintedMs,
+        unit: 'ms',
+        target: `≤ ${FILTER_TARGET_MS} ms`,
+        pass: paintedMs <= FILTER_TARGET_MS,
       },
       {
         name: `inbox: accept all ${rows} matching, requests per decision${within}`,

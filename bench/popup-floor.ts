@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
 import { launchBenchDesk } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
 import { paintedAt } from './popup.ts';
@@ -16,7 +17,8 @@ const OPENS = 11;
 const RATIO_TARGET = 1.25;
 const LINE = '<p elementtiming="suggestion">A suggestion</p>';
 
-function floorExtension(): string {
+/** A one-file extension: its pages are the floors, its worker (worker.js) answers one message. */
+export function floorExtension(): string {
   const dir = mkdtempSync(join(tmpdir(), 'listings-desk-floor-ext-'));
   const files: Record<string, string> = {
     'manifest.json': JSON.stringify({
@@ -34,11 +36,11 @@ function floorExtension(): string {
   return dir;
 }
 
-const floorName = (name: string) => `popup floor: ${name} (median)`;
+export const floorName = (name: string) => `popup floor: ${name} (median)`;
 /** What a warm popup cannot beat: a page that waits for one message to a running worker. */
-const WARM_FLOOR = 'one-line page after one message to a running one-line worker';
+export const WARM_FLOOR = 'one-line page after one message to a running one-line worker';
 /** What a popup painting from storage.session cannot beat: the page alone, opened as the popup is. */
-const STOPPED_FLOOR = 'one-line extension page, worker stopped and no page open';
+export const STOPPED_FLOOR = 'one-line extension page, worker stopped and no page open';
 
 /**
  * The popup's first-paint medians over the floors measured in the same run: the worker-stopped paint over
@@ -77,6 +79,28 @@ export function popupRatioFigures(figures: Figure[]): Figure[] {
   ];
 }
 
+/** The floor extension's id in a browser launched with it beside the product (launchBenchDesk's `alongside`). */
+export async function floorIdIn(context: BrowserContext): Promise<string> {
+  const floor = (w: { url(): string }) => w.url().endsWith('/worker.js');
+  const worker =
+    context.serviceWorkers().find(floor) ?? (await context.waitForEvent('serviceworker', { predicate: floor }));
+  return new URL(worker.url()).host;
+}
+
+/**
+ * One open of a floor page (`static.html`, or `ask.html`: one message first) in the popup's own browser,
+ * opened as the popup is: its one line's paint from navigation start. The popup's opens alternate with these.
+ */
+export async function floorPaint(context: BrowserContext, floorId: string, file: string): Promise<number> {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 400, height: 600 });
+  await page.goto(`chrome-extension://${floorId}/${file}`);
+  const painted = await paintedAt(page);
+  await page.close();
+  return painted;
+}
+
+/** A floor opened in another browser launch than the popup: `node bench/popup-floor.ts`, not the ratios. */
 export async function popupFloorFigures(): Promise<Figure[]> {
   const extensionDir = floorExtension();
   const { context, extensionId, close } = await launchBenchDesk(extensionDir, 'listings-desk-bench-floor-');

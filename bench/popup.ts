@@ -11,6 +11,7 @@ import { wordDiff } from '../lib/shared/word-diff.ts';
 import { launchBenchDesk, linkSandboxAccount } from './bench-desk.ts';
 import { type Figure, median } from './figure.ts';
 import { captureFirstFrame, firstFrameFloorFigures } from './popup-first-frame.ts';
+import { floorExtension, floorIdIn, floorName, floorPaint, STOPPED_FLOOR, WARM_FLOOR } from './popup-floor.ts';
 
 const OPENS = 21;
 const COLD_OPENS = 7;
@@ -18,6 +19,7 @@ const DECISIONS = 5;
 const FIRST_PAINT_TARGET_MS = 100;
 const COLD_PAINT_TARGET_MS = 150;
 const KEY_FRAME_TARGET_MS = 4;
+export const KEY_PAINTED_TARGET_MS = 16;
 const KEY_PRESSES = 41;
 /** Waiting suggestions in the popup for every figure but the requests per decision. */
 const WAITING = 500;
@@ -98,28 +100,42 @@ export async function paintedAt(page: Page): Promise<number> {
 }
 
 /**
- * j and k alternately on the focused row: from the key event until its render has committed and style
- * and layout are done (forced), i.e. the frame's work, without the wait for the next vsync.
+ * j and k alternately on the focused row, two ways. `work`: from the key event until its render has committed
+ * and style and layout are done (forced): the frame's work, no frame waited for. `painted`: from the key event
+ * until the next frame has been painted, read as a task after that frame's animation-frame callback; each press
+ * comes at a random point between frames, as a person's does, so the wait for that frame is in it.
  */
-export async function keyToFrame(page: Page): Promise<number> {
+export async function keyToFrame(page: Page): Promise<{ work: number; painted: number }> {
   await page.locator('[role="feed"] article').first().locator('.st-row__field').click();
-  const times = await page.evaluate(async (presses) => {
-    const out: number[] = [];
-    const frameDone = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const [work, painted] = await page.evaluate(async (presses) => {
+    const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const press = (i: number) =>
+      (document.activeElement as HTMLElement).dispatchEvent(
+        new KeyboardEvent('keydown', { key: i % 2 ? 'k' : 'j', bubbles: true, cancelable: true }),
+      );
+    const work: number[] = [];
     for (let i = 0; i < presses; i++) {
-      await frameDone();
-      const target = document.activeElement as HTMLElement;
+      await nextFrame();
       const started = performance.now();
-      target.dispatchEvent(new KeyboardEvent('keydown', { key: i % 2 ? 'k' : 'j', bubbles: true, cancelable: true }));
+      press(i);
       // Preact commits on a microtask; reading layout then forces the style and layout of that commit.
       await Promise.resolve();
       await Promise.resolve();
       document.activeElement?.getBoundingClientRect();
-      out.push(performance.now() - started);
+      work.push(performance.now() - started);
     }
-    return out;
+    const painted: number[] = [];
+    for (let i = 0; i < presses; i++) {
+      await nextFrame();
+      await new Promise((r) => setTimeout(r, Math.random() * 16));
+      const started = performance.now();
+      press(i);
+      await nextFrame();
+      painted.push(performance.now() - started);
+    }
+    return [work, painted];
   }, KEY_PRESSES);
-  return Math.round(median(times) * 100) / 100;
+  return { work: Math.round(median(work) * 100) / 100, painted: Math.round(median(painted) * 100) / 100 };
 }
 
 /** Long animation frames (> 50 ms) from one decision until its undo window has closed and it was sent. */
@@ -142,9 +158,14 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
   // A copy: the first frame's floor (popup-first-frame.ts) writes two pages into the loaded extension.
   const extensionDir = mkdtempSync(join(tmpdir(), 'listings-desk-bench-ext-'));
   cpSync(resolve(options.extensionDir ?? '.output/chrome-mv3'), extensionDir, { recursive: true });
-  const { sandbox, context, extensionId, close } = await launchBenchDesk(extensionDir, 'listings-desk-bench-');
+  // The one-line floors load beside it: the ratios divide figures of one launch, opens alternated.
+  const floorDir = floorExtension();
+  const { sandbox, context, extensionId, close } = await launchBenchDesk(extensionDir, 'listings-desk-bench-', [
+    floorDir,
+  ]);
   let firstFrame: Figure[] = [];
   try {
+    const floorId = await floorIdIn(context);
     const popupUrl = `chrome-extension://${extensionId}/popup.html`;
     const control = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${sandbox.apiUrl}/__sandbox/${path}`, {
@@ -167,11 +188,14 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
     await warm.close();
 
     const times: number[] = [];
+    const warmFloor: number[] = [];
+    await floorPaint(context, floorId, 'ask.html');
     for (let i = 0; i < OPENS; i++) {
       const page = await openPopup(context, popupUrl);
       times.push(await paintedAt(page));
       await settled(page);
       await page.close();
+      warmFloor.push(await floorPaint(context, floorId, 'ask.html'));
     }
 
     // The worker stopped (as Chrome does after 30 s idle) before each open.
@@ -179,12 +203,15 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
     const cdpPage = await openPopup(context, 'about:blank');
     const cdp = await context.newCDPSession(cdpPage);
     await cdp.send('ServiceWorker.enable');
+    const stoppedFloor: number[] = [];
     for (let i = 0; i < COLD_OPENS; i++) {
       await cdp.send('ServiceWorker.stopAllWorkers');
       const page = await openPopup(context, popupUrl);
       coldTimes.push(await paintedAt(page));
       await settled(page);
       await page.close();
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      stoppedFloor.push(await floorPaint(context, floorId, 'static.html'));
     }
     const framePages = await captureFirstFrame(context, extensionDir, extensionId);
     firstFrame = await firstFrameFloorFigures(context, framePages, COLD_OPENS, () =>
@@ -240,11 +267,18 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
         pass: coldPaint <= COLD_PAINT_TARGET_MS,
       },
       {
-        name: `popup, ${WAITING} rows: j/k key → frame done (median)`,
-        value: keyFrame,
+        name: `popup, ${WAITING} rows: j/k key → render, style and layout done, no frame waited for (median)`,
+        value: keyFrame.work,
         unit: 'ms',
         target: `≤ ${KEY_FRAME_TARGET_MS} ms`,
-        pass: keyFrame <= KEY_FRAME_TARGET_MS,
+        pass: keyFrame.work <= KEY_FRAME_TARGET_MS,
+      },
+      {
+        name: `popup, ${WAITING} rows: j/k key → next frame painted (median)`,
+        value: keyFrame.painted,
+        unit: 'ms',
+        target: `≤ ${KEY_PAINTED_TARGET_MS} ms`,
+        pass: keyFrame.painted <= KEY_PAINTED_TARGET_MS,
       },
       {
         name: `popup, ${WAITING} rows: long frames (> 50 ms) in one undo window`,
@@ -261,10 +295,13 @@ export async function popupFigures(options: PopupBenchOptions = {}): Promise<Fig
         pass: perDecision === 1,
       },
       ...firstFrame,
+      { name: floorName(WARM_FLOOR), value: Math.round(median(warmFloor)), unit: 'ms' },
+      { name: floorName(STOPPED_FLOOR), value: Math.round(median(stoppedFloor)), unit: 'ms' },
     ];
   } finally {
     await close();
     rmSync(extensionDir, { recursive: true, force: true });
+    rmSync(floorDir, { recursive: true, force: true });
   }
 }
 

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SandboxApp, SandboxDeps } from './deps.ts';
 import { plainJson } from './envelope.ts';
-import { activityView, createRuntime, quotaReset } from './injection.ts';
+import { activityView, createRuntime, quotaReset, requestTimes } from './injection.ts';
 import { DAY_MS } from './model.ts';
 import { advanceAddRequests, finishAddRequest } from './rules/provisioning.ts';
 import { mintToken, tokenResponse } from './rules/tokens.ts';
@@ -97,6 +97,11 @@ const BODIES = {
       .number({ error: 'resetInSeconds must be a number > 0' })
       .positive({ error: 'resetInSeconds must be a number > 0' })
       .optional(),
+  }),
+  anotherApp: z.object({
+    requests: z
+      .int({ error: 'requests must be a whole number ≥ 1' })
+      .min(1, { error: 'requests must be a whole number ≥ 1' }),
   }),
   resolve: z.object({
     status: z.enum(['COMPLETED', 'CANCELED'], { error: 'status must be COMPLETED or CANCELED' }),
@@ -257,6 +262,16 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
     return plainJson(quotaView());
   });
 
+  // Another app of the agency on the same API key spends its quota: our requests log shows none of it, and
+  // our last Rate-Limit-Remaining says more is left than there is, until the next answer (or its 429).
+  control.post('/another-app', async (c) => {
+    const b = await parse(c.req.raw, BODIES.anotherApp);
+    if (b instanceof Response) return b;
+    quotaReset(runtime);
+    runtime.quota.used += b.requests;
+    return plainJson(quotaView());
+  });
+
   control.post('/malformed', async (c) => {
     const b = await parse(c.req.raw, BODIES.malformed);
     if (b instanceof Response) return b;
@@ -295,7 +310,12 @@ export function register(app: SandboxApp, deps: SandboxDeps): void {
 
   control.get('/state', () => stateResponse(store));
 
-  control.get('/requests', () => plainJson({ count: runtime.requests.length, requests: runtime.requests }));
+  control.get('/requests', (c) => {
+    const requests = c.req.query('times')
+      ? runtime.requests.map((r) => ({ ...r, ...requestTimes.get(r) }))
+      : runtime.requests;
+    return plainJson({ count: runtime.requests.length, requests });
+  });
   // Whether the client has settled: no logged call in flight, and how long since the last came or went.
   control.get('/requests/activity', () => plainJson({ logged: runtime.requests.length, ...activityView(activity) }));
   control.delete('/requests', () => {

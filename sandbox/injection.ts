@@ -36,6 +36,9 @@ export interface Runtime {
   forbiddenAccounts: Set<string>;
 }
 
+/** When each logged call came and was answered (epoch ms), beside the log: `GET /requests?times=1` adds them. */
+export const requestTimes = new WeakMap<LoggedRequest, { arrivedMs: number; answeredMs?: number }>();
+
 export interface LoggedRequest {
   method: string;
   path: string;
@@ -205,6 +208,8 @@ function logged(store: Store, runtime: Runtime, logBodies: boolean): MiddlewareH
       if (body !== undefined) entry.body = body;
     }
     runtime.requests.push(entry);
+    const times: { arrivedMs: number; answeredMs?: number } = { arrivedMs: Date.now() };
+    requestTimes.set(entry, times);
     let reset = quotaReset(runtime);
     let remaining: number | undefined;
 
@@ -218,6 +223,7 @@ function logged(store: Store, runtime: Runtime, logBodies: boolean): MiddlewareH
         response.headers.set('Rate-Limit-Reset', String(reset));
       }
       entry.status = response.status;
+      times.answeredMs = Date.now();
       return response;
     };
 

@@ -89,14 +89,22 @@ function QuotaNote(props: { state: ListingsLoadView; resumesAt: number; onRefres
     error?.code === 'held-back'
       ? 'This hour’s requests are running low and Listings Desk keeps the last ones for what you do'
       : 'The service’s hourly limit on requests has been reached';
+  const refreshed = state.incomplete?.refreshed;
+  // A refresh cut short kept every row it had: it says how many came fresh, and how old the others are.
   const message =
-    `${why}, so the other ${formatNumber(rest)} will load by ` +
-    `themselves at ${clock.format(resumesAt)}, even with this page closed. The loaded ones can be filtered and used now.`;
+    refreshed !== undefined && state.fetchedAt
+      ? `${why}, so the refresh stopped part way. The other ${formatNumber(Math.max(0, total - refreshed))} are as fetched ${time.format(state.fetchedAt)} and will refresh by themselves at ${clock.format(resumesAt)}, even with this page closed. All ${formatNumber(state.loaded)} can be filtered and used now.`
+      : `${why}, so the other ${formatNumber(rest)} will load by ` +
+        `themselves at ${clock.format(resumesAt)}, even with this page closed. The loaded ones can be filtered and used now.`;
+  const title =
+    refreshed !== undefined
+      ? `Refreshed ${formatNumber(refreshed)} of ${formatNumber(total)} listings (partial)`
+      : `Loaded ${formatNumber(state.loaded)} of ${formatNumber(total)} listings`;
   return (
     <div class="lw-load">
       <ErrorNotice
         tone="warn"
-        title={`Loaded ${formatNumber(state.loaded)} of ${formatNumber(total)} listings`}
+        title={title}
         error={error ? { ...error, message } : message}
         actions={
           <Button size="sm" onClick={onRefresh}>

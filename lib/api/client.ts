@@ -228,7 +228,12 @@ export class ApiClient {
       if (signal?.aborted) throw abortedError(req.operation);
       // The injected fetch refused to send (the worker's request budget): its reason, under this call's name.
       if (isApiError(error))
-        throw this.#error(req, { kind: error.kind, rateLimit: error.rateLimit, detail: 'not sent' });
+        throw this.#error(req, {
+          kind: error.kind,
+          status: error.status,
+          rateLimit: error.rateLimit,
+          detail: 'not sent',
+        });
       if (isHTTPError(error)) return this.#fail(req, error.response, readErrorData(error.data));
       if (isTimeoutError(error)) throw this.#error(req, { kind: 'timeout', detail: 'no response in time' });
       throw this.#error(req, { kind: 'network', detail: 'no response (network error)' });

@@ -8,6 +8,7 @@ import { expect, test } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { deskForFile } from './fixture.ts';
 import { LOAD_TIMEOUT_MS, openWorkspace, settledCounts } from './listings-workspace-helpers.ts';
+import { settleThenClear } from './settle.ts';
 
 /** Set to a folder (e.g. /tmp/shots-budget) to write screenshots, light and dark. */
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS;
@@ -127,3 +128,51 @@ test('a fetch-all over a quarter of the requests left says so first; one folder 
   for (const r of pages) expect(r.query?.locationIds?.split(',').length).toBe(Number(locations));
   await page.getByRole('button', { name: 'Load all listings' }).waitFor();
 });
+
+test('another app spends the key’s quota: after the first 429 the Inbox’s Refresh and the popup send nothing, and say when', async () => {
+  await desk.link('1001');
+  await desk.link('1003');
+  await desk.link('1004');
+  const inbox = await desk.openOptions();
+  await inbox.goto(desk.url('options.html#inbox'));
+  await inbox.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor();
+  await settleThenClear(desk.control, inbox, { timeoutMs: 60_000 });
+  // The worker last heard thousands were left; another app of the agency spends them all.
+  await desk.control.call('POST', 'another-app', { requests: 5000 });
+  const { reset } = await desk.control.call<{ reset: number }>('GET', 'quota');
+  const refresh = inbox.getByRole('button', { name: 'Refresh', exact: true });
+  await refresh.click();
+  // The refreshes already sent meet the 429; once they are answered the log is cleared.
+  await settleThenClear(desk.control, inbox, { timeoutMs: 60_000 });
+
+  // Refresh again, and the popup opened: nothing is sent before the reset, and both say until when.
+  const until = new Date(reset * 1000).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  await refresh.click();
+  const said = inbox
+    .getByRole('alert')
+    .filter({ hasText: 'That did not go through' })
+    .filter({ hasText: 'hourly request limit is used up' });
+  await said.waitFor({ timeout: 30_000 });
+  expect(await said.textContent()).toContain(`after ${until}`);
+  const popup = await desk.openPopup();
+  const notice = popup.getByRole('alert').filter({ hasText: 'hourly request limit is used up' }).first();
+  await notice.waitFor({ timeout: 30_000 });
+  expect(await notice.textContent()).toContain(`after ${until}`);
+  // Rows already held still show.
+  await popup.getByRole('feed').getByRole('article').first().waitFor({ timeout: 30_000 });
+  // The API quiet for 2 s (no call in flight), the log read as it is.
+  await expect
+    .poll(
+      async () => {
+        const { inFlight, quietForMs } = await desk.control.activity();
+        return inFlight === 0 && quietForMs >= 2000;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await shots(inbox, 'inbox-quota-spent');
+  await shots(popup, 'popup-quota-spent');
+  const { requests } = await desk.control.requests();
+  expect(requests.filter((r) => r.path.startsWith('/v2/'))).toEqual([]);
+  await accessible(inbox);
+}, 150_000);

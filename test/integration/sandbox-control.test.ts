@@ -91,6 +91,34 @@ describe('sandbox control: injected behaviour', () => {
     expect((await call(ctx.sb, 'GET', PUBLISHERS, { token })).status).toBe(200);
   });
 
+  it('lets another app on the same API key spend the quota behind the client’s back, up to the 429', async () => {
+    const first = await call(ctx.sb, 'GET', PUBLISHERS, { token });
+    const left = Number(first.headers.get('rate-limit-remaining'));
+    await control(ctx.sb, 'DELETE', '/requests');
+    const spent = await control<{ remaining: number }>(ctx.sb, 'POST', '/another-app', { requests: left });
+    expect(spent.remaining).toBe(0);
+    // None of it is in this client's log; its next request meets the spent quota.
+    expect((await control<{ requests: unknown[] }>(ctx.sb, 'GET', '/requests')).requests).toEqual([]);
+    const refused = await call(ctx.sb, 'GET', PUBLISHERS, { token });
+    expectErrorEnvelope(refused, 429);
+    expect(refused.headers.get('rate-limit-remaining')).toBe('0');
+  });
+
+  it('says when each logged call came and was answered, when asked (?times=1)', async () => {
+    await control(ctx.sb, 'DELETE', '/requests');
+    const before = Date.now();
+    await control(ctx.sb, 'POST', '/latency', { ms: 50 });
+    await call(ctx.sb, 'GET', PUBLISHERS, { token });
+    await control(ctx.sb, 'POST', '/latency', { ms: 0 });
+    type Timed = { path: string; arrivedMs: number; answeredMs: number };
+    const [timed] = (await control<{ requests: Timed[] }>(ctx.sb, 'GET', '/requests?times=1')).requests;
+    expect(timed!.arrivedMs).toBeGreaterThanOrEqual(before);
+    expect(timed!.answeredMs - timed!.arrivedMs).toBeGreaterThanOrEqual(45);
+    // Without the flag the log keeps its shape.
+    const [plain] = (await control<{ requests: object[] }>(ctx.sb, 'GET', '/requests')).requests;
+    expect(Object.keys(plain!)).not.toContain('arrivedMs');
+  });
+
   it('answers 200 with a body that is not JSON when asked', async () => {
     await control(ctx.sb, 'POST', '/malformed', { method: 'GET', path: SUGGESTIONS });
     const bad = await call(ctx.sb, 'GET', SUGGESTIONS, { token });
@@ -193,6 +221,7 @@ describe('sandbox control: bad bodies', () => {
     ['/faults', '{"path":"/v2/","status":503,"method":5}', 'method must be a string'],
     ['/rate-limit', '{}', 'resetInSeconds must be a number >= 0'],
     ['/rate-limit', '{"resetInSeconds":5,"count":1.5}', 'count must be a positive integer'],
+    ['/another-app', '{"requests":0}', 'requests must be a whole number ≥ 1'],
     ['/malformed', '{"path":"v2/"}', 'path must be a string starting with /'],
     ['/cut-off', '{"path":"v2/"}', 'path must be a string starting with /'],
     ['/sub-accounts', '{"count":0}', 'count must be a whole number from 1 to 5000'],

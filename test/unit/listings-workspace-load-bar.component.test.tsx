@@ -45,3 +45,28 @@ test('a click on "Load all listings" that lands as the load starts does not canc
   screen.getByRole('button', { name: 'Refresh' }).click();
   expect(onLoad).toHaveBeenCalledWith(true);
 });
+
+test('a refresh the quota stopped part way says how many came fresh, how old the others are, and when they refresh', () => {
+  const fetchedAt = Date.UTC(2026, 11, 7, 9, 30);
+  const resumesAt = Date.UTC(2026, 11, 7, 11, 0, 5);
+  const load: ListingsLoadView = {
+    ...notLoaded,
+    state: 'loaded',
+    loaded: 41_400,
+    total: 41_400,
+    fetchedAt,
+    incomplete: {
+      missingPages: 264,
+      pages: 414,
+      refreshed: 15_000,
+      resumesAt,
+      error: { code: 'held-back', message: 'paused', status: undefined },
+    },
+  };
+  render(<LoadBar load={load} onLoad={vi.fn()} onCancel={vi.fn()} />);
+  expect(screen.getByText(/Refreshed 15,000 of 41,400 listings \(partial\)/)).toBeTruthy();
+  const words = document.body.textContent ?? '';
+  expect(words).toMatch(/refresh stopped part way\. The other 26,400 are as fetched .+ and will refresh by themselves/);
+  expect(words).toMatch(/All 41,400 can be filtered and used now/);
+  expect(words).not.toMatch(/Loaded 41,400 of 41,400|the other 0/);
+});

@@ -318,4 +318,23 @@ describe('listings workspace against the sandbox', () => {
     await next.settled();
     expect(await browser.alarms.get(`${LISTINGS_RESUME_ALARM}:app-1001`)).toBeFalsy();
   });
+  test('a Refresh the reserve stops part way keeps every row it had, brings the pages it got up to date, and says it is partial', async () => {
+    const w = workspace();
+    await loaded(w);
+    const whole = await ask(w, 'listings.query', { limit: 0 });
+    expect(whole.load).toMatchObject({ loaded: 2070, total: 2070, incomplete: null });
+    const fetchedAt = whole.load.fetchedAt;
+    // 8 requests above the reserve (100 of 1,000): the refresh's 21 pages cannot all go this hour.
+    await control('POST', 'quota', { perHour: 1000, used: 892, resetInSeconds: 1800 });
+    await w.handlers['listings.load']({ refresh: true }, extension);
+    await w.settled();
+    const after = await ask(w, 'listings.query', { limit: 0 });
+    // Before: the table held only the refresh's rows (a few hundred of 2,070).
+    expect(after.total).toBe(2070);
+    expect(after.load).toMatchObject({ state: 'loaded', loaded: 2070, total: 2070, fetchedAt });
+    const refreshed = after.load.incomplete?.refreshed ?? 0;
+    expect(refreshed).toBeGreaterThan(0);
+    expect(refreshed).toBeLessThan(2070);
+    expect(after.load.incomplete?.resumesAt).toBeGreaterThan(Date.now());
+  });
 });

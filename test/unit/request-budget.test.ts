@@ -9,6 +9,7 @@ import {
   createRequestBudget,
   MAX_SPACING_MS,
   MIN_SPACING_MS,
+  openShareOf,
   reserveOf,
 } from '../../lib/background/core/request-budget.ts';
 
@@ -122,6 +123,37 @@ describe('createRequestBudget', () => {
     expect(secondDone).toBe(false);
     await second;
     expect(Date.now() - started).toBeGreaterThanOrEqual(MIN_SPACING_MS - 5);
+  });
+
+  test('a 429 while thousands seemed left (another app of the key spent them): nothing goes before its reset, a person’s request neither, a restarted worker included', async () => {
+    let now = T0;
+    const budget = createRequestBudget({ now: () => now, writeDelayMs: 0 });
+    budget.noteAnswer('user', quotaHeaders(3000));
+    await budget.beforeRequest('user');
+    budget.noteAnswer('user', quotaHeaders(0), 429);
+    for (const purpose of ['user', 'inbox refresh', 'listings load'] as const) {
+      const refused = await budget.beforeRequest(purpose).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ name: 'ApiError', status: 429, rateLimit: { reset: RESET_S } });
+    }
+    expect(await budget.spentUntil()).toBe(RESET_S * 1000);
+    expect(await budget.openShare()).toBe(0);
+    expect(await budget.view()).toMatchObject({ remaining: 0, pausedUntil: RESET_S * 1000 });
+    await budget.flush();
+    const restarted = createRequestBudget({ now: () => now });
+    await expect(restarted.beforeRequest('user')).rejects.toMatchObject({ status: 429 });
+    // At the reset the hour starts whole again.
+    now = RESET_S * 1000;
+    await expect(budget.beforeRequest('user')).resolves.toBeUndefined();
+    expect(await budget.spentUntil()).toBeNull();
+  });
+
+  test('a page’s open may spend its share of the hour’s limit, none while background work waits', async () => {
+    const budget = createRequestBudget({ now: () => T0 });
+    expect(await budget.openShare()).toBe(openShareOf(5000));
+    budget.noteAnswer('user', quotaHeaders(3000, 20_000));
+    expect(await budget.openShare()).toBe(30);
+    budget.noteAnswer('user', quotaHeaders(900, 20_000));
+    expect(await budget.openShare()).toBe(0);
   });
 
   test('a restarted worker knows the figures and the counts (storage.session); a new hour starts again', async () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { setPanelScope } from '../../lib/background/core/panel-scope.ts';
+import { openShareOf } from '../../lib/background/core/request-budget.ts';
 import { mergeOldestFirst } from '../../lib/background/suggestion-triage/across-accounts.ts';
 import {
   BADGE_ALARM,
@@ -445,5 +446,80 @@ describe('the refresh across accounts, asked again while it runs', () => {
     const afterAll = events.filter((e) => (e.payload as { accountKey: string | null }).accountKey === null);
     expect(afterAll).toHaveLength(1);
     expect(events.at(-1)).toBe(afterAll[0]);
+  });
+});
+
+describe('a popup’s open across accounts (issue 37)', () => {
+  /** Six accounts of 120 waiting (3 pages each), all fetched by the refresh alarm five minutes ago. */
+  async function sixAccountsFetched() {
+    await linkTestAccount('app-1004', 'Birch Florist');
+    await linkTestAccount('app-1005', 'Alder Garage');
+    await linkTestAccount('app-1006', 'Elm Opticians');
+    // The merged list's top: 1002's rows, then 1003's; the active account (the last linked, 1006) comes fifth.
+    const firstDays: Record<string, number> = {
+      'app-1001': 6,
+      'app-1002': 1,
+      'app-1003': 2,
+      'app-1004': 3,
+      'app-1005': 4,
+      'app-1006': 5,
+    };
+    const service = perAccountService(
+      Object.fromEntries(Object.entries(firstDays).map(([k, day]) => [k, waiting(k, 120, day)])),
+    );
+    const deps = testDeps({ broadcast: async () => undefined, now: () => clock });
+    const t = createSuggestionTriage(deps);
+    made.push(t);
+    await t.refreshEveryAccount();
+    await t.settled();
+    const fetchedAt = clock;
+    clock += 5 * 60_000;
+    service.requests.length = 0;
+    const listsFetched = () =>
+      service.requests.filter((r) => r.url.pathname.endsWith('/publishersuggestions')).map((r) => r.token);
+    return { service, deps, t, fetchedAt, listsFetched };
+  }
+
+  test('it refreshes the lists that top what it shows, within its share of the hour; the rows show at once with their age', async () => {
+    const { t, fetchedAt, service, listsFetched } = await sixAccountsFetched();
+    const opened = await t.view(WAITING, true, false, {}, 40);
+    // The rows already held, at once, with when they were fetched.
+    expect(opened.suggestions).toHaveLength(40);
+    expect(opened.accounts?.map((a) => a.fetchedAt)).toEqual(Array(6).fill(fetchedAt));
+    expect(opened.account?.accountKey).toBe('app-1006');
+    const refreshing = opened.accounts?.filter((a) => a.refreshing).map((a) => a.accountKey);
+    expect(refreshing).toEqual(['app-1002', 'app-1006']);
+    await t.settled();
+    // The active account's list and the one whose rows come first: 2 × 3 pages, within 7 of 5,000.
+    expect(service.requests.length).toBeLessThanOrEqual(openShareOf(5000));
+    expect(new Set(listsFetched())).toEqual(new Set(['tok-app-1002', 'tok-app-1006']));
+    const after = await t.view(WAITING, false);
+    expect(after.accounts?.filter((a) => a.fetchedAt === clock).map((a) => a.accountKey)).toEqual(refreshing);
+
+    // The person filters to an account the open left alone: its list refreshes then.
+    service.requests.length = 0;
+    await t.view(WAITING, true, false, { accountKeys: ['app-1001'] }, 40);
+    await t.settled();
+    expect(new Set(listsFetched())).toEqual(new Set(['tok-app-1001']));
+  });
+
+  test('while background work waits for the reset, an open spends none of the reserve; its rows still show', async () => {
+    const { t, deps, fetchedAt, service } = await sixAccountsFetched();
+    // The hour's last 200 of 5,000: at the reserve (250), background work pauses until the reset.
+    const reset = Math.ceil((clock + 30 * 60_000) / 1000);
+    deps.budget.noteAnswer(
+      'user',
+      new Headers({ 'Rate-Limit-Limit': '5000', 'Rate-Limit-Remaining': '200', 'Rate-Limit-Reset': String(reset) }),
+    );
+    const opened = await t.view(WAITING, true, false, {}, 40);
+    await t.settled();
+    expect(service.requests).toEqual([]);
+    expect(opened.suggestions).toHaveLength(40);
+    expect(opened.refreshing).toBe(false);
+    expect(opened.accounts?.map((a) => a.fetchedAt)).toEqual(Array(6).fill(fetchedAt));
+    // Refresh, pressed, is the person's: it goes.
+    await t.view(WAITING, true, true, {}, 40);
+    await t.settled();
+    expect(service.requests.length).toBeGreaterThan(0);
   });
 });

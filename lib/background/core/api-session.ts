@@ -86,7 +86,7 @@ export function createApiSession(
       try {
         const response = await (base ?? fetch)(input, init);
         reachability.noteAnswer(apiOrigin);
-        budget.noteAnswer(purpose, response.headers);
+        budget.noteAnswer(purpose, response.headers, response.status);
         return response;
       } catch (error) {
         budget.noteNoAnswer();

@@ -34,6 +34,11 @@ export interface BudgetState {
   resetAt: number;
   /** Answers counted this window, per purpose. */
   spent: Partial<Record<BudgetPurpose, number>>;
+  /**
+   * The service answered 429 (the key's quota is spent, maybe by another app of the agency): until then
+   * (epoch ms, its Rate-Limit-Reset) nothing is sent, whoever asks; only what was in flight is answered.
+   */
+  spentUntil?: number;
 }
 
 export type BudgetTurn = { kind: 'go' } | { kind: 'slow'; spacingMs: number } | { kind: 'pause'; until: number };
@@ -54,14 +59,15 @@ export const reserveOf = (limit: number, t = DEFAULT_THRESHOLDS) =>
 const slowBelowOf = (limit: number, t: BudgetThresholds) => Math.ceil(limit * t.slowBelowShare);
 const topOfNextHour = (now: number) => (Math.floor(now / 3_600_000) + 1) * 3_600_000;
 
-/** What background work of `purpose` may do now; a person's own request always goes. */
+/** What background work of `purpose` may do now; a person's own request goes unless the service said 429. */
 export function budgetTurn(
   state: BudgetState,
   purpose: BudgetPurpose,
   now: number,
   thresholds = DEFAULT_THRESHOLDS,
 ): BudgetTurn {
-  const { limit, remaining, resetAt } = state;
+  const { limit, remaining, resetAt, spentUntil } = state;
+  if (spentUntil !== undefined && now < spentUntil) return { kind: 'pause', until: spentUntil };
   if (purpose === 'user' || limit === undefined || remaining === undefined || now >= resetAt) return { kind: 'go' };
   const reserve = reserveOf(limit, thresholds);
   if (remaining <= reserve) return { kind: 'pause', until: resetAt };
@@ -82,10 +88,13 @@ function current(state: BudgetState, now: number): BudgetState {
 }
 
 export interface RequestBudget {
-  /** Before each request. A person's goes at once; background waits its spacing, or throws 'held-back'. */
+  /**
+   * Before each request. A person's goes at once; background waits its spacing, or throws 'held-back'.
+   * After a 429, until its reset, every request throws that 429 again (not sent: quotaSpentError).
+   */
   beforeRequest(purpose: BudgetPurpose, signal?: AbortSignal | null): Promise<void>;
-  /** After each answer (any status): counts it and learns the three Rate-Limit headers. */
-  noteAnswer(purpose: BudgetPurpose, headers: Headers): void;
+  /** After each answer (any status): counts it and learns the three Rate-Limit headers, and a 429. */
+  noteAnswer(purpose: BudgetPurpose, headers: Headers, status?: number): void;
   /** A request sent that got no answer (network, cancelled): no longer in flight. */
   noteNoAnswer(): void;
   /**
@@ -97,6 +106,10 @@ export interface RequestBudget {
     signal?: AbortSignal | null,
   ): Promise<{ go: true } | { go: false; until: number }>;
   view(): Promise<BudgetView>;
+  /** Until when (epoch ms) the service said the quota is spent; null when it did not, or that has passed. */
+  spentUntil(): Promise<number | null>;
+  /** How many requests one page's open may spend refreshing what it shows: 0 while background work waits. */
+  openShare(): Promise<number>;
   /** Writes the state now (the worker may stop); otherwise writes are grouped. */
   flush(): Promise<void>;
   /** Called when the pause starts or ends, or the window turns (the budget's alarm). */
@@ -123,6 +136,32 @@ export function heldBackError(until: number, remaining: number, reserve: number)
     detail: `background work waits for the reset to keep ${reserve} requests for you`,
   });
 }
+
+/**
+ * A request refused because the service answered 429 until `until`: the 429 as the service would say it
+ * again, so every caller (paging, the outbox's retry time, the words with the time) takes it as one.
+ */
+export function quotaSpentError(until: number): ApiError {
+  return new ApiError({
+    kind: 'http',
+    status: 429,
+    operation: 'request budget',
+    rateLimit: { remaining: 0, reset: Math.ceil(until / 1000) },
+    detail: 'not sent: the service said the hour’s requests are used up until its reset',
+  });
+}
+
+/**
+ * A page's open refreshes what it shows within this share of the hour's limit (7 of 5,000): opened every
+ * 2 minutes, at most 210 an hour beside the refresh alarm's (~470 with 30 accounts of 200 waiting), so an
+ * hour of use stays under 15 % of the quota. The other lists ride the alarm.
+ */
+export const OPEN_SHARE = 0.0015;
+export const OPEN_MIN = 5;
+/** The limit assumed before any answer said it (the vendor's usual quota). */
+const USUAL_LIMIT = 5000;
+export const openShareOf = (limit: number | null | undefined) =>
+  Math.max(OPEN_MIN, Math.floor((limit ?? USUAL_LIMIT) * OPEN_SHARE));
 
 /** When a request the budget held back may go (epoch ms); undefined for any other error. */
 export function heldBackUntil(error: unknown): number | undefined {
@@ -227,6 +266,8 @@ export function createRequestBudget(options: BudgetOptions = {}): RequestBudget 
 
   return {
     async beforeRequest(purpose, signal) {
+      const spent = (await live()).spentUntil;
+      if (spent !== undefined && now() < spent) throw quotaSpentError(spent);
       if (purpose !== 'user') {
         const turn = await backgroundTurn(purpose, signal);
         if (!turn.go) {
@@ -239,7 +280,7 @@ export function createRequestBudget(options: BudgetOptions = {}): RequestBudget 
       inFlight++;
       if (s.remaining !== undefined) s.remaining = Math.max(0, s.remaining - 1);
     },
-    noteAnswer(purpose, headers) {
+    noteAnswer(purpose, headers, status) {
       const s = state ? current(state, now()) : { resetAt: topOfNextHour(now()), spent: {} };
       state = s;
       const read = (name: string) => {
@@ -255,6 +296,12 @@ export function createRequestBudget(options: BudgetOptions = {}): RequestBudget 
       // The service's figure wins (another client of the key spends too; a new window starts whole), less
       // what is still in flight. An answer overtaken by a later one is off by at most those in flight.
       if (remaining !== undefined) s.remaining = Math.max(0, remaining - inFlight);
+      // The quota is the key's, not ours: a 429 while we counted thousands left means another app spent it.
+      // Nothing more goes before its reset (the top of the hour when it names none).
+      if (status === 429) {
+        s.remaining = 0;
+        s.spentUntil = Math.max(s.spentUntil ?? 0, s.resetAt);
+      }
       s.spent[purpose] = (s.spent[purpose] ?? 0) + 1;
       writeSoon();
       notePause(s);
@@ -265,6 +312,14 @@ export function createRequestBudget(options: BudgetOptions = {}): RequestBudget 
     backgroundTurn,
     async view() {
       return toView(await live());
+    },
+    async spentUntil() {
+      const { spentUntil } = await live();
+      return spentUntil !== undefined && now() < spentUntil ? spentUntil : null;
+    },
+    async openShare() {
+      const s = await live();
+      return turnOf(s, 'inbox refresh').kind === 'pause' ? 0 : openShareOf(s.limit);
     },
     flush,
     onChange(listener) {

@@ -18,6 +18,7 @@ import { WAITING } from '../../shared/listing-statuses.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { toCsv } from '../core/listings-csv.ts';
+import { quotaSpentError } from '../core/request-budget.ts';
 import { defineFeature } from '../feature.ts';
 import { accountListError } from '../suggestion-triage/across-accounts.ts';
 import type { SuggestionTriage } from '../suggestion-triage/index.ts';
@@ -56,7 +57,7 @@ export function tagOf(text: string): string {
   return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length.toString(36)}`;
 }
 
-export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount'>, triage: InboxTriage) {
+export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount' | 'budget'>, triage: InboxTriage) {
   const table = createInboxTable();
   const source = createInboxSource(table, deps.now);
   const headsOf = new WeakMap<InboxMatch, number[]>();
@@ -193,6 +194,9 @@ export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount'>, triage:
       };
     },
     'inbox.refresh': async ({ force }) => {
+      // The service said the quota is spent: nothing is sent before its reset, and the page says when.
+      const spent = await deps.budget.spentUntil();
+      if (spent !== null) throw quotaSpentError(spent);
       const src = await source.read();
       const lines = accountLines(src, force ? { force: true } : { refresh: true });
       return { accounts: lines.filter((a) => !a.needsRelink).length };

@@ -13,7 +13,7 @@ import { type ListingsSnapshot, readSnapshot, writeSnapshot } from './cache-stor
 import type { WorkspaceDeps } from './deps.ts';
 import type { LoadPart } from './load-plan.ts';
 import { cachedPublishers } from './publishers-directory.ts';
-import { ListingsTable, type TableNames, toStoredListing } from './table.ts';
+import { ListingsTable, type StoredListing, type TableNames, toStoredListing } from './table.ts';
 
 const PROGRESS_MS = 250;
 /** After the rows are in, and after the first window the page waits for: then the indexes are built. */
@@ -64,6 +64,10 @@ export interface AccountTable {
   missingOffsets: number[];
   /** The load was limited to one folder's locations (null or absent: the whole account). */
   part?: LoadPart | null;
+}
+
+function rowsOf(table: ListingsTable): StoredListing[] {
+  return Array.from({ length: table.size }, (_, i) => table.listing(i));
 }
 
 /** The part as the page shows it: no location ids. */
@@ -118,15 +122,23 @@ export function createListingsFetch(
         LISTINGS_LOAD,
       );
       await namesReady.catch(() => undefined);
-      const incomplete = incompleteView(result.incomplete, result.incomplete?.pages ?? 0);
-      const fetchedAt = deps.now();
-      entry.table = next;
+      let incomplete = incompleteView(result.incomplete, result.incomplete?.pages ?? 0);
+      // A refresh the quota ended keeps every row it had, the pages it got brought up to date: 15,000 fresh
+      // rows must not replace 41,400. The rows stay as of the last whole load, and the view says how many came.
+      const partialRefresh = next !== shown && incomplete !== null;
+      if (partialRefresh && incomplete) {
+        shown.upsert(rowsOf(next));
+        incomplete = { ...incomplete, refreshed: next.size };
+      }
+      const table = partialRefresh ? shown : next;
+      const fetchedAt = partialRefresh && entry.load.fetchedAt !== null ? entry.load.fetchedAt : deps.now();
+      entry.table = table;
       // A part is not resumed page by page (its pages are the folder's): Refresh or a whole load fetches again.
       entry.missingOffsets = entry.part ? [] : (result.incomplete?.missingOffsets ?? []);
-      warmSoon(next);
+      warmSoon(table);
       entry.load = {
         state: 'loaded',
-        loaded: next.size,
+        loaded: table.size,
         total: result.count,
         fetchedAt,
         incomplete: entry.part && incomplete ? { ...incomplete, resumesAt: undefined } : incomplete,
@@ -140,13 +152,13 @@ export function createListingsFetch(
           link,
           fetchedAt,
           count: result.count,
-          columns: next.columns(),
+          columns: table.columns(),
           incomplete: entry.load.incomplete,
           missingOffsets: entry.missingOffsets,
           warnings: entry.load.warnings,
           part: shownPart(entry.part),
         };
-        await writeIfLinked(link, () => writeSnapshot(snapshot, headOf(next))).catch(() => undefined);
+        await writeIfLinked(link, () => writeSnapshot(snapshot, headOf(table))).catch(() => undefined);
       }
       await scheduleResume(entry);
     } catch (error) {

@@ -3,7 +3,7 @@
 import { browser } from 'wxt/browser';
 import type { ApiClient } from '../../api/client.ts';
 import { isApiError } from '../../api/errors.ts';
-import { fetchAllSuggestions, type Suggestion } from '../../api/suggestions.ts';
+import { fetchAllSuggestions, SUGGESTIONS_PAGE_SIZE, type Suggestion } from '../../api/suggestions.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { SuggestionView, TriageView } from '../../messaging/protocol/index.ts';
 import { listWarning } from '../../messaging/service-words.ts';
@@ -16,7 +16,7 @@ import type { DeskDeps } from '../core/deps.ts';
 import { heldRead } from '../core/held-read.ts';
 import { readAccounts } from '../core/linked-accounts.ts';
 import { refreshPublisherNames } from '../core/publisher-names.ts';
-import type { BudgetPurpose } from '../core/request-budget.ts';
+import { type BudgetPurpose, quotaSpentError } from '../core/request-budget.ts';
 import { type RefreshWish, staleWhileRevalidate } from '../core/swr-cache.ts';
 import {
   type AccountFilters,
@@ -58,6 +58,10 @@ export interface CachedListDeps extends Pick<DeskDeps, 'withAccount' | 'broadcas
    * it (false) while paused. Refreshes a person asked for (`'user'`) are never held.
    */
   beforeTurn?: (accountKey: string, purpose: BudgetPurpose) => Promise<boolean>;
+  /** How many requests a page's open may spend refreshing the lists it shows (0: none, the budget waits). */
+  openShare?: () => Promise<number>;
+  /** The service said the hour's quota is spent until then (epoch ms): no refresh is started before it. */
+  spentUntil?: () => Promise<number | null>;
 }
 
 /** A service suggestion as pages see it: the waiting lists' and the Inbox history's rows. */
@@ -224,6 +228,26 @@ export function createCachedList(deps: CachedListDeps) {
   );
   /** The refresh across accounts in progress: its runs, then the one event after the last. */
   let every: Promise<void> | null = null;
+  /** Lists a page's open is refreshing or about to, one at a time (refreshShown), and those rounds. */
+  const opening = new Set<string>();
+  const openRounds = new Set<Promise<void>>();
+
+  /**
+   * A page's open: the lists it shows first, one at a time, each as background work (slowed or held by the
+   * budget). The others ride the refresh alarm, or a filter to their account.
+   */
+  async function refreshShown(keys: string[]): Promise<void> {
+    for (const key of keys) opening.add(key);
+    try {
+      for (const key of keys) {
+        if (beforeTurn && !(await beforeTurn(key, 'inbox refresh'))) break;
+        await revalidate(key, WAITING, {}, 'inbox refresh').catch(() => undefined);
+        opening.delete(key);
+      }
+    } finally {
+      for (const key of keys) opening.delete(key);
+    }
+  }
 
   function refreshEvery(wish: RefreshWish = { refresh: true }, purpose: BudgetPurpose = 'user'): Promise<void> {
     if (every && everyAccount.running) {
@@ -282,10 +306,27 @@ export function createCachedList(deps: CachedListDeps) {
     const { accountRecord: account, ...rest } = stored;
     if (!account) return { ...rest, refreshing: false, error: null };
     const key = cacheKey(account.accountKey, status, filters);
+    const gate = await refreshGate({ refresh, force });
     // After this answer has left: the popup paints from the cache while the refresh runs.
-    const state = cache.answer(key, rest.fetchedAt, { refresh, force, blocked: account.needsRelink }, status, filters);
-    const error = account.needsRelink ? toWireError(needsRelinkError(account)) : state.error;
+    const wish = { ...gate.wish, blocked: account.needsRelink || gate.spent !== null };
+    const state = cache.answer(key, rest.fetchedAt, wish, status, filters);
+    const error = account.needsRelink ? toWireError(needsRelinkError(account)) : (gate.spent ?? state.error);
     return { ...rest, refreshing: state.refreshing, error };
+  }
+
+  /**
+   * What a page's wish may start: nothing while the service says the quota is spent (the view says until
+   * when), and an open's refresh (not a forced one) only while the budget lets background work go.
+   */
+  async function refreshGate(
+    wish: RefreshWish,
+  ): Promise<{ wish: RefreshWish; spent: ReturnType<typeof toWireError> | null; share: number }> {
+    if (!wish.refresh && !wish.force) return { wish, spent: null, share: 0 };
+    const until = (await deps.spentUntil?.()) ?? null;
+    if (until !== null) return { wish: {}, spent: toWireError(quotaSpentError(until)), share: 0 };
+    if (wish.force) return { wish, spent: null, share: Number.POSITIVE_INFINITY };
+    const share = deps.openShare ? await deps.openShare() : Number.POSITIVE_INFINITY;
+    return { wish: share > 0 ? wish : {}, spent: null, share };
   }
 
   async function acrossView(
@@ -296,18 +337,29 @@ export function createCachedList(deps: CachedListDeps) {
     wish: RefreshWish,
   ): Promise<TriageView> {
     const [accounts, , cached, pending, failures, publishers, , batches] = values;
-    const apiOrigin = await currentApiOrigin().catch(() => null);
+    const [apiOrigin, gate] = await Promise.all([currentApiOrigin().catch(() => null), refreshGate(wish)]);
     const wanted = filters.accountKeys?.length ? new Set(filters.accountKeys) : null;
-    const due = accounts.some((a) => {
-      if ((wanted && !wanted.has(a.accountKey)) || blockedAccount(a, apiOrigin)) return false;
+    const stale = accounts.filter((a) => {
+      if ((wanted && !wanted.has(a.accountKey)) || blockedAccount(a, apiOrigin) || gate.spent) return false;
       const key = cacheKey(a.accountKey, WAITING);
       // A list whose last fetch failed is asked again on a refresh (the popup opening, Retry), not on every
       // view: each fetch's end makes pages ask for a view again.
-      if (cache.state(key).error && !wish.refresh && !wish.force) return false;
-      return cache.wants(cached[key]?.fetchedAt ?? null, wish);
+      if (cache.state(key).error && !gate.wish.refresh && !gate.wish.force) return false;
+      return cache.wants(cached[key]?.fetchedAt ?? null, gate.wish);
     });
+    // An open (a refresh not forced) takes the lists that top what it shows, within its share of the hour's
+    // requests; Refresh, and lists never fetched, take every account's turn as before.
+    const open = Boolean(gate.wish.refresh) && !gate.wish.force;
+    const shown = open ? withinShare(stale, cached, stored.accountRecord?.accountKey, gate.share) : [];
+    const due = open ? shown.length > 0 : stale.length > 0;
     // After this answer has left, as for one account: the popup paints from the cache first.
-    if (due) setTimeout(() => void refreshEvery(wish), 0);
+    if (open && due) {
+      const round: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 0))
+        .then(() => refreshShown(shown))
+        .finally(() => openRounds.delete(round));
+      openRounds.add(round);
+    } else if (due) setTimeout(() => void refreshEvery(gate.wish), 0);
+    const starting = new Set(open ? shown : due ? stale.map((a) => a.accountKey) : []);
     const view = acrossAccountsView(
       stored,
       { accounts, active: stored.accountRecord, cache: cached, pending, failures, publishers, batches },
@@ -317,10 +369,38 @@ export function createCachedList(deps: CachedListDeps) {
       (a) => {
         const state = cache.state(cacheKey(a.accountKey, WAITING));
         if (a.needsRelink || !a.apiOrigin) return { refreshing: false, error: toWireError(needsRelinkError(a)) };
-        return { refreshing: state.refreshing || due, error: accountListError(state.error) };
+        const refreshing = state.refreshing || starting.has(a.accountKey) || opening.has(a.accountKey);
+        return { refreshing, error: accountListError(state.error) };
       },
     );
-    return { ...view, refreshing: due || every !== null || view.accounts.some((a) => a.refreshing), error: null };
+    const refreshing = due || every !== null || view.accounts.some((a) => a.refreshing);
+    return { ...view, refreshing, error: gate.spent };
+  }
+
+  /**
+   * The stale lists an open refreshes, in the order the person sees them: the active account's, any never
+   * fetched, then by their oldest row (the merged list's top). Each costs its pages (as last counted);
+   * they are taken while they fit the share.
+   */
+  function withinShare(
+    stale: { accountKey: string }[],
+    cached: Record<string, { count: number; suggestions: SuggestionView[] } | undefined>,
+    active: string | undefined,
+    share: number,
+  ): string[] {
+    const listOf = (key: string) => cached[cacheKey(key, WAITING)];
+    const rank = (key: string) =>
+      key === active ? '0' : listOf(key) ? `2${listOf(key)?.suggestions[0]?.dateCreated ?? '~'}` : '1';
+    const ordered = stale.map((a) => a.accountKey).sort((a, b) => rank(a).localeCompare(rank(b)));
+    const taken: string[] = [];
+    let spent = 0;
+    for (const key of ordered) {
+      const cost = Math.max(1, Math.ceil((listOf(key)?.count ?? 0) / SUGGESTIONS_PAGE_SIZE));
+      if (spent + cost > share) break;
+      spent += cost;
+      taken.push(key);
+    }
+    return taken;
   }
 
   /** Decisions the service now has: dropped from lists whose fetch began before they were sent. */
@@ -332,7 +412,7 @@ export function createCachedList(deps: CachedListDeps) {
   /** Tests and the bench: every refresh started so far, the one across accounts included, has ended. */
   async function settled(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 0));
-    while (every) await every;
+    while (every || openRounds.size > 0) await Promise.all([every, ...openRounds]);
     await cache.settled();
   }
 

@@ -131,6 +131,8 @@ export function createSuggestionTriage(deps: TriageDeps) {
     setBadgeCount: badge,
     // The alarm's refresh takes its turns from the request budget: slowed as it runs low, stopped while paused.
     beforeTurn: async (_accountKey, purpose) => purpose === 'user' || (await deps.budget.backgroundTurn(purpose)).go,
+    openShare: () => deps.budget.openShare(),
+    spentUntil: () => deps.budget.spentUntil(),
   });
   const snapshot = createSnapshotWriter();
   const outbox = createDecisionOutbox(

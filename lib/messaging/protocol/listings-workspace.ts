@@ -93,6 +93,11 @@ export interface ListingsIncomplete {
   error: WireError;
   /** The hourly quota ended the load: the rest loads by itself at this time (epoch ms, an alarm). */
   resumesAt?: number;
+  /**
+   * A refresh that could not finish: this many rows came fresh into the rows held, which were all kept
+   * (as of `fetchedAt`, the last whole load). Absent for a first load: the rows are only what came.
+   */
+  refreshed?: number;
 }
 
 /** A part of the account a load can be limited to: one folder's locations. */
