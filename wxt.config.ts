@@ -90,7 +90,7 @@ export default defineConfig({
           }
         : {}),
     },
-    // What IT may pre-set through browser policy (README, "Rollout in an agency"); the worker reads it and it wins.
+    // What IT may pre-set through browser policy (docs/deployment.md, "Rollout in an agency"); the worker reads it and it wins.
     ...(browser === 'firefox' ? {} : { storage: { managed_schema: MANAGED_SCHEMA } }),
     ...(browser === 'firefox'
       ? {
