@@ -1,6 +1,6 @@
 // `npm start`, `npm test` and the Node 20 guard, as a new user meets them: each bad input gets one specific line.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,20 @@ const SYSTEM_NODE = '/usr/bin/node';
 const systemNodeMajor = existsSync(SYSTEM_NODE)
   ? Number(execFileSync(SYSTEM_NODE, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }))
   : 0;
+
+/** Processes whose command line names `path` (Chromium's --user-data-dir), from /proc. */
+function processesUsing(path: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (command.includes(path)) found.push(`${pid}: ${command.slice(0, 120)}`);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
 
 describe('npm start: bad inputs', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('an unknown option prints the usage', async () => {
@@ -162,13 +176,16 @@ describe('npm test: a misspelt step', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
 
 describe('npm start without a display', () => {
   it('runs headless and says what to do instead: --screenshots, or the sandbox addresses', async () => {
-    const env = { ...process.env };
+    // Its own temporary folder, to see that the browser profile it makes there is gone after Ctrl+C.
+    const temp = mkdtempSync(join(dir, 'tmp-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: temp };
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
+    const data = join(dir, 'headless.json');
     // --port 0 alone: the authorize page and the demo CRM get free ports too, and the progress line names them.
     const { child, output } = await startCli(
       'scripts/start.ts',
-      ['--port', '0', '--data', join(dir, 'headless.json')],
+      ['--port', '0', '--data', data],
       'Press Ctrl+C to stop.',
       // It builds the extension and starts Chromium: over 60 s at a load of 25 on 2 cores.
       { env, timeoutMs: 150_000 },
@@ -185,6 +202,22 @@ describe('npm start without a display', () => {
       expect(ports.every((p) => p > 0 && p !== 8788 && p !== 8789)).toBe(true);
       expect((await fetch(`${ready?.[3]}/`)).status).toBe(200);
       expect(output).not.toMatch(/:0\b/);
+      const profiles = readdirSync(temp).filter((name) => name.startsWith('listings-desk-start-'));
+      expect(profiles).toHaveLength(1);
+      const profile = join(temp, profiles[0]!);
+
+      // Ctrl+C right after a change the sandbox saves 150 ms later: the browser closes, then the sandbox
+      // (its state written), then the profile goes; Playwright's own Ctrl+C handler once exited first.
+      const minted = (await (
+        await fetch(`${api}/__sandbox/tokens`, { method: 'POST', body: '{"accountId":"1002"}' })
+      ).json()) as { access_token: string };
+      const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(existsSync(profile)).toBe(false);
+      expect(readFileSync(data, 'utf8')).toContain(minted.access_token);
+      expect(processesUsing(profile)).toEqual([]);
+      await expect(fetch(`${api}/__sandbox/state`)).rejects.toThrow();
     } finally {
       await stopCli(child);
     }
