@@ -1,10 +1,19 @@
 // CLI: `npm run sandbox -- [--port N] [--auth-port N] [--crm-port N] [--data FILE] [--hostile] [--locations N] [--accounts N] [--waiting-per-added-account N] [--processing-ms N]`
 import { busyPortMessage, checkDataFile, countOption, parseCli, sandboxPorts, UsageError } from './cli-support.ts';
-import { accountsProblem, MAX_CUSTOMER_ACCOUNTS, MAX_LOCATIONS_PER_ACCOUNT, MIN_CUSTOMER_ACCOUNTS } from './seed.ts';
+import {
+  accountsProblem,
+  MAX_ADDED_LOCATIONS,
+  MAX_CUSTOMER_ACCOUNTS,
+  MAX_LOCATIONS_PER_ACCOUNT,
+  MAX_WAITING_PER_LOCATION,
+  MIN_CUSTOMER_ACCOUNTS,
+} from './seed.ts';
 import { PUBLISHERS } from './seed-data.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from './server.ts';
 
 const PUBLISHER_COUNT = PUBLISHERS.length;
+/** Add requests stay PROCESSING at most this long: beyond it a test waits for nothing it could see. */
+const MAX_PROCESSING_MS = 3_600_000;
 
 const USAGE = `Usage: npm run sandbox -- [options]
   --port N           API origin port (default 8787; 0 = a free port, and free ones for the two below too)
@@ -17,7 +26,7 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --accounts N       customer accounts: 1001, 1002, then added businesses (default 5, ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS})
   --waiting-per-added-account N
                      waiting suggestions of each added account (default 8 to 40; at most 7 per location)
-  --processing-ms N  how long add requests stay PROCESSING (default 2000)`;
+  --processing-ms N  how long add requests stay PROCESSING (default 2000, at most 3600000)`;
 
 function fail(error: unknown): never {
   if (!(error instanceof UsageError)) throw error;
@@ -62,8 +71,15 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
       `--accounts must be a whole number from ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS} (1001 and 1002 are always there), not "${values.accounts}".`,
     );
   }
-  const processingMs = countOption(values['processing-ms'], '--processing-ms', 0);
-  const waitingPerAddedAccount = countOption(values['waiting-per-added-account'], '--waiting-per-added-account', 0);
+  const processingMs = countOption(values['processing-ms'], '--processing-ms', 0, {
+    most: MAX_PROCESSING_MS,
+    why: 'an hour',
+  });
+  const addedLocations = Math.min(locationsPerAccount ?? 30, MAX_ADDED_LOCATIONS);
+  const waitingPerAddedAccount = countOption(values['waiting-per-added-account'], '--waiting-per-added-account', 0, {
+    most: addedLocations * MAX_WAITING_PER_LOCATION,
+    why: `${MAX_WAITING_PER_LOCATION} per location, ${addedLocations} locations in an added account`,
+  });
   if (values['reset-data'] && !values.data)
     throw new UsageError('--reset-data needs --data FILE: the file to start afresh.');
   if (values.data) checkDataFile(values.data, values['reset-data'] === true, '--reset-data');

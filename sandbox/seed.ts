@@ -5,7 +5,9 @@ import type { SandboxState } from './model.ts';
 import {
   addedAccount,
   DEFAULT_CUSTOMER_ACCOUNTS,
+  MAX_ADDED_LOCATIONS,
   MAX_CUSTOMER_ACCOUNTS,
+  MAX_WAITING_PER_LOCATION,
   MIN_CUSTOMER_ACCOUNTS,
 } from './seed/accounts.ts';
 import { SeedListingSet, SeedListings } from './seed/listings.ts';
@@ -65,7 +67,13 @@ export function accountsProblem(accounts: number): string | undefined {
   if (Number.isInteger(accounts) && accounts >= MIN_CUSTOMER_ACCOUNTS && accounts <= MAX_CUSTOMER_ACCOUNTS) return;
   return `The sandbox seeds ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS} customer accounts (1001 and 1002 are always there), not ${accounts}.`;
 }
-export { DEFAULT_CUSTOMER_ACCOUNTS, MAX_CUSTOMER_ACCOUNTS, MIN_CUSTOMER_ACCOUNTS };
+export {
+  DEFAULT_CUSTOMER_ACCOUNTS,
+  MAX_ADDED_LOCATIONS,
+  MAX_CUSTOMER_ACCOUNTS,
+  MAX_WAITING_PER_LOCATION,
+  MIN_CUSTOMER_ACCOUNTS,
+};
 
 export function createSeed(options: SeedOptions): SandboxState {
   const nowMs = options.nowMs;

@@ -13,7 +13,9 @@ export const DEFAULT_CUSTOMER_ACCOUNTS = 5;
 /** The issue's largest book is 50 accounts; the bench uses 30. */
 export const MAX_CUSTOMER_ACCOUNTS = 50;
 /** An added account's locations: the start's locations per account, at most this (big accounts are 1001's job). */
-const MAX_ADDED_LOCATIONS = 30;
+export const MAX_ADDED_LOCATIONS = 30;
+/** An added account's waiting suggestions, at most this many per location. */
+export const MAX_WAITING_PER_LOCATION = 7;
 
 // 11 names × 10 trades: coprime, so 50 accounts never repeat a pair (and rarely a word next to each other).
 const NAMES = [
@@ -193,7 +195,7 @@ export function addedAccount(
   let n = 0;
   const age = () => (n++ === 0 ? int(rng, 15, 21) : Math.floor(rng() ** 2 * 22));
   const drawn = int(rng, 8, 40);
-  const waiting = Math.min(waitingPerAccount ?? drawn, locations.length * 7);
+  const waiting = Math.min(waitingPerAccount ?? drawn, locations.length * MAX_WAITING_PER_LOCATION);
   const suggestions = makeSuggestions(
     rng,
     locations,

@@ -6,7 +6,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { busyPortMessage, checkDataFile, parseCli, sandboxPorts, UsageError } from '../../sandbox/cli-support.ts';
+import {
+  busyPortMessage,
+  checkDataFile,
+  folderProblem,
+  parseCli,
+  sandboxPorts,
+  UsageError,
+} from '../../sandbox/cli-support.ts';
 import type { RunningSandbox } from '../../sandbox/server.ts';
 import { CHROME_PATH, chromiumProblem, extensionArgs } from './chromium.ts';
 
@@ -60,6 +67,13 @@ async function startDesk() {
   }
   const ports = sandboxPorts(values);
   const [port, authPort, crmPort] = ports.map((p) => p.port) as [number, number, number];
+  for (const [option, path] of [
+    ['--screenshots', values.screenshots],
+    ['--profile', values.profile],
+  ] as const) {
+    const problem = path === undefined ? undefined : folderProblem(resolve(path), option);
+    if (problem) throw new UsageError(problem);
+  }
   checkDataFile(values.data, values['reset-data'] === true, '`npm start -- --reset-data`');
   // Before anything starts or builds: without a browser there is nothing to open the extension in.
   checkChromium();

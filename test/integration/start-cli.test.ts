@@ -128,7 +128,7 @@ describe('npm start: bad inputs', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const run = await start('--data', file);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      `npm start: ${file} is not valid JSON (line 1, column 40). Start fresh with \`npm start -- --reset-data\` (it moves the file to ${file}.old), or fix it.`,
+      `npm start: ${file} is not valid JSON (line 1, column 40). Start fresh with \`npm start -- --data ${file} --reset-data\` (it moves the file to ${file}.old), or fix it.`,
     );
     expect(run.stderr).not.toMatch(/port|8787/i);
   });
@@ -151,6 +151,61 @@ describe('npm start: bad inputs', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
       }
     },
   );
+});
+
+describe('npm start: inputs refused before anything is built', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+  const file = join(dir, 'a-file');
+  writeFileSync(file, 'not a folder');
+  const partial = join(dir, 'partial.json');
+  writeFileSync(partial, '{"schemaVersion":1,"listings":[]}');
+  it.each([
+    [['--screenshots', file], `npm start: --screenshots ${file} is a file; give a folder (it is created if missing).`],
+    [
+      ['--screenshots', join(file, 'shots')],
+      `npm start: --screenshots ${join(file, 'shots')}: ${file} is a file, so the folder cannot be made.`,
+    ],
+    // /proc takes no new folder even from root, whom permission bits do not stop.
+    [
+      ['--screenshots', '/proc/listings-desk-shots'],
+      'npm start: --screenshots /proc/listings-desk-shots: /proc cannot be written, so the folder cannot be made; give a folder you may write to.',
+    ],
+    [
+      ['--data', '/proc/listings-desk.json'],
+      'npm start: --data /proc/listings-desk.json: the folder /proc cannot be written, so the sandbox could not save its state there. Give a file in a folder you may write to.',
+    ],
+    [['--profile', file], `npm start: --profile ${file} is a file; give a folder (it is created if missing).`],
+    [['--port', '0x50'], 'npm start: --port must be a port number from 0 to 65535 (0 picks a free port), not "0x50".'],
+    [['--port', '1e3'], 'npm start: --port must be a port number from 0 to 65535 (0 picks a free port), not "1e3".'],
+    [
+      ['--port', '9100', '--crm-port', '9100'],
+      'npm start: --port and --crm-port are both 9100: the sandbox API and the demo CRM each need their own port (0 picks a free one).',
+    ],
+    [
+      ['--auth-port', '8787'],
+      'npm start: --port (its default) and --auth-port are both 8787: the sandbox API and the authorize page each need their own port (0 picks a free one).',
+    ],
+  ])('%j is one line and exit 2', async (args, line) => {
+    const run = await start(...args);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(line);
+    expect(run.stdout).not.toContain('starting the sandbox');
+  });
+
+  it('--headless=yes says the flag takes no value, not that it needs one', async () => {
+    const run = await start('--headless=yes');
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe(
+      'npm start: --headless takes no value: give --headless alone, not --headless=….',
+    );
+  });
+
+  it('a state file that parses but is not whole names what is missing and the reset command with its file', async () => {
+    const run = await start('--data', partial);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      `npm start: ${partial} is a sandbox state file with parts missing (publishers, accounts, folders, locations, suggestions, users, availableServices, services, addRequests, tokens, authCodes, roles, nextIds, clockOffsetMs, locationsPerAccount): cut short or edited. Start fresh with \`npm start -- --data ${partial} --reset-data\` (it moves the file to ${partial}.old), or point --data at another file.`,
+    );
+  });
 });
 
 describe('npm test: a misspelt step', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
