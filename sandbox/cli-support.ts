@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { MAX_CUSTOMER_ACCOUNTS, MIN_CUSTOMER_ACCOUNTS } from './seed/account-range.ts';
 
 /** A bad input: main prints `message` (and the usage when asked) and exits 2. */
 export class UsageError extends Error {
@@ -122,6 +123,18 @@ export function countOption(
   }
   if (max && n > max.most) {
     throw new UsageError(`${name} is at most ${max.most.toLocaleString('en-US')} (${max.why}), not ${value}.`);
+  }
+  return n;
+}
+
+/** `--accounts N`: the customer accounts seeded, 2 to 50 (1001 and 1002 are always there). */
+export function accountsOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < MIN_CUSTOMER_ACCOUNTS || n > MAX_CUSTOMER_ACCOUNTS) {
+    throw new UsageError(
+      `--accounts must be a whole number from ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS} (1001 and 1002 are always there), not "${value}".`,
+    );
   }
   return n;
 }

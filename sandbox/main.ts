@@ -1,7 +1,14 @@
-// CLI: `npm run sandbox -- [--port N] [--auth-port N] [--crm-port N] [--data FILE] [--hostile] [--locations N] [--accounts N] [--waiting-per-added-account N] [--processing-ms N]`
-import { busyPortMessage, checkDataFile, countOption, parseCli, sandboxPorts, UsageError } from './cli-support.ts';
+// CLI: `npm run sandbox -- [--port N] [--auth-port N] [--crm-port N] [--data FILE] [--hostile] [--long-names] [--locations N] [--accounts N] [--waiting-per-added-account N] [--processing-ms N]`
 import {
-  accountsProblem,
+  accountsOption,
+  busyPortMessage,
+  checkDataFile,
+  countOption,
+  parseCli,
+  sandboxPorts,
+  UsageError,
+} from './cli-support.ts';
+import {
   MAX_ADDED_LOCATIONS,
   MAX_CUSTOMER_ACCOUNTS,
   MAX_LOCATIONS_PER_ACCOUNT,
@@ -22,6 +29,7 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --data FILE        load state from FILE if it exists; save to it after each change
   --reset-data       with --data: move FILE aside (to FILE.old) and start from the seed
   --hostile          seed publisher data carrying HTML, <script> and javascript: URLs
+  --long-names       every account, location, publisher and user name 60 characters long
   --locations N      locations per customer account (default 30, at most 20000)
   --accounts N       customer accounts: 1001, 1002, then added businesses (default 5, ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS})
   --waiting-per-added-account N
@@ -44,6 +52,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
       data: { type: 'string' },
       'reset-data': { type: 'boolean' },
       hostile: { type: 'boolean' },
+      'long-names': { type: 'boolean' },
       locations: { type: 'string' },
       accounts: { type: 'string' },
       'waiting-per-added-account': { type: 'string' },
@@ -65,12 +74,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
       `--locations is at most ${most} (${(MAX_LOCATIONS_PER_ACCOUNT * PUBLISHER_COUNT).toLocaleString('en-US')} listings per account), not ${values.locations}; an enterprise account of 600,000 listings is --locations 8696.`,
     );
   }
-  const accounts = values.accounts === undefined ? undefined : Number(values.accounts);
-  if (accounts !== undefined && (values.accounts!.trim() === '' || accountsProblem(accounts))) {
-    throw new UsageError(
-      `--accounts must be a whole number from ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS} (1001 and 1002 are always there), not "${values.accounts}".`,
-    );
-  }
+  const accounts = accountsOption(values.accounts);
   const processingMs = countOption(values['processing-ms'], '--processing-ms', 0, {
     most: MAX_PROCESSING_MS,
     why: 'an hour',
@@ -88,6 +92,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
     authPort,
     crmPort,
     hostile: values.hostile === true,
+    longNames: values['long-names'] === true,
     ...(values.data ? { dataFile: values.data } : {}),
     ...(locationsPerAccount !== undefined ? { locationsPerAccount } : {}),
     ...(accounts !== undefined ? { accounts } : {}),

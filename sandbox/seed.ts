@@ -1,6 +1,7 @@
 // Deterministic seed: the same options on the same day give byte-identical data.
 // Dates are relative to the sandbox clock so minimum-commitment and expiry rules stay meaningful.
 import { applyHostile } from './hostile.ts';
+import { applyLongNames } from './long-names.ts';
 import type { SandboxState } from './model.ts';
 import {
   addedAccount,
@@ -20,6 +21,8 @@ import { AVAILABLE_SERVICES, BAKERY, OUTDOOR, PUBLISHERS } from './seed-data.ts'
 
 export interface SeedOptions {
   hostile?: boolean;
+  /** Every account, location, publisher and user name 60 characters long (sandbox/long-names.ts). */
+  longNames?: boolean;
   locationsPerAccount?: number;
   /** Waiting suggestions of account 1001 (default 48); at most 7 per location, so raise locationsPerAccount too. */
   waitingSuggestions?: number;
@@ -146,5 +149,6 @@ export function createSeed(options: SeedOptions): SandboxState {
     nextIds: { service: nextId, addRequest: 880001, user: 1 },
   };
   if (options.hostile) applyHostile(state);
+  if (options.longNames) applyLongNames(state);
   return state;
 }

@@ -28,6 +28,8 @@ export interface SandboxOptions {
   authPort?: number;
   dataFile?: string;
   hostile?: boolean;
+  /** Names of 60 characters everywhere (sandbox/long-names.ts). */
+  longNames?: boolean;
   locationsPerAccount?: number;
   /** Customer accounts (1001, 1002, then added businesses): default 5, 2 to 50. */
   accounts?: number;
@@ -133,6 +135,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     loaded ??
     createSeed({
       hostile,
+      longNames: options.longNames === true,
       locationsPerAccount: options.locationsPerAccount,
       accounts: options.accounts,
       waitingPerAddedAccount: options.waitingPerAddedAccount,
@@ -146,6 +149,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const config: OAuthConfig = { apiKey: SANDBOX_API_KEY, clientId: SANDBOX_CLIENT_ID, appName: 'Listings Desk' };
   const { api, auth } = createApps(store, config, {
     hostile,
+    longNames: options.longNames === true,
     locationsPerAccount: options.locationsPerAccount,
     accounts: options.accounts,
     waitingPerAddedAccount: options.waitingPerAddedAccount,
