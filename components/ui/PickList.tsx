@@ -1,6 +1,6 @@
 // A labelled group of checkboxes for choosing any of several, as filters use; apart from Select.tsx because
 // only the options page shows one (the popup loads Select). Native controls keep keyboard behaviour for free.
-import type { ComponentChildren } from 'preact';
+import { type ComponentChildren, Fragment } from 'preact';
 import { useId } from 'preact/hooks';
 import type { Choice } from './Select.tsx';
 import './pick-list.css';
@@ -65,7 +65,14 @@ export function PickList<V extends string>({
               {choice.detail ? (
                 <>
                   {' '}
-                  <small class="ui-pick-list__detail">{choice.detail}</small>
+                  <small class="ui-pick-list__detail">
+                    {choice.detail.split(' · ').map((part, i) => (
+                      <Fragment key={part}>
+                        {i > 0 ? ' · ' : null}
+                        <span class="ui-pick-list__code">{part}</span>
+                      </Fragment>
+                    ))}
+                  </small>
                 </>
               ) : null}
             </span>

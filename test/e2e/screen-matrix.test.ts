@@ -227,7 +227,7 @@ function screensOf(desk: Desk): Screen[] {
           .getByRole('feed')
           .getByRole('article')
           .first()
-          .waitFor({ timeout: 30_000 })
+          .waitFor({ timeout: 15_000 })
           .catch(() => undefined);
         return undefined;
       },
@@ -239,7 +239,7 @@ function screensOf(desk: Desk): Screen[] {
       await page
         .getByRole('rowheader')
         .first()
-        .waitFor({ timeout: 30_000 })
+        .waitFor({ timeout: 15_000 })
         .catch(() => undefined);
     }),
     section(desk, 'inbox-history', 'inbox', async (page) => {
@@ -252,7 +252,7 @@ function screensOf(desk: Desk): Screen[] {
       await page
         .locator('tbody tr')
         .first()
-        .waitFor({ timeout: 60_000 })
+        .waitFor({ timeout: 15_000 })
         .catch(() => undefined);
     }),
     section(desk, 'listings-publishers', 'listings', async (page) => {
@@ -265,7 +265,7 @@ function screensOf(desk: Desk): Screen[] {
       await page
         .getByRole('table')
         .first()
-        .waitFor({ timeout: 30_000 })
+        .waitFor({ timeout: 15_000 })
         .catch(() => undefined);
     }),
     section(desk, 'user-editor', 'users', async (page) => {
