@@ -3,6 +3,7 @@ import { defineConfig } from 'wxt';
 import { popupChunks } from './scripts/lib/popup-chunks.ts';
 import { inlinePageStyles, lightPreloadHelper, linkDynamicImportStyles } from './scripts/lib/preload-app.ts';
 import { GECKO_ID_PLACEHOLDER } from './scripts/lib/store-warnings.ts';
+import { trackedFileGlobs } from './scripts/lib/tracked-files.ts';
 
 // Build-time defaults; every one can be changed later in the options page's Connection section.
 // Unset ones stay empty, so the chosen environment's own defaults apply (lib/background/connection-settings.ts).
@@ -31,7 +32,10 @@ export default defineConfig({
       }
     },
   },
-  zip: { excludeSources: ['test-results/**', 'bench/results.json', '.sandbox-data.json', 'screenshots/**'] },
+  zip: {
+    includeSources: trackedFileGlobs(import.meta.dirname),
+    excludeSources: ['test-results/**', 'bench/results.json', '.sandbox-data.json', 'screenshots/**'],
+  },
   vite: () => ({
     plugins: [
       preact(),
@@ -90,7 +94,7 @@ export default defineConfig({
           }
         : {}),
     },
-    // What IT may pre-set through browser policy (README, "Rollout in an agency"); the worker reads it and it wins.
+    // What IT may pre-set through browser policy (docs/deployment.md, "Rollout in an agency"); the worker reads it and it wins.
     ...(browser === 'firefox' ? {} : { storage: { managed_schema: MANAGED_SCHEMA } }),
     ...(browser === 'firefox'
       ? {

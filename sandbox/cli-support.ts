@@ -1,9 +1,10 @@
 // What `npm run sandbox` and `npm start` share on the command line: option parsing that answers a bad input
 // with one specific line (and the usage), the data file check, and naming whoever holds a busy port.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { MAX_CUSTOMER_ACCOUNTS, MIN_CUSTOMER_ACCOUNTS } from './seed/account-range.ts';
 
 /** A bad input: main prints `message` (and the usage when asked) and exits 2. */
 export class UsageError extends Error {
@@ -28,6 +29,10 @@ export function parseCli<T extends Options>(options: T, args: string[]) {
     if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
       const word = /'([^']*)'/.exec(message)?.[1] ?? '';
       throw new UsageError(`Unexpected argument "${word}": every input is an option such as --port 8787.`, true);
+    }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && /does not take an argument/.test(message)) {
+      const name = option?.split(/[\s<=]/)[0] ?? '';
+      throw new UsageError(`${name} takes no value: give ${name} alone, not ${name}=….`, true);
     }
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
       throw new UsageError(
@@ -60,7 +65,7 @@ function negativeValuesJoined(options: Options, args: string[]): string[] {
 /** The three ports the sandbox listens on; with `--port 0` the two not given are free ones too. */
 export function sandboxPorts(values: { port?: string; 'auth-port'?: string; 'crm-port'?: string }): PortChoice[] {
   const port = portOption(values.port, '--port', 8787);
-  return [
+  const ports: PortChoice[] = [
     { port, option: '--port', role: 'the sandbox API', given: values.port !== undefined },
     {
       port: portOption(values['auth-port'], '--auth-port', port === 0 ? 0 : 8788),
@@ -75,6 +80,16 @@ export function sandboxPorts(values: { port?: string; 'auth-port'?: string; 'crm
       given: values['crm-port'] !== undefined,
     },
   ];
+  // Two servers cannot share a port: said as such, not as "in use" by the sandbox itself a moment later.
+  for (const [i, a] of ports.entries()) {
+    const b = ports.slice(i + 1).find((other) => other.port === a.port && a.port !== 0);
+    if (!b) continue;
+    const named = (p: PortChoice) => (p.given ? p.option : `${p.option} (its default)`);
+    throw new UsageError(
+      `${named(a)} and ${named(b)} are both ${a.port}: ${a.role} and ${b.role} each need their own port (0 picks a free one).`,
+    );
+  }
+  return ports;
 }
 
 export interface PortChoice {
@@ -87,36 +102,95 @@ export interface PortChoice {
 
 export function portOption(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > 65535) {
+  // Digits only: Number() reads 0x50 as 80 and 1e3 as 1000, a port nobody typed.
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
     throw new UsageError(`${name} must be a port number from 0 to 65535 (0 picks a free port), not "${value}".`);
   }
   return n;
 }
 
-export function countOption(value: string | undefined, name: string, min: number): number | undefined {
+export function countOption(
+  value: string | undefined,
+  name: string,
+  min: number,
+  max?: { most: number; why: string },
+): number | undefined {
   if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < min) {
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < min) {
     throw new UsageError(`${name} must be a whole number of at least ${min}, not "${value}".`);
   }
+  if (max && n > max.most) {
+    throw new UsageError(`${name} is at most ${max.most.toLocaleString('en-US')} (${max.why}), not ${value}.`);
+  }
   return n;
+}
+
+/** `--accounts N`: the customer accounts seeded, 2 to 50 (1001 and 1002 are always there). */
+export function accountsOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < MIN_CUSTOMER_ACCOUNTS || n > MAX_CUSTOMER_ACCOUNTS) {
+    throw new UsageError(
+      `--accounts must be a whole number from ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS} (1001 and 1002 are always there), not "${value}".`,
+    );
+  }
+  return n;
+}
+
+/** The SandboxState fields a data file must have, by kind: one missing is a file cut short or not ours. */
+const STATE_FIELDS = {
+  array: [
+    'publishers',
+    'accounts',
+    'folders',
+    'locations',
+    'listings',
+    'suggestions',
+    'users',
+    'availableServices',
+    'services',
+    'addRequests',
+    'tokens',
+    'authCodes',
+  ],
+  object: ['roles', 'nextIds'],
+  number: ['clockOffsetMs', 'locationsPerAccount'],
+} as const;
+
+function missingStateFields(state: Record<string, unknown>): string[] {
+  return [
+    ...STATE_FIELDS.array.filter((key) => !Array.isArray(state[key])),
+    ...STATE_FIELDS.object.filter((key) => typeof state[key] !== 'object' || state[key] === null),
+    ...STATE_FIELDS.number.filter((key) => typeof state[key] !== 'number'),
+  ];
+}
+
+/** The command that starts afresh from the seed, naming the file the user gave. */
+function resetCommand(resetFlag: string, file: string): string {
+  return resetFlag.replace('--reset-data', `--data ${shellWord(file)} --reset-data`);
 }
 
 /**
  * Checks a --data file before the sandbox reads it: corrupt JSON is named with its line and column, and
  * `--reset-data` (resetFlag) moves it aside so the sandbox starts fresh from its seed.
  */
-export function checkDataFile(file: string, reset: boolean, resetFlag: string): void {
-  if (!existsSync(file)) {
-    const folder = dirname(file);
-    if (!existsSync(folder) || !statSync(folder).isDirectory()) {
-      throw new UsageError(
-        `--data ${file}: the folder ${folder} does not exist, so the sandbox could not save its state there. Create it, or give a file in a folder that exists.`,
-      );
-    }
-    return;
+export function checkDataFile(file: string, reset: boolean, flag: string): void {
+  const resetFlag = resetCommand(flag, file);
+  const folder = dirname(file);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    throw new UsageError(
+      `--data ${file}: the folder ${folder} does not exist, so the sandbox could not save its state there. Create it, or give a file in a folder that exists.`,
+    );
   }
+  // The state is written to FILE.tmp and renamed over FILE: the folder itself must be writable.
+  if (!writable(folder)) {
+    throw new UsageError(
+      `--data ${file}: the folder ${folder} cannot be written, so the sandbox could not save its state there. Give a file in a folder you may write to.`,
+    );
+  }
+  if (!existsSync(file)) return;
   if (statSync(file).isDirectory()) {
     throw new UsageError(
       `--data ${file} is a folder; the sandbox keeps its state in one file. Give a file, such as --data ${join(file, 'sandbox.json')}.`,
@@ -150,6 +224,39 @@ export function checkDataFile(file: string, reset: boolean, resetFlag: string): 
       `${file} is JSON but not a sandbox state file (schemaVersion 1). Start fresh with ${resetFlag}, or point --data at another file.`,
     );
   }
+  const missing = missingStateFields(state as Record<string, unknown>);
+  if (missing.length > 0) {
+    throw new UsageError(
+      `${file} is a sandbox state file with parts missing (${missing.join(', ')}): cut short or edited. Start fresh with ${resetFlag} (it moves the file to ${file}.old), or point --data at another file.`,
+    );
+  }
+}
+
+/** True when this process can create a file in `folder`: tried, since permission bits say nothing to root or on a read-only disk. */
+export function writable(folder: string): boolean {
+  try {
+    rmdirSync(mkdtempSync(join(folder, '.listings-desk-write-check-')));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The problem with a folder an option names for writing (screenshots, a browser profile), or undefined: a
+ * file there, or no writable folder to create it in. Checked before anything is built.
+ */
+export function folderProblem(path: string, option: string): string | undefined {
+  if (existsSync(path)) {
+    if (!statSync(path).isDirectory()) return `${option} ${path} is a file; give a folder (it is created if missing).`;
+    return writable(path) ? undefined : `${option} ${path} cannot be written; give a folder you may write to.`;
+  }
+  let parent = dirname(path);
+  while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);
+  if (!statSync(parent).isDirectory()) return `${option} ${path}: ${parent} is a file, so the folder cannot be made.`;
+  return writable(parent)
+    ? undefined
+    : `${option} ${path}: ${parent} cannot be written, so the folder cannot be made; give a folder you may write to.`;
 }
 
 /** Where JSON.parse gave up, as "line 3, column 5": V8's message names the token, not always its place. */

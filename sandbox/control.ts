@@ -32,6 +32,7 @@ const BODIES = {
   // Omitted options keep the start options; a new seed option is one more key here and in SeedOptions.
   reset: z.object({
     hostile: z.boolean({ error: 'hostile must be true or false' }).optional(),
+    longNames: z.boolean({ error: 'longNames must be true or false' }).optional(),
     locationsPerAccount: z
       .number({ error: 'locationsPerAccount must be a positive number' })
       .min(1, { error: 'locationsPerAccount must be a positive number' })

@@ -13,6 +13,7 @@ export interface OAuthConfig {
 /** The start options a control reset falls back to when its body leaves them out. */
 export interface SeedDefaults {
   hostile: boolean;
+  longNames?: boolean;
   locationsPerAccount: number | undefined;
   accounts: number | undefined;
   waitingPerAddedAccount?: number | undefined;

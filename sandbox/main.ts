@@ -1,10 +1,26 @@
-// CLI: `npm run sandbox -- [--port N] [--auth-port N] [--crm-port N] [--data FILE] [--hostile] [--locations N] [--accounts N] [--waiting-per-added-account N] [--processing-ms N]`
-import { busyPortMessage, checkDataFile, countOption, parseCli, sandboxPorts, UsageError } from './cli-support.ts';
-import { accountsProblem, MAX_CUSTOMER_ACCOUNTS, MAX_LOCATIONS_PER_ACCOUNT, MIN_CUSTOMER_ACCOUNTS } from './seed.ts';
+// CLI: `npm run sandbox -- [--port N] [--auth-port N] [--crm-port N] [--data FILE] [--hostile] [--long-names] [--locations N] [--accounts N] [--waiting-per-added-account N] [--processing-ms N]`
+import {
+  accountsOption,
+  busyPortMessage,
+  checkDataFile,
+  countOption,
+  parseCli,
+  sandboxPorts,
+  UsageError,
+} from './cli-support.ts';
+import {
+  MAX_ADDED_LOCATIONS,
+  MAX_CUSTOMER_ACCOUNTS,
+  MAX_LOCATIONS_PER_ACCOUNT,
+  MAX_WAITING_PER_LOCATION,
+  MIN_CUSTOMER_ACCOUNTS,
+} from './seed.ts';
 import { PUBLISHERS } from './seed-data.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from './server.ts';
 
 const PUBLISHER_COUNT = PUBLISHERS.length;
+/** Add requests stay PROCESSING at most this long: beyond it a test waits for nothing it could see. */
+const MAX_PROCESSING_MS = 3_600_000;
 
 const USAGE = `Usage: npm run sandbox -- [options]
   --port N           API origin port (default 8787; 0 = a free port, and free ones for the two below too)
@@ -13,11 +29,12 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --data FILE        load state from FILE if it exists; save to it after each change
   --reset-data       with --data: move FILE aside (to FILE.old) and start from the seed
   --hostile          seed publisher data carrying HTML, <script> and javascript: URLs
+  --long-names       every account, location, publisher and user name 60 characters long
   --locations N      locations per customer account (default 30, at most 20000)
   --accounts N       customer accounts: 1001, 1002, then added businesses (default 5, ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS})
   --waiting-per-added-account N
                      waiting suggestions of each added account (default 8 to 40; at most 7 per location)
-  --processing-ms N  how long add requests stay PROCESSING (default 2000)`;
+  --processing-ms N  how long add requests stay PROCESSING (default 2000, at most 3600000)`;
 
 function fail(error: unknown): never {
   if (!(error instanceof UsageError)) throw error;
@@ -35,6 +52,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
       data: { type: 'string' },
       'reset-data': { type: 'boolean' },
       hostile: { type: 'boolean' },
+      'long-names': { type: 'boolean' },
       locations: { type: 'string' },
       accounts: { type: 'string' },
       'waiting-per-added-account': { type: 'string' },
@@ -56,14 +74,16 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
       `--locations is at most ${most} (${(MAX_LOCATIONS_PER_ACCOUNT * PUBLISHER_COUNT).toLocaleString('en-US')} listings per account), not ${values.locations}; an enterprise account of 600,000 listings is --locations 8696.`,
     );
   }
-  const accounts = values.accounts === undefined ? undefined : Number(values.accounts);
-  if (accounts !== undefined && (values.accounts!.trim() === '' || accountsProblem(accounts))) {
-    throw new UsageError(
-      `--accounts must be a whole number from ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS} (1001 and 1002 are always there), not "${values.accounts}".`,
-    );
-  }
-  const processingMs = countOption(values['processing-ms'], '--processing-ms', 0);
-  const waitingPerAddedAccount = countOption(values['waiting-per-added-account'], '--waiting-per-added-account', 0);
+  const accounts = accountsOption(values.accounts);
+  const processingMs = countOption(values['processing-ms'], '--processing-ms', 0, {
+    most: MAX_PROCESSING_MS,
+    why: 'an hour',
+  });
+  const addedLocations = Math.min(locationsPerAccount ?? 30, MAX_ADDED_LOCATIONS);
+  const waitingPerAddedAccount = countOption(values['waiting-per-added-account'], '--waiting-per-added-account', 0, {
+    most: addedLocations * MAX_WAITING_PER_LOCATION,
+    why: `${MAX_WAITING_PER_LOCATION} per location, ${addedLocations} locations in an added account`,
+  });
   if (values['reset-data'] && !values.data)
     throw new UsageError('--reset-data needs --data FILE: the file to start afresh.');
   if (values.data) checkDataFile(values.data, values['reset-data'] === true, '--reset-data');
@@ -72,6 +92,7 @@ async function start(): Promise<{ sandbox: RunningSandbox; options: SandboxOptio
     authPort,
     crmPort,
     hostile: values.hostile === true,
+    longNames: values['long-names'] === true,
     ...(values.data ? { dataFile: values.data } : {}),
     ...(locationsPerAccount !== undefined ? { locationsPerAccount } : {}),
     ...(accounts !== undefined ? { accounts } : {}),

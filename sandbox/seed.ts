@@ -1,11 +1,14 @@
 // Deterministic seed: the same options on the same day give byte-identical data.
 // Dates are relative to the sandbox clock so minimum-commitment and expiry rules stay meaningful.
 import { applyHostile } from './hostile.ts';
+import { applyLongNames } from './long-names.ts';
 import type { SandboxState } from './model.ts';
 import {
   addedAccount,
   DEFAULT_CUSTOMER_ACCOUNTS,
+  MAX_ADDED_LOCATIONS,
   MAX_CUSTOMER_ACCOUNTS,
+  MAX_WAITING_PER_LOCATION,
   MIN_CUSTOMER_ACCOUNTS,
 } from './seed/accounts.ts';
 import { SeedListingSet, SeedListings } from './seed/listings.ts';
@@ -18,6 +21,8 @@ import { AVAILABLE_SERVICES, BAKERY, OUTDOOR, PUBLISHERS } from './seed-data.ts'
 
 export interface SeedOptions {
   hostile?: boolean;
+  /** Every account, location, publisher and user name 60 characters long (sandbox/long-names.ts). */
+  longNames?: boolean;
   locationsPerAccount?: number;
   /** Waiting suggestions of account 1001 (default 48); at most 7 per location, so raise locationsPerAccount too. */
   waitingSuggestions?: number;
@@ -65,7 +70,13 @@ export function accountsProblem(accounts: number): string | undefined {
   if (Number.isInteger(accounts) && accounts >= MIN_CUSTOMER_ACCOUNTS && accounts <= MAX_CUSTOMER_ACCOUNTS) return;
   return `The sandbox seeds ${MIN_CUSTOMER_ACCOUNTS} to ${MAX_CUSTOMER_ACCOUNTS} customer accounts (1001 and 1002 are always there), not ${accounts}.`;
 }
-export { DEFAULT_CUSTOMER_ACCOUNTS, MAX_CUSTOMER_ACCOUNTS, MIN_CUSTOMER_ACCOUNTS };
+export {
+  DEFAULT_CUSTOMER_ACCOUNTS,
+  MAX_ADDED_LOCATIONS,
+  MAX_CUSTOMER_ACCOUNTS,
+  MAX_WAITING_PER_LOCATION,
+  MIN_CUSTOMER_ACCOUNTS,
+};
 
 export function createSeed(options: SeedOptions): SandboxState {
   const nowMs = options.nowMs;
@@ -138,5 +149,6 @@ export function createSeed(options: SeedOptions): SandboxState {
     nextIds: { service: nextId, addRequest: 880001, user: 1 },
   };
   if (options.hostile) applyHostile(state);
+  if (options.longNames) applyLongNames(state);
   return state;
 }

@@ -28,6 +28,8 @@ export interface SandboxOptions {
   authPort?: number;
   dataFile?: string;
   hostile?: boolean;
+  /** Names of 60 characters everywhere (sandbox/long-names.ts). */
+  longNames?: boolean;
   locationsPerAccount?: number;
   /** Customer accounts (1001, 1002, then added businesses): default 5, 2 to 50. */
   accounts?: number;
@@ -135,6 +137,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     loaded ??
     createSeed({
       hostile,
+      longNames: options.longNames === true,
       locationsPerAccount: options.locationsPerAccount,
       accounts: options.accounts,
       waitingPerAddedAccount: options.waitingPerAddedAccount,
@@ -151,6 +154,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     config,
     {
       hostile,
+      longNames: options.longNames === true,
       locationsPerAccount: options.locationsPerAccount,
       accounts: options.accounts,
       waitingPerAddedAccount: options.waitingPerAddedAccount,

@@ -5,16 +5,23 @@ import type { AvailableServiceView, SendBatchView } from '../../lib/messaging/pr
 import { agreementGroups } from '../../lib/shared/provisioning/agreements.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
-import { PickList } from '../ui/PickList.tsx';
+import { type PickChoice, PickList } from '../ui/PickList.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { BatchProgress } from './BatchProgress.tsx';
-import { locationLabel } from './LocationServices.tsx';
+import { locationChoice, locationLabel } from './LocationServices.tsx';
 import type { PickableLocation, ProvisioningRequests } from './provisioning-store.ts';
 
-/** A service as the pickers list it, with its agreement: requests are sent per agreement. */
-export function serviceLabel(service: AvailableServiceView): string {
-  const agreement = service.agreementId ? ` (agreement ${service.agreementId})` : '';
-  return `${service.sku} — ${service.description}${agreement}`;
+/**
+ * A service as the pickers list it: its description, with its code and agreement in small print (requests are
+ * sent per agreement, so two services of different agreements are told apart there).
+ */
+export function serviceChoice(service: AvailableServiceView): PickChoice {
+  const agreement = service.agreementId ? ` · agreement ${service.agreementId}` : '';
+  return {
+    value: service.sku,
+    label: service.description || service.sku,
+    detail: `${service.sku}${agreement}`,
+  };
 }
 
 export interface AddToExistingProps {
@@ -69,7 +76,7 @@ export function AddToExisting({ actions, fromAccountId, locations, catalog, batc
           />
           <div class="prov-row prov-row--tight">
             <Button size="sm" onClick={() => setPicked([...new Set([...picked, ...shown.map((l) => l.id)])])}>
-              Select {shown.length} shown
+              {needle ? `Select ${shown.length} matching` : `Select all ${shown.length}`}
             </Button>
             <Button size="sm" variant="ghost" disabled={picked.length === 0} onClick={() => setPicked([])}>
               Clear
@@ -79,17 +86,12 @@ export function AddToExisting({ actions, fromAccountId, locations, catalog, batc
             class="prov-scroll"
             label={`Locations (${picked.length} chosen)`}
             values={picked.filter((id) => shown.some((l) => l.id === id))}
-            choices={shown.map((l) => ({ value: l.id, label: locationLabel(l) }))}
+            choices={shown.map(locationChoice)}
             onValues={(values) => setPicked([...picked.filter((id) => !shown.some((l) => l.id === id)), ...values])}
           />
         </div>
         <div>
-          <PickList
-            label="Services to add"
-            values={skus}
-            choices={catalog.map((s) => ({ value: s.sku, label: serviceLabel(s) }))}
-            onValues={setSkus}
-          />
+          <PickList label="Services to add" values={skus} choices={catalog.map(serviceChoice)} onValues={setSkus} />
           <p class="prov-muted">
             One add request is sent for each location and each agreement of the chosen services. They are sent and
             followed in the background: you can close this page.

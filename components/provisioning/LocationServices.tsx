@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import type { PickChoice } from '../ui/PickList.tsx';
 import { Select } from '../ui/Select.tsx';
 import { CancelDialog } from './CancelDialog.tsx';
 import type { PickableLocation, ProvisioningStore } from './provisioning-store.ts';
@@ -15,6 +16,15 @@ export interface LocationServicesProps {
 
 export function locationLabel(l: PickableLocation): string {
   return [l.name, l.city].filter(Boolean).join(', ') + (l.name === l.id ? '' : ` (${l.id})`);
+}
+
+/** A location as a picker lists it: name and city, its id in small print. */
+export function locationChoice(l: PickableLocation): PickChoice {
+  return {
+    value: l.id,
+    label: [l.name, l.city].filter(Boolean).join(', '),
+    ...(l.name === l.id ? {} : { detail: l.id }),
+  };
 }
 
 export function LocationServices({ store, fromAccountId, locations }: LocationServicesProps) {

@@ -8,7 +8,7 @@ import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { Field } from '../ui/Field.tsx';
 import { PickList } from '../ui/PickList.tsx';
 import { TextField } from '../ui/TextField.tsx';
-import { serviceLabel } from './AddToExisting.tsx';
+import { serviceChoice } from './AddToExisting.tsx';
 import { BatchProgress } from './BatchProgress.tsx';
 import {
   categoryIdList,
@@ -174,12 +174,7 @@ export function NewLocationForm({ actions, fromAccountId, catalog, batches }: Ne
           Read CSV into the form
         </Button>
       </div>
-      <PickList
-        label="Services to add"
-        values={skus}
-        choices={catalog.map((s) => ({ value: s.sku, label: serviceLabel(s) }))}
-        onValues={setSkus}
-      />
+      <PickList label="Services to add" values={skus} choices={catalog.map(serviceChoice)} onValues={setSkus} />
       {agreements > 1 ? (
         <p class="prov-warning" role="alert">
           These services belong to {agreements} different agreements, and a new location is created by one request.

@@ -1,15 +1,20 @@
 // A labelled group of checkboxes for choosing any of several, as filters use; apart from Select.tsx because
 // only the options page shows one (the popup loads Select). Native controls keep keyboard behaviour for free.
-import type { ComponentChildren } from 'preact';
+import { type ComponentChildren, Fragment } from 'preact';
 import { useId } from 'preact/hooks';
 import type { Choice } from './Select.tsx';
 import './pick-list.css';
+
+/** A choice, with the service's code or id as small print beside its words (kept whole, never broken). */
+export interface PickChoice<V extends string = string> extends Choice<V> {
+  detail?: string;
+}
 
 export interface PickListProps<V extends string> {
   label: string;
   /** The values picked; none picked means no filter. */
   values: readonly V[];
-  choices: readonly Choice<V>[];
+  choices: readonly PickChoice<V>[];
   onValues: (values: V[]) => void;
   hint?: ComponentChildren;
   /** Said in place of the checkboxes when there are none (e.g. "No fields yet"); without it the group shows only its legend. */
@@ -55,7 +60,22 @@ export function PickList<V extends string>({
               checked={picked.has(choice.value)}
               onChange={(event) => toggle(choice.value, event.currentTarget.checked)}
             />
-            {choice.label}
+            <span>
+              {choice.label}
+              {choice.detail ? (
+                <>
+                  {' '}
+                  <small class="ui-pick-list__detail">
+                    {choice.detail.split(' · ').map((part, i) => (
+                      <Fragment key={part}>
+                        {i > 0 ? ' · ' : null}
+                        <span class="ui-pick-list__code">{part}</span>
+                      </Fragment>
+                    ))}
+                  </small>
+                </>
+              ) : null}
+            </span>
           </label>
         ))}
       </div>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { announce } from './announce.ts';
+import { announce, unsay } from './announce.ts';
 import './progress-bar.css';
 
 export interface ProgressBarProps {
@@ -28,11 +28,16 @@ export function ProgressBar({ label, value, max, text, status }: ProgressBarProp
   const said = useRef(-1);
   const lead = status ?? label;
   const words = !shown ? `${lead}…` : shown.startsWith(lead) ? shown : `${lead}: ${shown}`;
+  const unfinished = useRef('');
   useEffect(() => {
     if (step === said.current) return;
     said.current = step;
+    unfinished.current = step < 4 ? words : '';
     announce(words);
   }, [step, words]);
+  // Gone before its end (loading, then the screen or another screen replaced it): "Loading users…" would
+  // otherwise stay in the region for a reader to find later. An end ("40 of 40") and newer words stay.
+  useEffect(() => () => unsay(unfinished.current), []);
   return (
     <div class="ui-progress" data-indeterminate={determinate ? undefined : ''}>
       <div

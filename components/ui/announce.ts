@@ -14,10 +14,31 @@ function liveRegion(): { element: HTMLElement; fresh: boolean } {
   return { element: region, fresh: true };
 }
 
+let pending: { words: string; timer: ReturnType<typeof setTimeout> } | null = null;
+
 /** Says `words` politely. */
 export function announce(words: string): void {
   const { element, fresh } = liveRegion();
+  if (pending) clearTimeout(pending.timer);
+  pending = null;
   // A region just made is given a moment to be noticed before its first words.
-  if (fresh) setTimeout(() => (element.textContent = words), 100);
-  else element.textContent = words;
+  if (fresh) {
+    const timer = setTimeout(() => {
+      pending = null;
+      element.textContent = words;
+    }, 100);
+    pending = { words, timer };
+  } else element.textContent = words;
+}
+
+/**
+ * Takes `words` back when what said them has gone (a loading bar replaced by its screen, or the screen left):
+ * a reader that reaches the region later must not hear "Loading users…" on another screen. Newer words stay.
+ */
+export function unsay(words: string): void {
+  if (pending?.words === words) {
+    clearTimeout(pending.timer);
+    pending = null;
+  }
+  if (region?.textContent === words) region.textContent = '';
 }

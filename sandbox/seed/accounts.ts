@@ -2,18 +2,17 @@
 // businesses, each drawn from its own PRNG stream so 1001's and 1002's seed, and each other's, never move.
 import type { Account, Location, Suggestion } from '../model.ts';
 import { AVAILABLE_SERVICES, BAKERY_SITES, type Brand, FIRST_NAMES, LAST_NAMES, OUTDOOR_SITES } from '../seed-data.ts';
+import { DEFAULT_CUSTOMER_ACCOUNTS, MAX_CUSTOMER_ACCOUNTS, MIN_CUSTOMER_ACCOUNTS } from './account-range.ts';
 import { SeedListings } from './listings.ts';
 import { makeLocations } from './places.ts';
 import { createPrng, int, pick, type SeedRng, slugify } from './random.ts';
 import { makeSuggestions } from './suggestions.ts';
 
-/** 1001 and 1002 are always seeded; `--accounts` counts them. */
-export const MIN_CUSTOMER_ACCOUNTS = 2;
-export const DEFAULT_CUSTOMER_ACCOUNTS = 5;
-/** The issue's largest book is 50 accounts; the bench uses 30. */
-export const MAX_CUSTOMER_ACCOUNTS = 50;
+export { DEFAULT_CUSTOMER_ACCOUNTS, MAX_CUSTOMER_ACCOUNTS, MIN_CUSTOMER_ACCOUNTS };
 /** An added account's locations: the start's locations per account, at most this (big accounts are 1001's job). */
-const MAX_ADDED_LOCATIONS = 30;
+export const MAX_ADDED_LOCATIONS = 30;
+/** An added account's waiting suggestions, at most this many per location. */
+export const MAX_WAITING_PER_LOCATION = 7;
 
 // 11 names × 10 trades: coprime, so 50 accounts never repeat a pair (and rarely a word next to each other).
 const NAMES = [
@@ -193,7 +192,7 @@ export function addedAccount(
   let n = 0;
   const age = () => (n++ === 0 ? int(rng, 15, 21) : Math.floor(rng() ** 2 * 22));
   const drawn = int(rng, 8, 40);
-  const waiting = Math.min(waitingPerAccount ?? drawn, locations.length * 7);
+  const waiting = Math.min(waitingPerAccount ?? drawn, locations.length * MAX_WAITING_PER_LOCATION);
   const suggestions = makeSuggestions(
     rng,
     locations,

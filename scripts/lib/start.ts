@@ -6,7 +6,15 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { busyPortMessage, checkDataFile, parseCli, sandboxPorts, UsageError } from '../../sandbox/cli-support.ts';
+import {
+  accountsOption,
+  busyPortMessage,
+  checkDataFile,
+  folderProblem,
+  parseCli,
+  sandboxPorts,
+  UsageError,
+} from '../../sandbox/cli-support.ts';
 import type { RunningSandbox } from '../../sandbox/server.ts';
 import { CHROME_PATH, chromiumProblem, extensionArgs } from './chromium.ts';
 
@@ -19,7 +27,9 @@ const USAGE = `Usage: npm start -- [options]
   --crm-port N       the demo CRM the embedded panel opens on (default 8789, 0 = free port)
   --data FILE        sandbox state file (default .sandbox-data.json)
   --reset-data       move the state file aside (to FILE.old) and start from the seed
-  --profile DIR      keep the browser profile in DIR`;
+  --profile DIR      keep the browser profile in DIR
+  --accounts N       customer accounts the authorize page offers to link (default 5, 2 to 50)
+  --long-names       every account, location, publisher and user name 60 characters long`;
 
 function fail(error: unknown): never {
   if (!(error instanceof UsageError)) throw error;
@@ -50,6 +60,8 @@ async function startDesk() {
       data: { type: 'string', default: '.sandbox-data.json' },
       'reset-data': { type: 'boolean' },
       profile: { type: 'string' },
+      accounts: { type: 'string' },
+      'long-names': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     process.argv.slice(2),
@@ -60,14 +72,29 @@ async function startDesk() {
   }
   const ports = sandboxPorts(values);
   const [port, authPort, crmPort] = ports.map((p) => p.port) as [number, number, number];
+  for (const [option, path] of [
+    ['--screenshots', values.screenshots],
+    ['--profile', values.profile],
+  ] as const) {
+    const problem = path === undefined ? undefined : folderProblem(resolve(path), option);
+    if (problem) throw new UsageError(problem);
+  }
   checkDataFile(values.data, values['reset-data'] === true, '`npm start -- --reset-data`');
+  const accounts = accountsOption(values.accounts);
   // Before anything starts or builds: without a browser there is nothing to open the extension in.
   checkChromium();
   step(`starting the sandbox (state in ${values.data})`);
   let sandbox: RunningSandbox;
   try {
     const { startSandbox } = await import('../../sandbox/server.ts');
-    sandbox = await startSandbox({ port, authPort, crmPort, dataFile: values.data });
+    sandbox = await startSandbox({
+      port,
+      authPort,
+      crmPort,
+      dataFile: values.data,
+      longNames: values['long-names'] === true,
+      ...(accounts === undefined ? {} : { accounts }),
+    });
   } catch (error) {
     const busy = busyPortMessage(error, ports, 'npm start', process.argv.slice(2));
     throw busy ? new UsageError(busy) : error;

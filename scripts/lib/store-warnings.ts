@@ -7,7 +7,7 @@ export function storeWarnings(env: NodeJS.ProcessEnv): string[] {
   const geckoId = env.LISTINGS_DESK_GECKO_ID || GECKO_ID_PLACEHOLDER;
   if (geckoId === GECKO_ID_PLACEHOLDER) {
     warnings.push(
-      `the Firefox add-on id is the placeholder ${GECKO_ID_PLACEHOLDER}. addons.mozilla.org keeps the id of the first upload for good, so set yours before submitting: LISTINGS_DESK_GECKO_ID=listings-desk@your-domain npm run zip (README, "Store packages").`,
+      `the Firefox add-on id is the placeholder ${GECKO_ID_PLACEHOLDER}. addons.mozilla.org keeps the id of the first upload for good, so set yours before submitting: LISTINGS_DESK_GECKO_ID=listings-desk@your-domain npm run zip (docs/deployment.md, "Store packages").`,
     );
   }
   if (!env.LISTINGS_DESK_HOMEPAGE_URL) {

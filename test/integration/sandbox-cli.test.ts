@@ -130,7 +130,7 @@ describe('npm run sandbox: each bad input gets one specific line', { timeout: CL
     const run = await sandbox('--data', file, '--port', '0', '--auth-port', '0');
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      `npm run sandbox: ${file} is not valid JSON (line 2, column 16). Start fresh with --reset-data (it moves the file to ${file}.old), or fix it.`,
+      `npm run sandbox: ${file} is not valid JSON (line 2, column 16). Start fresh with --data ${file} --reset-data (it moves the file to ${file}.old), or fix it.`,
     );
 
     const fresh = await startCli(
@@ -146,6 +146,36 @@ describe('npm run sandbox: each bad input gets one specific line', { timeout: CL
 
 describe('a busy default port: the advice is a whole command that frees every port not given', () => {
   const inUse = { code: 'EADDRINUSE', port: 8789 };
+  it('limits --waiting-per-added-account and --processing-ms, and takes digits only', async () => {
+    const lines = await Promise.all(
+      [
+        ['--waiting-per-added-account', '500'],
+        ['--processing-ms', '99999999'],
+        ['--processing-ms', '1e3'],
+      ].map(async (args) => {
+        const run = await sandbox(...args);
+        expect(run.code).toBe(2);
+        return run.stderr.trim();
+      }),
+    );
+    expect(lines).toEqual([
+      'npm run sandbox: --waiting-per-added-account is at most 210 (7 per location, 30 locations in an added account), not 500.',
+      'npm run sandbox: --processing-ms is at most 3,600,000 (an hour), not 99999999.',
+      'npm run sandbox: --processing-ms must be a whole number of at least 0, not "1e3".',
+    ]);
+  });
+
+  it('a state file that parses but is not whole is one line naming its missing parts and the reset command', async () => {
+    const file = join(dir, 'partial.json');
+    writeFileSync(file, '{"schemaVersion":1,"listings":[]}');
+    const run = await sandbox('--data', file, '--port', '0');
+    expect(run.code).toBe(2);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^npm run sandbox: .* is a sandbox state file with parts missing \(publishers, accounts,/);
+    expect(lines[0]).toContain(`Start fresh with --data ${file} --reset-data`);
+  });
+
   it('with no --port given, `--port 0` moves the API and, with it, the authorize page and the demo CRM', () => {
     const ports = sandboxPorts({});
     expect(busyPortMessage(inUse, ports, 'npm start', ['--data', 'x.json'])).toMatch(

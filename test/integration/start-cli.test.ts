@@ -1,6 +1,6 @@
 // `npm start`, `npm test` and the Node 20 guard, as a new user meets them: each bad input gets one specific line.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,20 @@ const SYSTEM_NODE = '/usr/bin/node';
 const systemNodeMajor = existsSync(SYSTEM_NODE)
   ? Number(execFileSync(SYSTEM_NODE, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }))
   : 0;
+
+/** Processes whose command line names `path` (Chromium's --user-data-dir), from /proc. */
+function processesUsing(path: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (command.includes(path)) found.push(`${pid}: ${command.slice(0, 120)}`);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
 
 describe('npm start: bad inputs', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('an unknown option prints the usage', async () => {
@@ -114,7 +128,7 @@ describe('npm start: bad inputs', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const run = await start('--data', file);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      `npm start: ${file} is not valid JSON (line 1, column 40). Start fresh with \`npm start -- --reset-data\` (it moves the file to ${file}.old), or fix it.`,
+      `npm start: ${file} is not valid JSON (line 1, column 40). Start fresh with \`npm start -- --data ${file} --reset-data\` (it moves the file to ${file}.old), or fix it.`,
     );
     expect(run.stderr).not.toMatch(/port|8787/i);
   });
@@ -137,6 +151,61 @@ describe('npm start: bad inputs', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
       }
     },
   );
+});
+
+describe('npm start: inputs refused before anything is built', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+  const file = join(dir, 'a-file');
+  writeFileSync(file, 'not a folder');
+  const partial = join(dir, 'partial.json');
+  writeFileSync(partial, '{"schemaVersion":1,"listings":[]}');
+  it.each([
+    [['--screenshots', file], `npm start: --screenshots ${file} is a file; give a folder (it is created if missing).`],
+    [
+      ['--screenshots', join(file, 'shots')],
+      `npm start: --screenshots ${join(file, 'shots')}: ${file} is a file, so the folder cannot be made.`,
+    ],
+    // /proc takes no new folder even from root, whom permission bits do not stop.
+    [
+      ['--screenshots', '/proc/listings-desk-shots'],
+      'npm start: --screenshots /proc/listings-desk-shots: /proc cannot be written, so the folder cannot be made; give a folder you may write to.',
+    ],
+    [
+      ['--data', '/proc/listings-desk.json'],
+      'npm start: --data /proc/listings-desk.json: the folder /proc cannot be written, so the sandbox could not save its state there. Give a file in a folder you may write to.',
+    ],
+    [['--profile', file], `npm start: --profile ${file} is a file; give a folder (it is created if missing).`],
+    [['--port', '0x50'], 'npm start: --port must be a port number from 0 to 65535 (0 picks a free port), not "0x50".'],
+    [['--port', '1e3'], 'npm start: --port must be a port number from 0 to 65535 (0 picks a free port), not "1e3".'],
+    [
+      ['--port', '9100', '--crm-port', '9100'],
+      'npm start: --port and --crm-port are both 9100: the sandbox API and the demo CRM each need their own port (0 picks a free one).',
+    ],
+    [
+      ['--auth-port', '8787'],
+      'npm start: --port (its default) and --auth-port are both 8787: the sandbox API and the authorize page each need their own port (0 picks a free one).',
+    ],
+  ])('%j is one line and exit 2', async (args, line) => {
+    const run = await start(...args);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(line);
+    expect(run.stdout).not.toContain('starting the sandbox');
+  });
+
+  it('--headless=yes says the flag takes no value, not that it needs one', async () => {
+    const run = await start('--headless=yes');
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe(
+      'npm start: --headless takes no value: give --headless alone, not --headless=….',
+    );
+  });
+
+  it('a state file that parses but is not whole names what is missing and the reset command with its file', async () => {
+    const run = await start('--data', partial);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      `npm start: ${partial} is a sandbox state file with parts missing (publishers, accounts, folders, locations, suggestions, users, availableServices, services, addRequests, tokens, authCodes, roles, nextIds, clockOffsetMs, locationsPerAccount): cut short or edited. Start fresh with \`npm start -- --data ${partial} --reset-data\` (it moves the file to ${partial}.old), or point --data at another file.`,
+    );
+  });
 });
 
 describe('npm test: a misspelt step', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
@@ -162,13 +231,16 @@ describe('npm test: a misspelt step', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
 
 describe('npm start without a display', () => {
   it('runs headless and says what to do instead: --screenshots, or the sandbox addresses', async () => {
-    const env = { ...process.env };
+    // Its own temporary folder, to see that the browser profile it makes there is gone after Ctrl+C.
+    const temp = mkdtempSync(join(dir, 'tmp-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: temp };
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
+    const data = join(dir, 'headless.json');
     // --port 0 alone: the authorize page and the demo CRM get free ports too, and the progress line names them.
     const { child, output } = await startCli(
       'scripts/start.ts',
-      ['--port', '0', '--data', join(dir, 'headless.json')],
+      ['--port', '0', '--data', data],
       'Press Ctrl+C to stop.',
       // It builds the extension and starts Chromium: over 60 s at a load of 25 on 2 cores.
       { env, timeoutMs: 150_000 },
@@ -185,6 +257,22 @@ describe('npm start without a display', () => {
       expect(ports.every((p) => p > 0 && p !== 8788 && p !== 8789)).toBe(true);
       expect((await fetch(`${ready?.[3]}/`)).status).toBe(200);
       expect(output).not.toMatch(/:0\b/);
+      const profiles = readdirSync(temp).filter((name) => name.startsWith('listings-desk-start-'));
+      expect(profiles).toHaveLength(1);
+      const profile = join(temp, profiles[0]!);
+
+      // Ctrl+C right after a change the sandbox saves 150 ms later: the browser closes, then the sandbox
+      // (its state written), then the profile goes; Playwright's own Ctrl+C handler once exited first.
+      const minted = (await (
+        await fetch(`${api}/__sandbox/tokens`, { method: 'POST', body: '{"accountId":"1002"}' })
+      ).json()) as { access_token: string };
+      const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(existsSync(profile)).toBe(false);
+      expect(readFileSync(data, 'utf8')).toContain(minted.access_token);
+      expect(processesUsing(profile)).toEqual([]);
+      await expect(fetch(`${api}/__sandbox/state`)).rejects.toThrow();
     } finally {
       await stopCli(child);
     }

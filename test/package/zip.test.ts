@@ -1,7 +1,7 @@
 // `npm run zip`, unpacked: production builds only (no loopback hosts granted, no sandbox defaults), no source
 // maps or local paths, and the Firefox zip passes web-ext lint as the README explains it.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,18 +21,26 @@ function files(dir: string): string[] {
 const HOMEPAGE = 'https://listings-desk.example/';
 let zipWarnings: string[] = [];
 
+// A file the developer keeps beside the code and never committed: it is not a source of the extension.
+const UNTRACKED = 'untracked-notes-zip-test.md';
+
 beforeAll(() => {
+  writeFileSync(join(root, UNTRACKED), 'my notes, not committed');
   // As a first store build would: a homepage set, the Firefox id left at its placeholder.
   const env: NodeJS.ProcessEnv = { ...process.env, LISTINGS_DESK_HOMEPAGE_URL: HOMEPAGE };
   delete env.LISTINGS_DESK_GECKO_ID;
   const run = spawnSync(process.execPath, ['scripts/zip.ts'], { cwd: root, env, encoding: 'utf8' });
+  rmSync(join(root, UNTRACKED), { force: true });
   if (run.status !== 0) throw new Error(`npm run zip failed:\n${run.stderr}`);
   zipWarnings = run.stderr.split('\n').filter((line) => line.startsWith('npm run zip: warning:'));
   for (const kind of ['chrome', 'firefox', 'sources']) {
     execFileSync('unzip', ['-q', join(root, '.output', `listings-desk-${version}-${kind}.zip`), '-d', dirOf(kind)]);
   }
 }, 120_000);
-afterAll(() => rmSync(unpacked, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(unpacked, { recursive: true, force: true });
+  rmSync(join(root, UNTRACKED), { force: true });
+});
 
 describe.each(['chrome', 'firefox'])('the %s store zip', (kind) => {
   it('is a production build: only the vendor hosts are granted, and no loopback or sandbox value is a default', () => {
@@ -151,6 +159,8 @@ describe('the sources zip', () => {
       expect(all).toContain(needed);
     }
     expect(all.filter((f) => /^(node_modules|\.output|\.wxt|test-results)\//.test(f))).toEqual([]);
+    const tracked = new Set(execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n'));
+    expect(all.filter((f) => !tracked.has(f))).toEqual([]);
     expect(all.filter((f) => /\.sandbox-data\.json|\.env|\.map$/.test(f))).toEqual([]);
     for (const f of all) expect(readFileSync(join(dirOf('sources'), f), 'latin1'), f).not.toContain(root);
   });

@@ -106,6 +106,31 @@ describe('progress announcements', () => {
   });
 });
 
+describe('words taken back', () => {
+  test('a loading bar that goes away takes its "Loading…" from the region; an end or newer words stay', async () => {
+    const loading = render(<ProgressBar label="Loading users" />);
+    await says('Loading users…');
+    loading.unmount();
+    // Preact runs an unmounted component's effect cleanups after the render, not within unmount().
+    await waitFor(() => expect(regionText()).toBe(''));
+
+    const done = render(<ProgressBar label="Sending add requests" value={4} max={4} />);
+    await says('Sending add requests: 4 of 4');
+    done.unmount();
+    await settle();
+    expect(regionText()).toBe('Sending add requests: 4 of 4');
+
+    const first = render(<ProgressBar label="Loading roles" />);
+    await says('Loading roles…');
+    const second = render(<ProgressBar label="Loading services" />);
+    await says('Loading services…');
+    first.unmount();
+    await settle();
+    expect(regionText()).toBe('Loading services…');
+    second.unmount();
+  });
+});
+
 describe('ProgressBar steps', () => {
   test('a step scales the fill, never resizes it: a width change laid out and painted the page at each step', () => {
     const { container, rerender } = render(<ProgressBar label="Accepting 4 suggestions" value={1} max={4} />);

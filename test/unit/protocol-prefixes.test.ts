@@ -1,4 +1,4 @@
-// A request's or event's prefix is a short noun that names one feature (README, "Messages"): the prefixes
+// A request's or event's prefix is a short noun that names one feature (docs/layout.md, `lib/messaging/`): the prefixes
 // are part of the protocol, kept as they are, and this table is where a feature's name and its prefixes meet.
 import { expect, test } from 'vitest';
 import { accountLinkingEventAccess, accountLinkingProtocol } from '../../lib/messaging/protocol/account-linking.ts';

@@ -96,3 +96,29 @@ test('opening the section takes in the add requests made elsewhere, once', async
   const trackerAsks = () => asked.filter(([type]) => type === 'provisioning.tracker').map(([, input]) => input);
   await waitFor(() => expect(trackerAsks()).toEqual([{ importFound: false }, { importFound: true }]));
 });
+
+test('a picker says a service and a location in words, their code and id in small print', async () => {
+  const { io } = fakeWorker();
+  render(<ProvisioningPage io={io} />);
+  const place = await screen.findByRole('checkbox', { name: /Pearl District/ });
+  const placeLabel = place.closest('label')!;
+  const placeId = placeLabel.querySelector('small')!;
+  expect(placeId.textContent).toBe('HB-001');
+  expect(placeLabel.textContent!.replace(placeId.textContent!, '').trim()).toBe(
+    'Harbor Bakery – Pearl District, Portland',
+  );
+
+  const service = screen.getByRole('checkbox', { name: /Listings/ }).closest('label')!;
+  const code = service.querySelector('small')!;
+  expect(code.textContent).toBe('PL-ESSENTIALS');
+  expect(service.textContent!.replace(code.textContent!, '').trim()).toBe('Listings');
+});
+
+test('"Select all N" names what it selects: every location, or those the search found', async () => {
+  const { io } = fakeWorker();
+  render(<ProvisioningPage io={io} />);
+  await screen.findByRole('checkbox', { name: /Pearl District/ });
+  expect(screen.getByRole('button', { name: 'Select all 1' })).toBeTruthy();
+  fireEvent.input(screen.getByLabelText('Find locations'), { target: { value: 'pearl' } });
+  expect(await screen.findByRole('button', { name: 'Select 1 matching' })).toBeTruthy();
+});

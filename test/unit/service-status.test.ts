@@ -117,6 +117,9 @@ describe('service status', () => {
     const alarm = await browser.alarms.get(SERVICE_PROBE_ALARM);
     await (browser.alarms.onAlarm as unknown as { trigger(a: unknown): Promise<void> }).trigger(alarm);
     await expect.poll(() => feature.handlers['service.status']({}, context)).toEqual({ reachable: true });
-    expect(answers.requests).toHaveLength(1);
+    // One probe. Linking (beforeEach) refreshes the badge in the background, unawaited: on a busy machine its
+    // GET lands here too (1 run in 8), and it is the badge's request, not a retry.
+    const probes = answers.requests.filter((request) => !request.url.pathname.startsWith('/v2/'));
+    expect(probes.map((request) => `${request.method} ${request.url.href}`)).toEqual([`HEAD ${SANDBOX}/`]);
   });
 });

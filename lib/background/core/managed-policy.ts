@@ -1,5 +1,5 @@
 // What an organisation pre-sets through browser policy (storage.managed; the keys are declared in
-// public/managed-schema.json and documented in README, "Rollout in an agency"): the connection and the
+// public/managed-schema.json and documented in docs/deployment.md, "Rollout in an agency"): the connection and the
 // embedded-panel sites. Only the worker reads it, and a value set there wins over what the options page saved.
 import { browser } from 'wxt/browser';
 import { type ConnectionSettingsView, connectionSettingsInput } from '../../messaging/protocol/index.ts';

@@ -35,7 +35,7 @@ async function storedSites(): Promise<PanelSite[]> {
   return panelSitesItem.getValue();
 }
 
-/** The user's sites and the organisation's (README, "Rollout in an agency"), each origin once. */
+/** The user's sites and the organisation's (docs/deployment.md, "Rollout in an agency"), each origin once. */
 export async function readSites(): Promise<PanelSite[]> {
   const [stored, { panelSites }] = await Promise.all([storedSites(), readManagedPolicy()]);
   const managed = new Set(panelSites);
