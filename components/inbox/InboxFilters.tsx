@@ -34,7 +34,11 @@ export const InboxFilters = memoized(function InboxFilters({
   const set = (patch: Partial<Filters>) => onFilters({ ...filters, ...patch });
   // Made again only when the worker's parts change, not at each filter: ~900 locations at 30 accounts.
   const accounts = useMemo(
-    () => (lines ?? []).map((a) => ({ value: a.accountKey, label: `${shortName(a.accountName)} (${formatNumber(a.waiting)})` })),
+    () =>
+      (lines ?? []).map((a) => ({
+        value: a.accountKey,
+        label: `${shortName(a.accountName)} (${formatNumber(a.waiting)})`,
+      })),
     [lines],
   );
   const fields = useMemo(
