@@ -28,3 +28,22 @@ test('bidi controls in a value are written out, so what is read is what is there
   expect(showBidiControls('a\u2066b\u2069\u200Fc')).toBe('a⟨LRI⟩b⟨PDI⟩⟨RLM⟩c');
   expect(showBidiControls('Café مرحبا')).toBe('Café مرحبا');
 });
+
+// Issue 32: the popup's location filter took ids only ("Kirkland" found nothing) while the Inbox takes names.
+test('the location filter takes a name, a name with its city, a part of one, or an id', async () => {
+  const { locationIdFor } = await import('../../components/suggestion-triage/TriageFilters.tsx');
+  const known = [
+    { id: 'HB-001', text: 'Harbor Bakery – Pearl, Portland' },
+    { id: 'HB-002', text: 'Harbor Bakery – Uptown, Kirkland' },
+  ];
+  const elsewhere = [{ id: 'SO-009', name: 'Summit Outdoor – Bend', city: 'Bend' }];
+  expect(locationIdFor('Kirkland', known, elsewhere)).toBe('HB-002');
+  expect(locationIdFor('harbor bakery – pearl, portland', known, elsewhere)).toBe('HB-001');
+  expect(locationIdFor(' hb-001 ', known, elsewhere)).toBe('HB-001');
+  // Not in the list (filtered to another location), named in another account's locations.
+  expect(locationIdFor('Bend', known, elsewhere)).toBe('SO-009');
+  // Several hold it: nothing is guessed; an unknown text is taken as an id.
+  expect(locationIdFor('Harbor', known, elsewhere)).toBe('Harbor');
+  expect(locationIdFor('XY-77', known, elsewhere)).toBe('XY-77');
+  expect(locationIdFor('  ', known, elsewhere)).toBe('');
+});
