@@ -112,6 +112,23 @@ describe('suggestion rows with hostile and unusual text', () => {
     expect(longName!.width).toBeLessThanOrEqual(400);
     expect(longName!.height).toBeLessThan(60);
 
+    // The filters' words whole: "All locations", not "All loca" (the text's width within the control's box).
+    const cut = await popup.locator('.st-filters').evaluate((filters) => {
+      const context = document.createElement('canvas').getContext('2d')!;
+      return [...filters.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')].flatMap((control) => {
+        const style = getComputedStyle(control);
+        context.font = style.font;
+        const text =
+          control instanceof HTMLSelectElement
+            ? (control.selectedOptions[0]?.text ?? '')
+            : control.value || control.placeholder;
+        const room = control.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        // A select's arrow takes ~20 px of its box.
+        const needed = context.measureText(text).width + (control instanceof HTMLSelectElement ? 20 : 0);
+        return needed > room ? [`${text}: ${Math.round(needed)} px in ${Math.round(room)}`] : [];
+      });
+    });
+    expect(cut).toEqual([]);
     // Fields in words, never the service's names.
     const all = [...texts.values()].join('\n');
     expect(all).not.toMatch(/websiteUrl|address\.line1/);
