@@ -1,12 +1,9 @@
 // The embedded panel from the browser's first second (issue 32), in real Chromium: a CRM page loaded as the
 // browser starts, before the worker has run, gets the panel; a tab that was already open on the site when its
 // registration came gets it too, once (it stayed without until reloaded).
-import { type BrowserContext, chromium } from 'playwright-core';
-import { expect, inject, test } from 'vitest';
-import { extensionArgs } from '../../scripts/lib/chromium.ts';
+import { expect, test } from 'vitest';
 import { panelDesk, poll } from './embedded-panel-helpers.ts';
-import { CHROME_PATH } from './fixture.ts';
-import { stopWorkerWithNoPageOpen } from './worker-stop.ts';
+import { restartBrowser } from './worker-stop.ts';
 
 const { desk, crm, locationsWithSuggestions, addSiteThroughOptions } = panelDesk();
 
@@ -16,14 +13,7 @@ test('a CRM page opened as the browser starts gets the panel, once', async () =>
   await desk.link('1001');
   await addSiteThroughOptions();
   const [location] = await locationsWithSuggestions();
-  await stopWorkerWithNoPageOpen(desk.context);
-  await desk.closeBrowser();
-
-  const again: BrowserContext = await chromium.launchPersistentContext(desk.profileDir, {
-    executablePath: CHROME_PATH,
-    headless: true,
-    args: extensionArgs(inject('extensionDir')),
-  });
+  const again = await restartBrowser(desk);
   try {
     // At once: no wait for the worker, as a tab the browser restores or a link clicked in the first second.
     const page = again.pages()[0] ?? (await again.newPage());

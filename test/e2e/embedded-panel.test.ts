@@ -19,6 +19,7 @@ const {
   openRecord,
   togglePanel,
   panelFrame,
+  ruleById,
 } = panelDesk();
 let crm: string;
 
@@ -27,6 +28,14 @@ beforeAll(() => {
 });
 
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS ?? '/tmp/shots-panel';
+
+/** The hostile seed, account 1001 linked, the CRM added with the rule that reads the id from the address. */
+async function hostileSiteById(): Promise<void> {
+  await desk.control.reset({ hostile: true });
+  await desk.link('1001');
+  await addSiteThroughOptions();
+  await ruleById();
+}
 
 describe('the embedded panel on the demo CRM', () => {
   test('names the record’s location from its text, follows client-side navigation, and lists its listings', async () => {
@@ -110,14 +119,7 @@ describe('the embedded panel on the demo CRM', () => {
   });
 
   test('on a long-named location with hostile text the panel’s rows stay inside it, at 380 and 320 px (issue 32)', async () => {
-    await desk.control.reset({ hostile: true });
-    await desk.link('1001');
-    await addSiteThroughOptions();
-    const reply = await desk.ask('panel.sites.update', {
-      origin: crm,
-      rule: { kind: 'url', pattern: '/customers/([^/?#]+)', holds: 'id' },
-    });
-    expect(reply.ok).toBe(true);
+    await hostileSiteById();
     const [location] = (await locationsWithSuggestions()).sort((a, b) => b.name.length - a.name.length);
     const page = await openRecord(location!.id);
     await togglePanel(page);
@@ -156,14 +158,7 @@ describe('the embedded panel on the demo CRM', () => {
   });
 
   test('hostile publisher data in the panel’s table stays text: a javascript: address is no link', async () => {
-    await desk.control.reset({ hostile: true });
-    await desk.link('1001');
-    await addSiteThroughOptions();
-    const reply = await desk.ask('panel.sites.update', {
-      origin: crm,
-      rule: { kind: 'url', pattern: '/customers/([^/?#]+)', holds: 'id' },
-    });
-    expect(reply.ok).toBe(true);
+    await hostileSiteById();
     // The location with a script address among the fewest listings (all its rows fit in the panel's box).
     const s = await state();
     const ofAccount = s.listings.filter((l) => l.accountId === '1001');
