@@ -138,7 +138,8 @@ describe('suggestion rows with hostile and unusual text', () => {
     const diffs = await popup.locator('.st-diff').allTextContents();
     expect(diffs.some((d) => d.includes(`evil.example/⟨RLO⟩fdp.exe`))).toBe(true);
     expect(diffs.filter((d) => d.includes(RLO))).toEqual([]);
-  });
+    // Every row is measured, a screen at a time: 20–30 s alone, twice that on a loaded machine.
+  }, 180_000);
 
   test('the Inbox at 320 px: a 5,000-character name wraps, and an override in a name leaves the words after it alone', async () => {
     await threeHostileAccounts();
