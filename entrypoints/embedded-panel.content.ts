@@ -12,6 +12,10 @@ export default defineContentScript({
   // WXT would post `<extension id>:embedded-panel:wxt:content-script-started` to the page: it names us.
   noScriptStartedPostMessage: true,
   async main() {
+    // Run again on a page that has it (registered, and sent to the tabs already open at the browser's start).
+    const page = globalThis as { listingsDeskPanel?: true };
+    if (page.listingsDeskPanel) return;
+    page.listingsDeskPanel = true;
     let hidden: boolean;
     try {
       ({ hidden } = await askForTicket());

@@ -11,6 +11,9 @@ const HOSTILE_PAYLOADS = [
   '{{constructor.constructor("alert(1)")()}}',
 ] as const;
 
+/** A link that reads as a PDF: a right-to-left override shows `…/\u202Efdp.exe` as `…/exe.pdf`. */
+export const BIDI_SPOOF_URL = 'https://evil.example/\u202Efdp.exe';
+
 export const HOSTILE_URLS = [
   'javascript:alert(document.domain)',
   'JaVaScRiPt:alert(1)',
@@ -45,11 +48,19 @@ export function applyHostile(state: SandboxState): void {
   state.folders.forEach((folder, i) => {
     if (i % 3 === 1) folder.name = `${folder.name} ${payload(i)}`;
   });
+  let links = 0;
   state.suggestions.forEach((suggestion, i) => {
     if (i % 2 === 0) suggestion.suggestedContent = `${payload(i)} ${suggestion.suggestedContent}`;
     if (i % 3 === 0) suggestion.originalContent = `${suggestion.originalContent} ${payload(i + 2)}`;
-    if (suggestion.fieldName === 'websiteUrl') suggestion.suggestedContent = badUrl(i);
+    // Every other website suggestion is a script URL, the rest the override's spoof.
+    if (suggestion.fieldName === 'websiteUrl') suggestion.suggestedContent = links++ % 2 ? BIDI_SPOOF_URL : badUrl(i);
   });
+  // The second account's name ends in an override (it would reverse the words a screen writes after it); the
+  // third's is 5,000 characters without a space (it would widen every screen that does not wrap it).
+  const second = state.accounts.find((a) => a.accountId === '1002');
+  const third = state.accounts.find((a) => a.accountId === '1003');
+  if (second) second.accountName = `${second.accountName} \u202Eylppus`;
+  if (third) third.accountName = `Cedar${'Dental'.repeat(833)}`;
   for (const user of state.users.slice(0, 2)) user.firstName = `${user.firstName} ${payload(0)}`;
   for (const service of state.availableServices.slice(0, 2)) {
     service.serviceDescription = `${service.serviceDescription} ${payload(1)}`;

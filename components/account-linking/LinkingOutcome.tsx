@@ -1,3 +1,4 @@
+import { shortName } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { useValue } from '../ui/use-value.ts';
@@ -44,7 +45,11 @@ function LinkedNotice(props: { accountName: string; size: NoticeSize; onDismiss:
       data-testid="linked-confirmation"
     >
       <p class="ui-notice__message ui-notice__body">
-        Linked <strong>{props.accountName}</strong>. It is now the active account.
+        Linked{' '}
+        <strong title={props.accountName}>
+          <bdi>{shortName(props.accountName)}</bdi>
+        </strong>
+        . It is now the active account.
       </p>
       <div class="ui-notice__actions">
         <Button size="sm" variant="ghost" onClick={props.onDismiss}>

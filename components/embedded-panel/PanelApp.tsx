@@ -53,6 +53,29 @@ function AccountLine({
   );
 }
 
+/**
+ * No location matched: no queue is shown (an account's whole queue, Accept and Reject under a customer it is not,
+ * invited a decision on the wrong one). What was looked for, and where the location can be found.
+ */
+function NoMatch({ rule }: { rule: PanelLocateView['rule'] }) {
+  const open = () => void ask('ui.openOptions', { section: 'listings' });
+  return (
+    <section class="panel__location" data-testid="panel-no-match">
+      <p class="panel__muted">
+        {rule
+          ? `Looked for ${FIELD_WORDS[rule.holds]} in ${rule.kind === 'url' ? 'the page’s address' : 'the page part'} “${rule.pattern}”.`
+          : 'Looked for a linked account’s location by the id, name, phone number and address on this page.'}{' '}
+        No suggestions are shown here: they would be another customer’s.
+      </p>
+      <div class="panel__actions">
+        <Button size="sm" onClick={open}>
+          Find the location in Listings Desk
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 function LocationCard({
   found,
   confirmed,
@@ -132,13 +155,15 @@ export function PanelApp() {
           </p>
         </section>
       )}
-      {view.account ? (
+      {view.account && found ? (
         <>
           {sure ? <LocationListings locationId={found.location.id} /> : null}
-          <h2 class="panel__heading">{found ? 'Pending suggestions for this location' : 'Pending suggestions'}</h2>
+          <h2 class="panel__heading">Pending suggestions for this location</h2>
           {/* The worker answers a panel only about the location it found (confirmed or not). */}
-          <Suggestions accountKey={view.account.accountKey} locationId={found?.location.id ?? null} />
+          <Suggestions accountKey={view.account.accountKey} locationId={found.location.id} />
         </>
+      ) : view.account ? (
+        <NoMatch rule={view.rule} />
       ) : null}
     </main>
   );

@@ -3,7 +3,8 @@
 
 import { useMemo } from 'preact/hooks';
 import type { InboxFilters as Filters, InboxAge, InboxView } from '../../lib/messaging/protocol/index.ts';
-import { formatNumber } from '../../lib/shared/format.ts';
+import { formatNumber, shortName } from '../../lib/shared/format.ts';
+import { fieldLabel } from '../../lib/shared/suggestion-words.ts';
 import { ChipPicker } from '../listings-workspace/ChipPicker.tsx';
 import { memoized } from '../ui/memo.tsx';
 import { PickList } from '../ui/PickList.tsx';
@@ -33,14 +34,18 @@ export const InboxFilters = memoized(function InboxFilters({
   const set = (patch: Partial<Filters>) => onFilters({ ...filters, ...patch });
   // Made again only when the worker's parts change, not at each filter: ~900 locations at 30 accounts.
   const accounts = useMemo(
-    () => (lines ?? []).map((a) => ({ value: a.accountKey, label: `${a.accountName} (${formatNumber(a.waiting)})` })),
+    () =>
+      (lines ?? []).map((a) => ({
+        value: a.accountKey,
+        label: `${shortName(a.accountName)} (${formatNumber(a.waiting)})`,
+      })),
     [lines],
   );
   const fields = useMemo(
     () =>
       (facets?.fields ?? []).map((f) => ({
         value: f.id,
-        label: `${f.label || '(no field)'} (${formatNumber(f.count)})`,
+        label: `${fieldLabel(f.id)} (${formatNumber(f.count)})`,
       })),
     [facets],
   );

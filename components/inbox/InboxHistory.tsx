@@ -3,6 +3,7 @@
 // (each list fetched whole); this page shows a window of HISTORY_PAGE, newest first, with Newer and Older.
 import { useEffect } from 'preact/hooks';
 import { formatNumber } from '../../lib/shared/format.ts';
+import { fieldLabel } from '../../lib/shared/suggestion-words.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
@@ -94,9 +95,11 @@ export function InboxHistory({ store }: { store: InboxStore }) {
                 value.rows.map((r) => (
                   <tr key={`${r.accountKey} ${r.id}`}>
                     <td>{STATUS_WORDS[r.status] ?? r.status}</td>
-                    <td>{r.accountName}</td>
-                    <td title={r.locationId}>{r.locationName}</td>
-                    <td>{r.fieldName}</td>
+                    <td dir="auto">{r.accountName}</td>
+                    <td dir="auto" title={r.locationId}>
+                      {r.locationName}
+                    </td>
+                    <td>{fieldLabel(r.fieldName)}</td>
                     <td title={r.suggestedContent}>{r.suggestedContent}</td>
                     <td>{r.dateResolved || '—'}</td>
                     <td>{r.resolvedBy || '—'}</td>

@@ -4,6 +4,7 @@
 import { useSignalEffect } from '@preact/signals';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { DecisionView, InboxItemView, InboxRowView } from '../../lib/messaging/protocol/index.ts';
+import { fieldLabel } from '../../lib/shared/suggestion-words.ts';
 import { actionForKey } from '../suggestion-triage/keymap.ts';
 import { WordDiff } from '../suggestion-triage/WordDiff.tsx';
 import { fixedLayout, measuredLayout, type RowLayout, scrollToShow } from '../ui/list-window.ts';
@@ -106,14 +107,18 @@ const SuggestionLine = memoized(function SuggestionLine({
         />
       </td>
       <td class="ib-cell ib-cell--where">
-        <span class="ib-account">{row.accountName}</span>
-        <span class="ib-location" title={place}>
+        <span class="ib-account" dir="auto">
+          {row.accountName}
+        </span>
+        <span class="ib-location" dir="auto" title={place}>
           {place}
         </span>
       </td>
       <td class="ib-cell ib-cell--what">
-        <span class="ib-field">{row.fieldName || '(no field)'}</span>
-        <span class="ib-publisher">{row.publisherName}</span>
+        <span class="ib-field">{fieldLabel(row.fieldName)}</span>
+        <span class="ib-publisher" dir="auto">
+          {row.publisherName}
+        </span>
       </td>
       <td class="ib-cell ib-cell--diff">
         <InboxDiff class="ib-diff" before={row.originalContent} after={row.suggestedContent} />

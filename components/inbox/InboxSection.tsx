@@ -3,7 +3,7 @@
 // and what its decisions became.
 import { useCallback, useMemo, useState } from 'preact/hooks';
 import type { BatchOutcomeView, InboxAccountView, InboxView } from '../../lib/messaging/protocol/index.ts';
-import { formatNumber } from '../../lib/shared/format.ts';
+import { formatNumber, shortName } from '../../lib/shared/format.ts';
 import { downloadCsv } from '../listings-workspace/csv-download.ts';
 import { useServiceBack } from '../service-status/use-service-back.ts';
 import { HelpDialog } from '../suggestion-triage/first-use.ts';
@@ -38,7 +38,8 @@ export const AccountLine = memoized(function AccountLine({ account }: { account:
       : 'not loaded, the service can’t be reached.';
     return (
       <li class="ib-account-line" data-problem="" data-unreached="">
-        {account.accountName}: {held} Listings Desk asks again at the next refresh; Refresh asks now.
+        <bdi title={account.accountName}>{shortName(account.accountName)}</bdi>: {held} Listings Desk asks again at the
+        next refresh; Refresh asks now.
         <small class="ib-muted"> ({account.error?.code})</small>
       </li>
     );
@@ -64,7 +65,7 @@ export const AccountLine = memoized(function AccountLine({ account }: { account:
   }
   return (
     <li class="ib-account-line">
-      {account.accountName}: {count(account.waiting)} waiting
+      <bdi title={account.accountName}>{shortName(account.accountName)}</bdi>: {count(account.waiting)} waiting
       {account.refreshing ? <span class="ib-muted"> (refreshing)</span> : null}
     </li>
   );

@@ -1,11 +1,11 @@
 // Every publisher the account can list on: name, id, countries and alternate brands. Search by name,
 // brand or id, filter by country, and one click shows that publisher's listings.
-import { useId, useMemo, useState } from 'preact/hooks';
+import { useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { PublisherDirectoryEntry } from '../../lib/messaging/protocol/index.ts';
 import { compareText, formatNumber } from '../../lib/shared/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import '../ui/table.css';
+import { VirtualTable } from '../ui/VirtualTable.tsx';
 
 export interface PublishersDirectoryProps {
   publishers: readonly PublisherDirectoryEntry[];
@@ -25,6 +25,8 @@ export function matchesPublisher(p: PublisherDirectoryEntry, text: string, count
  */
 const BRANDS_IN_CELL = 5;
 const BRANDS_IN_TITLE = 30;
+/** One line a row: the list may hold 13,951 publishers, of which only those in view are drawn. */
+const ROW_HEIGHT = 40;
 
 export function brandsShown(brands: readonly { name: string }[], max: number): string {
   const names = (list: readonly { name: string }[]) => list.map((b) => b.name).join(', ');
@@ -36,6 +38,7 @@ export function PublishersDirectory({ publishers, onShowListings }: PublishersDi
   const id = useId();
   const [text, setText] = useState('');
   const [country, setCountry] = useState('');
+  const scrollRef = useRef<HTMLDivElement>(null);
   const countries = useMemo(() => [...new Set(publishers.flatMap((p) => p.countries))].sort(), [publishers]);
   const shown = useMemo(
     () =>
@@ -82,36 +85,63 @@ export function PublishersDirectory({ publishers, onShowListings }: PublishersDi
       {shown.length === 0 ? (
         <EmptyState title="No publishers match">Try a shorter search or another country.</EmptyState>
       ) : (
-        <table class="ui-table lw-pubs__table">
-          <thead>
-            <tr>
-              <th scope="col">Publisher</th>
-              <th scope="col">Id</th>
-              <th scope="col">Countries</th>
-              <th scope="col">Alternate brands</th>
-              <th scope="col">
-                <span class="visually-hidden">Listings</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((p) => (
-              <tr key={p.id}>
-                <td>{p.name || p.id}</td>
-                <td class="lw-mono">{p.id}</td>
-                <td title={p.countries.join(', ')}>{p.countries.join(', ') || '—'}</td>
-                <td title={brandsShown(p.alternateBrands, BRANDS_IN_TITLE)}>
+        <VirtualTable
+          class="lw-pubs__table"
+          scrollClass="lw-scroll"
+          scrollRef={scrollRef}
+          aria-label="Publishers"
+          aria-rowcount={shown.length + 1}
+          count={shown.length}
+          rowHeight={ROW_HEIGHT}
+          head={
+            <thead>
+              <tr class="lw-pubs__row lw-row--head" style={{ height: `${ROW_HEIGHT}px` }} aria-rowindex={1}>
+                <th scope="col" class="lw-cell">
+                  Publisher
+                </th>
+                <th scope="col" class="lw-cell">
+                  Id
+                </th>
+                <th scope="col" class="lw-cell">
+                  Countries
+                </th>
+                <th scope="col" class="lw-cell">
+                  Alternate brands
+                </th>
+                <th scope="col" class="lw-cell">
+                  <span class="visually-hidden">Listings</span>
+                </th>
+              </tr>
+            </thead>
+          }
+          renderRow={(index, style) => {
+            const p = shown[index]!;
+            return (
+              <tr
+                key={p.id}
+                class="lw-pubs__row"
+                style={{ top: style.top, height: style.height }}
+                aria-rowindex={index + 2}
+              >
+                <td class="lw-cell" dir="auto" title={p.name || p.id}>
+                  {p.name || p.id}
+                </td>
+                <td class="lw-cell lw-mono">{p.id}</td>
+                <td class="lw-cell" title={p.countries.join(', ')}>
+                  {p.countries.join(', ') || '—'}
+                </td>
+                <td class="lw-cell" title={brandsShown(p.alternateBrands, BRANDS_IN_TITLE)}>
                   {brandsShown(p.alternateBrands, BRANDS_IN_CELL) || '—'}
                 </td>
-                <td>
+                <td class="lw-cell">
                   <Button size="sm" variant="ghost" onClick={() => onShowListings(p.id)}>
                     Show listings<span class="visually-hidden"> on {p.name || p.id}</span>
                   </Button>
                 </td>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            );
+          }}
+        />
       )}
     </div>
   );

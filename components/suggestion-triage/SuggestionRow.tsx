@@ -8,11 +8,12 @@ import type {
   PendingDecisionView,
   SuggestionView,
 } from '../../lib/messaging/protocol/index.ts';
+import { showBidiControls } from '../../lib/shared/bidi.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
 import { safeHttpUrl } from '../../lib/shared/safe-url.ts';
 import { Button } from '../ui/Button.tsx';
 import { FailureNotice, Queued } from './first-use.ts';
-import { decisionVerb, downgradesToHttp, shortDate, suggestionStatusLabel } from './labels.ts';
+import { decisionVerb, downgradesToHttp, fieldLabel, shortDate, suggestionStatusLabel } from './labels.ts';
 import { WordDiff } from './WordDiff.tsx';
 
 export interface SuggestionRowProps {
@@ -97,7 +98,7 @@ function Row(props: SuggestionRowProps) {
         <header class="st-row__head">
           {/* Element Timing: `npm run bench` reads when the first suggestion was painted. */}
           <h3 class="st-row__title" id={`${id}-title`} elementtiming="suggestion">
-            {publisherName}
+            <bdi>{publisherName}</bdi>
           </h3>
           {decidable ? (
             <RowActions {...props} />
@@ -110,17 +111,17 @@ function Row(props: SuggestionRowProps) {
         <p class="st-row__field" id={`${id}-field`}>
           {props.accountName ? (
             <>
-              <span class="st-row__account">{props.accountName}</span>
+              <span class="st-row__account" dir="auto">
+                {props.accountName}
+              </span>
               <span aria-hidden="true">·</span>
             </>
           ) : null}
-          <span class="st-row__location" title={locationTitle(locationName, s.locationId)}>
+          <span class="st-row__location" dir="auto" title={locationTitle(locationName, s.locationId)}>
             {locationName || 'No location'}
           </span>
           <span aria-hidden="true">·</span>
-          <span class="st-row__fieldname" title={s.fieldName || undefined}>
-            {s.fieldName || 'field not named'}
-          </span>
+          <span class="st-row__fieldname">{fieldLabel(s.fieldName)}</span>
           <time class="st-row__date" dateTime={s.dateCreated}>
             {shortDate(s.dateCreated)}
           </time>
@@ -133,7 +134,14 @@ function Row(props: SuggestionRowProps) {
           </p>
         ) : null}
         {link ? (
-          <a class="st-row__link" href={link} target="_blank" rel="noopener noreferrer" tabIndex={tab}>
+          <a
+            class="st-row__link"
+            href={link}
+            title={showBidiControls(link)}
+            target="_blank"
+            rel="noopener noreferrer"
+            tabIndex={tab}
+          >
             Open suggested link
           </a>
         ) : null}

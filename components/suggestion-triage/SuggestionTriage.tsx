@@ -10,7 +10,7 @@ import type {
   TriageView,
 } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
-import { locationText, useLocationNames } from '../locations/use-location-names.ts';
+import { locationKey, locationText, useLocationNames } from '../locations/use-location-names.ts';
 import { ErrorNotice, ProgressBar } from '../ui/first-use.ts';
 import { ListWarnings } from '../ui/ListWarnings.tsx';
 import { useLoaded } from '../ui/later.tsx';
@@ -94,6 +94,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
     () => (accounts ? new Map(accounts.map((a) => [a.accountKey, a.accountName])) : undefined),
     [accounts],
   );
+  const locationNames = useLocationNames();
   const pickedAccounts = filters.accountKeys ?? [];
   // Until the worker answers for new filters, the shown list narrows at once; the answer replaces it.
   const items = useMemo(
@@ -108,10 +109,15 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   );
   const selectedIds = items.filter((s) => selected.has(s.id)).map((s) => s.id);
   // Per list, not per key press.
-  const knownLocations = useMemo(
-    () => [...new Set(all.map((s) => s.locationId).filter(Boolean))].sort(compareText),
-    [all],
-  );
+  const nameOfLocation = (s: Pick<SuggestionView, 'accountKey' | 'locationId'>) =>
+    locationNames.byKey.get(locationKey(s.accountKey, s.locationId)) ?? locationNames.byKey.get(s.locationId);
+  const knownLocations = useMemo(() => {
+    const known = new Map<string, string>();
+    for (const s of all)
+      if (s.locationId && !known.has(s.locationId))
+        known.set(s.locationId, locationText(s.locationId, nameOfLocation(s)));
+    return [...known].map(([id, text]) => ({ id, text })).sort((a, b) => compareText(a.text, b.text));
+  }, [all, locationNames]);
   const knownPublishers = useMemo(() => [...new Set(all.map((s) => s.publisherId).filter(Boolean))], [all]);
   const shortcutsOn = view?.keyboardShortcuts ?? true;
 
@@ -220,7 +226,6 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
   );
 
   const openHelp = useCallback(() => setHelp(true), []);
-  const locationNames = useLocationNames();
   // The snapshot's names (the popup's first paint) until the worker's directory has answered: no id between.
   const [snapshotNames] = useState(() => (store.view.peek() as Partial<TriageSnapshotView> | null)?.locationNames);
 
@@ -261,6 +266,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
       <TriageFilters
         filters={filters}
         knownLocations={knownLocations}
+        locations={locationNames.all}
         publishers={publishers}
         knownPublishers={knownPublishers}
         accounts={accounts}
@@ -318,9 +324,7 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
             suggestion={s}
             publisherName={nameOf(s.publisherId)}
             locationName={
-              s.locationId
-                ? locationText(s.locationId, locationNames.get(s.locationId) ?? snapshotNames?.[s.locationId])
-                : ''
+              s.locationId ? locationText(s.locationId, nameOfLocation(s) ?? snapshotNames?.[s.locationId]) : ''
             }
             accountName={accountNames && s.accountKey ? accountNames.get(s.accountKey) : undefined}
             index={index}

@@ -13,8 +13,10 @@ import { SUGGESTION_STATUS_LABELS } from './labels.ts';
 
 export interface TriageFiltersProps {
   filters: FilterValues;
-  /** Location ids seen in the list: offered as suggestions, any other can be typed. */
-  knownLocations: string[];
+  /** Locations seen in the list, with their names: offered as suggestions; any other name or id can be typed. */
+  knownLocations: { id: string; text: string }[];
+  /** Every linked account's named locations: a typed name finds its location even when the list does not hold it. */
+  locations: readonly { id: string; name: string; city: string }[];
   /** publisher id → name, every publisher the service knows. */
   publishers: Record<string, string>;
   /** Publisher ids seen in the list, named or not. */
@@ -23,6 +25,32 @@ export interface TriageFiltersProps {
   accounts?: TriageAccountSummary[];
   onChange: (next: FilterValues) => void;
   onHelp: () => void;
+}
+
+/**
+ * The location a typed text means, as the Inbox and Listings take it: its id, its name ("Harbor Bakery –
+ * Kirkland" or with its city), or the one location whose name or city holds the text ("Kirkland"); the list's
+ * own locations are looked at first. Anything else is taken as an id the list has not loaded.
+ */
+export function locationIdFor(
+  typed: string,
+  known: readonly { id: string; text: string }[],
+  locations: readonly { id: string; name: string; city: string }[],
+): string {
+  const text = typed.trim();
+  const wanted = text.toLocaleLowerCase();
+  if (!wanted) return '';
+  const named = [
+    ...known.map((l) => ({ ...l, name: l.text })),
+    ...locations.map((l) => ({ id: l.id, text: l.city.trim() ? `${l.name}, ${l.city}` : l.name, name: l.name })),
+  ];
+  const same = named.find((l) => [l.id, l.text, l.name].some((candidate) => candidate.toLocaleLowerCase() === wanted));
+  if (same) return same.id;
+  for (const list of [known, named]) {
+    const ids = new Set(list.filter((l) => l.text.toLocaleLowerCase().includes(wanted)).map((l) => l.id));
+    if (ids.size === 1) return [...ids][0]!;
+  }
+  return text;
 }
 
 const STATUS_CHOICES = Object.entries(SUGGESTION_STATUS_LABELS).map(([value, label]) => ({ value, label }));
@@ -45,7 +73,12 @@ export class TriageFilters extends Component<TriageFiltersProps> {
 }
 
 function Filters(props: TriageFiltersProps) {
-  const { filters, knownLocations, publishers, accounts, onChange, onHelp } = props;
+  const { filters, knownLocations, locations, publishers, accounts, onChange, onHelp } = props;
+  const chosen = filters.locationId;
+  const chosenText =
+    knownLocations.find((l) => l.id === chosen)?.text ??
+    locations.find((l) => l.id === chosen && l.name)?.name ??
+    chosen;
   const locationsId = useId();
   // The first frame holds only each filter's current value: a hundred options are a third of the
   // elements to style before the first rows show. The rest follow once that frame is painted.
@@ -82,14 +115,19 @@ function Filters(props: TriageFiltersProps) {
               type="search"
               list={locationsId}
               placeholder="All locations"
-              value={filters.locationId}
+              value={chosenText}
               spellcheck={false}
               autocomplete="off"
-              onChange={(event) => onChange({ ...filters, locationId: event.currentTarget.value.trim() })}
+              onChange={(event) =>
+                onChange({
+                  ...filters,
+                  locationId: locationIdFor(event.currentTarget.value, knownLocations, locations),
+                })
+              }
             />
             <datalist id={locationsId}>
-              {(painted ? knownLocations : []).map((id) => (
-                <option key={id} value={id} />
+              {(painted ? knownLocations : []).map((l) => (
+                <option key={l.id} value={l.text} />
               ))}
             </datalist>
           </>

@@ -1,5 +1,6 @@
 import { Fragment } from 'preact';
 import { useMemo } from 'preact/hooks';
+import { showBidiControls } from '../../lib/shared/bidi.ts';
 import { wordDiff } from '../../lib/shared/word-diff.ts';
 
 export interface WordDiffProps {
@@ -8,12 +9,15 @@ export interface WordDiffProps {
   class?: string;
 }
 
-/** Deletions and insertions as <del>/<ins>, each announced in words; all of it plain text. */
+/**
+ * Deletions and insertions as <del>/<ins>, each announced in words; all of it plain text, its bidi controls
+ * written out (what is read is what would be accepted) and its direction its own (dir=auto).
+ */
 export function WordDiff({ before, after, class: className }: WordDiffProps) {
-  const parts = useMemo(() => wordDiff(before, after), [before, after]);
+  const parts = useMemo(() => wordDiff(showBidiControls(before), showBidiControls(after)), [before, after]);
   if (!before && !after) return <p class={className}>(both empty)</p>;
   return (
-    <p class={className}>
+    <p class={className} dir="auto">
       {parts.map((part, index) =>
         part.kind === 'same' ? (
           part.text

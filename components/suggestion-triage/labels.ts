@@ -3,6 +3,7 @@ import type { DecisionView } from '../../lib/messaging/protocol/index.ts';
 
 export {
   downgradesToHttp,
+  fieldLabel,
   SUGGESTION_STATUS_LABELS,
   shortDate,
   suggestionStatusLabel,

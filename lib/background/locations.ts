@@ -6,10 +6,11 @@ import type { ApiClient } from '../api/client.ts';
 import { fetchAllFolders } from '../api/folders.ts';
 import { fetchAllLocations } from '../api/locations.ts';
 import type { Handlers } from '../messaging/background.ts';
-import type { FolderView, LocationsView, LocationView } from '../messaging/protocol/index.ts';
+import type { FolderView, LocationNamesView, LocationsView, LocationView } from '../messaging/protocol/index.ts';
 import { defineItem } from '../storage-item.ts';
 import { accountDirectory, itemStore, withoutAccountEntry } from './core/account-directory.ts';
 import type { DeskDeps } from './core/deps.ts';
+import { readAccounts } from './core/linked-accounts.ts';
 import { requirePanelScope } from './core/panel-scope.ts';
 import { defineFeature, type StorageWrites } from './feature.ts';
 import { toFolderViews, toLocationView } from './locations-views.ts';
@@ -66,8 +67,24 @@ export function createLocations(deps: LocationsDeps) {
     return { accountKey, locations, folders: [], fetchedAt: stored?.fetchedAt ?? null, refreshing: false, error: null };
   }
 
-  const handlers: Pick<Handlers, 'locations.list'> = {
+  /** Names across accounts (the popup's rows and location filter): the cached lists, a missing one fetched once. */
+  async function names(): Promise<LocationNamesView> {
+    const { accounts } = await readAccounts();
+    const lists = await Promise.all(
+      accounts.map(async (account) => {
+        const stored = await directory.cached(account.accountKey);
+        if (!stored && !account.needsRelink && !directory.error(account.accountKey))
+          void directory.revalidate(account.accountKey);
+        const locations = (stored?.locations ?? []).map(({ id, name, city }) => ({ id, name, city }));
+        return { accountKey: account.accountKey, locations };
+      }),
+    );
+    return { accounts: lists };
+  }
+
+  const handlers: Pick<Handlers, 'locations.list' | 'locations.names'> = {
     'locations.list': ({ refresh }, { access, sender }) => (access === 'content' ? panelList(sender) : list(refresh)),
+    'locations.names': () => names(),
   };
 
   return {

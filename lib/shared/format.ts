@@ -31,3 +31,8 @@ export function formatNumber(value: number): string {
 export function compareText(a: string, b: string): number {
   return texts().compare(a, b);
 }
+
+/** A service's name as a line of a screen shows it: at most `max` characters, then "…" (a name may be 5,000). */
+export function shortName(name: string, max = 120): string {
+  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
+}

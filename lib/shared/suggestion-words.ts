@@ -47,3 +47,54 @@ export function downgradesToHttp(original: string, suggested: string): boolean {
   const protocol = (text: string) => /^\s*(https?):\/\//i.exec(text)?.[1]?.toLowerCase();
   return protocol(original) === 'https' && protocol(suggested) === 'http';
 }
+
+// What a person reads for the field a suggestion changes: the service's own names (`websiteUrl`,
+// `address.line1`) stay in CSV files and in small print only.
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  locationName: 'Name',
+  address: 'Address',
+  'address.line1': 'Address, line 1',
+  'address.line2': 'Address, line 2',
+  address2: 'Address, line 2',
+  'address.city': 'City',
+  city: 'City',
+  'address.region': 'State or region',
+  state: 'State or region',
+  'address.postalCode': 'Postal code',
+  zip: 'Postal code',
+  countryCode: 'Country',
+  phone: 'Phone',
+  mainPhone: 'Phone',
+  hours: 'Hours',
+  websiteUrl: 'Website',
+  description: 'Description',
+  categories: 'Categories',
+  email: 'E-mail',
+  emails: 'E-mail addresses',
+  logo: 'Logo',
+  photos: 'Photos',
+  paymentOptions: 'Payment options',
+  folderId: 'Folder',
+  labelIds: 'Labels',
+};
+
+/** "websiteUrl" → "Website"; a name not in the table is spelt out ("address.postalCode2" → "Address, postal code 2"). */
+export function fieldLabel(fieldName: string): string {
+  if (!fieldName) return 'Field not named';
+  const known = FIELD_LABELS[fieldName];
+  if (known) return known;
+  const parts = fieldName
+    .split('.')
+    .map((part) =>
+      part
+        .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
+        .replace(/([0-9])([A-Za-z])/g, '$1 $2')
+        .replace(/[_-]+/g, ' ')
+        .trim()
+        .toLowerCase(),
+    )
+    .filter(Boolean);
+  const text = parts.join(', ');
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : fieldName;
+}

@@ -187,6 +187,12 @@ describe('the embedded panel across linked accounts', () => {
     );
     expect(await panel.getByTestId('panel-proposal').count()).toBe(0);
     expect(await panel.getByTestId('panel-account').textContent()).toBe(first.accountName);
+    // Issue 32: no queue under a customer it did not find (the first account's whole queue, with Accept and
+    // Reject, showed here); what it looked for, and where to find the location instead.
+    await poll(() => panel.getByTestId('panel-no-match').textContent()).toContain('Looked for');
+    expect(await panel.getByRole('feed').count()).toBe(0);
+    expect(await panel.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+    expect(await panel.getByRole('button', { name: 'Find the location in Listings Desk' }).count()).toBe(1);
 
     // The pinned account unlinked: the site's rule says so, still naming it.
     expect((await desk.ask('accounts.unlink', { accountKey: first.accountKey })).ok).toBe(true);

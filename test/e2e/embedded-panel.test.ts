@@ -19,6 +19,7 @@ const {
   openRecord,
   togglePanel,
   panelFrame,
+  ruleById,
 } = panelDesk();
 let crm: string;
 
@@ -27,6 +28,14 @@ beforeAll(() => {
 });
 
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS ?? '/tmp/shots-panel';
+
+/** The hostile seed, account 1001 linked, the CRM added with the rule that reads the id from the address. */
+async function hostileSiteById(): Promise<void> {
+  await desk.control.reset({ hostile: true });
+  await desk.link('1001');
+  await addSiteThroughOptions();
+  await ruleById();
+}
 
 describe('the embedded panel on the demo CRM', () => {
   test('names the record’s location from its text, follows client-side navigation, and lists its listings', async () => {
@@ -109,15 +118,47 @@ describe('the embedded panel on the demo CRM', () => {
     );
   });
 
+  test('on a long-named location with hostile text the panel’s rows stay inside it, at 380 and 320 px (issue 32)', async () => {
+    await hostileSiteById();
+    const [location] = (await locationsWithSuggestions()).sort((a, b) => b.name.length - a.name.length);
+    const page = await openRecord(location!.id);
+    await togglePanel(page);
+    const panel = await panelFrame(page);
+    const rows = panel.getByRole('feed').getByRole('article');
+    await poll(() => rows.count()).toBeGreaterThan(0);
+    await poll(() => panel.getByRole('feed').getAttribute('aria-busy')).toBe('false');
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    for (const width of [1280, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: join(SHOTS_DIR, `panel-long-name-${width}-${scheme}.png`) });
+      }
+      // Every element of every row inside its row, and nothing wider than the panel's frame.
+      const outside = await panel.evaluate(() => {
+        const found: string[] = [];
+        for (const row of document.querySelectorAll('[role="feed"] article')) {
+          const edge = row.getBoundingClientRect();
+          for (const el of row.querySelectorAll('*')) {
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || el.closest('.visually-hidden')) continue;
+            if (r.right > edge.right + 1 || r.left < edge.left - 1)
+              found.push(
+                `${el.tagName}.${el.className} ${Math.round(r.left)}–${Math.round(r.right)} of ${Math.round(edge.right)}`,
+              );
+          }
+        }
+        if (document.documentElement.scrollWidth > innerWidth)
+          found.push(`page ${document.documentElement.scrollWidth} px wide`);
+        return found;
+      });
+      expect(outside).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: null });
+  });
+
   test('hostile publisher data in the panel’s table stays text: a javascript: address is no link', async () => {
-    await desk.control.reset({ hostile: true });
-    await desk.link('1001');
-    await addSiteThroughOptions();
-    const reply = await desk.ask('panel.sites.update', {
-      origin: crm,
-      rule: { kind: 'url', pattern: '/customers/([^/?#]+)', holds: 'id' },
-    });
-    expect(reply.ok).toBe(true);
+    await hostileSiteById();
     // The location with a script address among the fewest listings (all its rows fit in the panel's box).
     const s = await state();
     const ofAccount = s.listings.filter((l) => l.accountId === '1001');

@@ -14,8 +14,8 @@ export const PAIRS = 150;
  * Links account 1001 and fetches its listings afresh: desk.reset() empties storage, but the worker
  * keeps an earlier test's listings of the same account in memory until told to refresh.
  */
-export async function linkFresh(desk: Desk): Promise<void> {
-  await desk.link();
+export async function linkFresh(desk: Desk, accountId?: string): Promise<void> {
+  await desk.link(accountId);
   const started = await desk.ask('listings.load', { refresh: true });
   if (!started.ok) throw new Error(`listings.load failed: ${started.error.message}`);
   const deadline = Date.now() + LOAD_TIMEOUT_MS;

@@ -141,6 +141,53 @@ describe('suggestion triage across accounts', () => {
     await expect.poll(badgeText, { timeout: 20_000 }).toBe(String(total));
   });
 
+  test('every account’s rows name their location, and the location filter takes a name (issue 32)', async () => {
+    const popup = await threeAccountsPopup();
+    const s = await state();
+    const linkedIds = ['1001', '1002', '1003'];
+    const locations = s.locations.filter((l) => linkedIds.includes(l.accountId));
+    const nameOf = (id: string) => {
+      const l = locations.find((x) => x.id === id)!;
+      return `${l.name}, ${l.address.city}`;
+    };
+    // Every drawn row names its location, the active account's or not (ids showed for the others).
+    const named = async () =>
+      rows(popup).evaluateAll((els) =>
+        els.map((el) => [el.querySelector('.st-row__location')?.textContent ?? '', el.id] as const),
+      );
+    const waitingRows = s.suggestions.filter(
+      (x) => linkedIds.includes(x.accountId) && x.status === 'WAITING_ON_CUSTOMER',
+    );
+    const locationOfRow = new Map(waitingRows.map((x) => [`suggestion-${x.id.replace(/[^\w-]/g, '_')}`, x.locationId]));
+    await expect
+      .poll(async () => (await named()).filter(([text, id]) => text !== nameOf(locationOfRow.get(id)!)), {
+        timeout: 20_000,
+      })
+      .toEqual([]);
+    // Those of an account that is not the active one (the last linked) too.
+    await showOnly(popup, NAMES['1002']!);
+    await expect
+      .poll(async () => (await named()).filter(([text, id]) => text !== nameOf(locationOfRow.get(id)!)), {
+        timeout: 20_000,
+      })
+      .toEqual([]);
+
+    // Its city, as a person types it ("Kirkland"), when only this location is there; else its name.
+    const byCity = new Map<string, number>();
+    for (const l of locations) byCity.set(l.address.city, (byCity.get(l.address.city) ?? 0) + 1);
+    const target = locations.find((l) => l.id === waitingRows.find((x) => x.accountId === '1002')!.locationId)!;
+    const typed = byCity.get(target.address.city) === 1 ? target.address.city : target.name;
+    const box = popup.getByRole('combobox', { name: 'Location' });
+    await box.fill(typed);
+    await box.press('Enter');
+    const expected = waitingRows.filter((x) => x.locationId === target.id).length;
+    await expect
+      .poll(async () => (await named()).map(([text]) => text), { timeout: 20_000 })
+      .toEqual(Array(expected).fill(nameOf(target.id)));
+    // The box shows the location's name, not its id.
+    expect(await box.inputValue()).toBe(nameOf(target.id));
+  });
+
   test('one account revoked (401): it says Relink, and the others still triage', async () => {
     const popup = await threeAccountsPopup();
     const tokens = await desk.control.tokens();

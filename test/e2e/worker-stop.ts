@@ -1,6 +1,9 @@
 // Chrome stops an extension's worker once no extension page is open and it has been idle: the browser tests
 // stand in for that with every page closed but a blank one and the worker stopped through CDP.
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROME_PATH, extensionArgs } from '../../scripts/lib/chromium.ts';
+import type { Desk } from './fixture.ts';
 
 /** Closes every page but a new blank one, then stops the worker: the blank page and its CDP session. */
 export async function stopWorkerWithNoPageOpen(context: BrowserContext): Promise<{ blank: Page; cdp: CDPSession }> {
@@ -15,4 +18,17 @@ export async function stopWorkerWithNoPageOpen(context: BrowserContext): Promise
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.stopAllWorkers');
   return { blank, cdp };
+}
+
+/** The browser closed with its worker stopped, and started again on the same profile (as at a restart). */
+export async function restartBrowser(
+  desk: Pick<Desk, 'context' | 'closeBrowser' | 'profileDir'>,
+): Promise<BrowserContext> {
+  await stopWorkerWithNoPageOpen(desk.context);
+  await desk.closeBrowser();
+  return chromium.launchPersistentContext(desk.profileDir, {
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: extensionArgs(inject('extensionDir')),
+  });
 }

@@ -48,11 +48,11 @@ describe('Inbox filters with nothing waiting', () => {
     expect(screen.getByRole('combobox', { name: 'Locations' }).getAttribute('aria-describedby')).toBeNull();
   });
 
-  test('with fields waiting they are listed, and no words of emptiness', () => {
+  test('with fields waiting they are listed in words, and no words of emptiness', () => {
     const facets = { ...empty, fields: [{ id: 'phone', label: 'phone', count: 6 }] } as InboxView['facets'];
     render(<InboxFilters accounts={[account]} facets={facets} filters={NO_FILTERS} onFilters={() => undefined} />);
     const fields = screen.getByRole('group', { name: 'Fields' });
-    expect(within(fields).getByRole('checkbox', { name: 'phone (6)' })).toBeTruthy();
+    expect(within(fields).getByRole('checkbox', { name: 'Phone (6)' })).toBeTruthy();
     expect(fields.textContent).not.toContain('No fields yet');
   });
 });

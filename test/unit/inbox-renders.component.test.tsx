@@ -91,7 +91,7 @@ describe('the Inbox’s rows on a new answer', () => {
     expect(shown().slice(0, 5)).toEqual([
       '# Alpha40 waiting @0px',
       '# L140 waiting @32px',
-      '# NAME35 waiting @64px',
+      '# Name35 waiting @64px',
       'A s1 @96px',
       'A s2 @160px',
     ]);

@@ -84,7 +84,11 @@ test('the filters list only their current values in their first frame; the other
   renderNow(
     <TriageFilters
       filters={{ status: 'WAITING_ON_CUSTOMER', locationId: '', publisherId: '' }}
-      knownLocations={['HB-1', 'HB-2']}
+      knownLocations={[
+        { id: 'HB-1', text: 'Harbor Bakery, Pearl' },
+        { id: 'HB-2', text: 'HB-2' },
+      ]}
+      locations={[]}
       publishers={{ GOOGLEMYBUSINESS: 'Google Business Profile', BING: 'Bing' }}
       knownPublishers={['GOOGLEMYBUSINESS']}
       onChange={() => undefined}

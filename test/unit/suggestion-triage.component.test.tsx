@@ -78,7 +78,8 @@ describe('suggestion-triage list', () => {
     const first = rows()[0]!;
     expect(within(first).getByRole('heading').textContent).toContain('Google Business Profile');
     expect(first.textContent).toContain('HB-001');
-    expect(first.textContent).toContain('hours');
+    // The field in words (issue 32), never the service's name for it.
+    expect(first.querySelector('.st-row__fieldname')?.textContent).toBe('Hours');
     expect(first.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-04');
     expect(first.querySelector('del')?.textContent).toBe('removed: 9am');
     expect(first.querySelector('ins')?.textContent).toBe('added: 8am');

@@ -17,29 +17,50 @@ const locations = (...names: [string, string, string][]) => ({
 });
 
 describe('location names store', () => {
-  test('names the locations, asks again when the locations or the account change, and stops', async () => {
+  const names = (...accounts: [string, [string, string, string][]][]) => ({
+    accounts: accounts.map(([accountKey, list]) => ({
+      accountKey,
+      locations: list.map(([id, name, city]) => ({ id, name, city })),
+    })),
+  });
+
+  // Issue 32: rows of accounts other than the active one showed their location ids.
+  test('names every linked account’s locations, asks again when the locations or the accounts change, and stops', async () => {
     const worker = fakeWorker();
     const store = createLocationNamesStore(worker.io);
     const stop = store.start();
-    expect(store.names.value.size).toBe(0);
-    worker.asked('locations.list')[0]!.answer(locations(['L1', 'Bakery', 'Springfield']));
-    await vi.waitFor(() => expect(store.names.value.get('L1')).toEqual({ name: 'Bakery', city: 'Springfield' }));
+    expect(store.names.value.byKey.size).toBe(0);
+    worker
+      .asked('locations.names')[0]!
+      .answer(names(['A', [['L1', 'Bakery', 'Springfield']]], ['B', [['L1', 'Outfitter', 'Kirkland']]]));
+    await vi.waitFor(() =>
+      expect(store.names.value.byKey.get('B L1')).toEqual({ name: 'Outfitter', city: 'Kirkland' }),
+    );
+    expect(store.names.value.byKey.get('A L1')).toEqual({ name: 'Bakery', city: 'Springfield' });
+    expect(store.names.value.all.map((l) => `${l.accountKey} ${l.id}`)).toEqual(['A L1', 'B L1']);
     worker.emit('accounts.changed');
-    worker.asked('locations.list')[1]!.answer(locations(['L2', 'Florist', 'Salem']));
-    await vi.waitFor(() => expect([...store.names.value.keys()]).toEqual(['L2']));
+    worker.asked('locations.names')[1]!.answer(names(['A', [['L2', 'Florist', 'Salem']]]));
+    await vi.waitFor(() => expect([...store.names.value.byKey.keys()]).toEqual(['A L2', 'L2']));
     worker.emit('locations.changed');
-    expect(worker.asked('locations.list')).toHaveLength(3);
+    expect(worker.asked('locations.names')).toHaveLength(3);
     stop();
     expect(worker.listeners.size).toBe(0);
   });
 
-  test('a failure leaves the ids as they are', async () => {
+  test('where the names across accounts are refused (the panel), its own location list; a failure leaves the ids', async () => {
     const worker = fakeWorker();
     const store = createLocationNamesStore(worker.io);
     store.start();
-    worker.asked('locations.list')[0]!.fail(new DeskError({ code: 'network', message: 'offline' }));
+    worker.asked('locations.names')[0]!.fail(new DeskError({ code: 'forbidden', message: 'no' }));
+    await vi.waitFor(() => expect(worker.asked('locations.list')).toHaveLength(1));
+    worker.asked('locations.list')[0]!.answer({ accountKey: 'A', ...locations(['L1', 'Bakery', 'Springfield']) });
+    await vi.waitFor(() => expect(store.names.value.byKey.get('A L1')?.name).toBe('Bakery'));
+    worker.emit('locations.changed');
+    worker.asked('locations.names')[1]!.fail(new DeskError({ code: 'forbidden', message: 'no' }));
+    await vi.waitFor(() => expect(worker.asked('locations.list')).toHaveLength(2));
+    worker.asked('locations.list')[1]!.fail(new DeskError({ code: 'network', message: 'offline' }));
     await flush();
-    expect(store.names.value.size).toBe(0);
+    expect(store.names.value.byKey.get('A L1')?.name).toBe('Bakery');
   });
 });
 

@@ -80,6 +80,25 @@ async function register(origin: string): Promise<void> {
       persistAcrossSessions: true,
     },
   ]);
+  await injectIntoOpenTabs(origin);
+}
+
+/**
+ * A registration reaches pages loaded after it only: a tab already on the site (restored at the browser's
+ * start, loaded before the worker ran, or open when the site was added) gets the script now. The script
+ * mounts once per page however often it runs (entrypoints/embedded-panel.content.ts).
+ */
+async function injectIntoOpenTabs(origin: string): Promise<void> {
+  const tabs = await browser.tabs.query({ url: originPattern(origin) }).catch(() => []);
+  await Promise.all(
+    tabs.map((tab) =>
+      tab.id === undefined
+        ? undefined
+        : browser.scripting
+            .executeScript({ target: { tabId: tab.id, frameIds: [0] }, files: [`/${CONTENT_SCRIPT_FILE}` as const] })
+            .catch(() => undefined),
+    ),
+  );
 }
 
 async function unregister(origins: string[]): Promise<void> {

@@ -8,6 +8,7 @@ import {
   type InboxGroupView,
   type InboxSort,
 } from '../../messaging/protocol/index.ts';
+import { fieldLabel } from '../../shared/suggestion-words.ts';
 import type { StoredSuggestion } from '../suggestion-triage/triage-items.ts';
 
 const DAY_MS = 86_400_000;
@@ -272,7 +273,7 @@ export function createInboxTable() {
       else if (r.s.fieldName !== field) from = 2;
       first = false;
       if (from < 3) {
-        const labels = [accountName(r.accountKey), locationName(r), r.s.fieldName || '(no field)'];
+        const labels = [accountName(r.accountKey), locationName(r), fieldLabel(r.s.fieldName)];
         for (let level = from; level < 3; level++) {
           // Named by its first row (a row opens at most one header per level): unique, and cheap.
           const key = `${level} ${r.accountKey} ${r.s.id}`;

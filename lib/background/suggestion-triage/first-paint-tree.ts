@@ -6,11 +6,12 @@
 
 import { FIRST_PAINT_ATTR } from '../../messaging/first-paint.ts';
 import type { FirstPaintNode, SuggestionView, TriageSnapshotView, TriageView } from '../../messaging/protocol/index.ts';
+import { showBidiControls } from '../../shared/bidi.ts';
 import { formatNumber } from '../../shared/format.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
 import { locationText } from '../../shared/location-text.ts';
 import { safeHttpUrl } from '../../shared/safe-url.ts';
-import { downgradesToHttp, SUGGESTION_STATUS_LABELS, shortDate } from '../../shared/suggestion-words.ts';
+import { downgradesToHttp, fieldLabel, SUGGESTION_STATUS_LABELS, shortDate } from '../../shared/suggestion-words.ts';
 import { wordDiff } from '../../shared/word-diff.ts';
 
 type Element = Exclude<FirstPaintNode, string>;
@@ -22,11 +23,11 @@ function el(tag: string, attrs: Record<string, string> | null, ...children: (Fir
 /** Appends to an element, as DOM's append() would. */
 const append = (node: Element, ...children: FirstPaintNode[]) => node.push(...children);
 
-/** Deletions and insertions as WordDiff.tsx draws them, "removed: " / "added: " included. */
+/** Deletions and insertions as WordDiff.tsx draws them, "removed: " / "added: " and bidi controls written out. */
 function diff(before: string, after: string): Element {
-  const p = el('p', { class: 'st-diff' });
-  if (!before && !after) append(p, '(both empty)');
-  for (const part of before || after ? wordDiff(before, after) : []) {
+  if (!before && !after) return el('p', { class: 'st-diff' }, '(both empty)');
+  const p = el('p', { class: 'st-diff', dir: 'auto' });
+  for (const part of wordDiff(showBidiControls(before), showBidiControls(after))) {
     if (part.kind === 'same') append(p, part.text);
     else {
       const word = part.kind === 'del' ? 'removed: ' : 'added: ';
@@ -60,15 +61,15 @@ function row(s: SuggestionView, view: TriageSnapshotView, index: number, account
   const account = s.accountKey ? accountNames.get(s.accountKey) : undefined;
   const link = safeHttpUrl(s.suggestedContent);
   const field = el('p', { class: 'st-row__field' });
-  if (account) append(field, el('span', { class: 'st-row__account' }, account), el('span', null, '·'));
+  if (account) append(field, el('span', { class: 'st-row__account', dir: 'auto' }, account), el('span', null, '·'));
   append(
     field,
-    el('span', { class: 'st-row__location' }, location || 'No location'),
+    el('span', { class: 'st-row__location', dir: 'auto' }, location || 'No location'),
     el('span', null, '·'),
-    el('span', { class: 'st-row__fieldname' }, s.fieldName || 'field not named'),
+    el('span', { class: 'st-row__fieldname' }, fieldLabel(s.fieldName)),
     el('time', { class: 'st-row__date' }, shortDate(s.dateCreated)),
   );
-  const title = el('h3', { class: 'st-row__title', elementtiming: 'suggestion' }, publisher);
+  const title = el('h3', { class: 'st-row__title', elementtiming: 'suggestion' }, el('bdi', null, publisher));
   const actions = el('span', { class: 'st-row__actions' }, button('positive', 'xs', 'Accept'));
   append(actions, button('negative', 'xs', 'Reject'));
   const body = el('div', { class: 'st-row__body' }, el('header', { class: 'st-row__head' }, title, actions), field);

@@ -39,7 +39,17 @@ export interface LocationsView {
   error: WireError | null;
 }
 
+/** Every linked account's location names: what lists across accounts show for a location id. */
+export interface LocationNamesView {
+  accounts: { accountKey: string; locations: { id: string; name: string; city: string }[] }[];
+}
+
 export const locationsProtocol = {
+  /**
+   * Served from the cache; an account whose locations were never fetched is fetched behind the answer (once:
+   * not again after a failure until the worker restarts), and 'locations.changed' says when it has come.
+   */
+  'locations.names': request<LocationNamesView>()('extension', () => z.object({}).strict()),
   /** Served from the cache at once; fetched in the background when missing, stale or `refresh`. */
   'locations.list': request<LocationsView>()('content', () =>
     z.object({ refresh: z.boolean().default(false) }).strict(),

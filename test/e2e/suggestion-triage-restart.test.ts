@@ -1,0 +1,34 @@
+// The toolbar badge after a browser restart (issue 32), in real Chromium: the worker draws it from the counts it
+// kept as soon as the browser starts, before any page of the extension is opened. The issue saw it blank until the
+// popup opened; here it never was (the worker's start draws it): this guards that it stays so.
+import { expect, test } from 'vitest';
+import { deskForFile } from './fixture.ts';
+import { restartBrowser } from './worker-stop.ts';
+
+const desk = deskForFile({});
+
+type BadgeChrome = { chrome: { action: { getBadgeText(d: object): Promise<string> } } };
+
+test('after a restart the badge shows the waiting count before any extension page opens', async () => {
+  await desk.link('1001');
+  await desk.link('1002');
+  await desk.link('1003');
+  const badge = () =>
+    desk.serviceWorker.evaluate(() => (globalThis as unknown as BadgeChrome).chrome.action.getBadgeText({}));
+  await expect.poll(badge, { timeout: 20_000 }).toMatch(/^[1-9]\d*$/);
+  const before = await badge();
+
+  const again = await restartBrowser(desk);
+  try {
+    const worker = again.serviceWorkers()[0] ?? (await again.waitForEvent('serviceworker', { timeout: 20_000 }));
+    // No extension page is open: only the worker's start can have drawn it.
+    expect(again.pages().filter((p) => p.url().startsWith('chrome-extension://'))).toEqual([]);
+    await expect
+      .poll(() => worker.evaluate(() => (globalThis as unknown as BadgeChrome).chrome.action.getBadgeText({})), {
+        timeout: 15_000,
+      })
+      .toBe(before);
+  } finally {
+    await again.close();
+  }
+}, 120_000);
