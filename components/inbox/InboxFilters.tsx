@@ -1,5 +1,6 @@
-// The Inbox's filters, each taking several values: accounts, fields and age as checkboxes, locations and
-// publishers picked by name (the listings workspace's ChipPicker). Every change is a URL entry (Back undoes it).
+// The Inbox's filters, each taking several values: fields and age as checkboxes, accounts, locations and
+// publishers picked by name (the listings workspace's ChipPicker: 30 accounts were 30 checkboxes). Every
+// change is a URL entry (Back undoes it).
 
 import { useMemo } from 'preact/hooks';
 import type { InboxFilters as Filters, InboxAge, InboxView } from '../../lib/messaging/protocol/index.ts';
@@ -33,7 +34,7 @@ export const InboxFilters = memoized(function InboxFilters({
   const set = (patch: Partial<Filters>) => onFilters({ ...filters, ...patch });
   // Made again only when the worker's parts change, not at each filter: ~900 locations at 30 accounts.
   const accounts = useMemo(
-    () => (lines ?? []).map((a) => ({ value: a.accountKey, label: `${a.accountName} (${formatNumber(a.waiting)})` })),
+    () => (lines ?? []).map((a) => ({ id: a.accountKey, label: `${a.accountName} (${formatNumber(a.waiting)})` })),
     [lines],
   );
   const fields = useMemo(
@@ -53,13 +54,6 @@ export const InboxFilters = memoized(function InboxFilters({
   return (
     <div class="ib-filters">
       <PickList
-        label="Accounts"
-        values={filters.accounts}
-        choices={accounts}
-        onValues={(v) => set({ accounts: v })}
-        empty={known && lines ? 'No account linked yet.' : undefined}
-      />
-      <PickList
         label="Fields"
         values={filters.fields}
         choices={fields}
@@ -68,6 +62,14 @@ export const InboxFilters = memoized(function InboxFilters({
       />
       <PickList label="Age" values={filters.ages} choices={AGES} onValues={(v) => set({ ages: v })} />
       <div class="ib-filters__chips">
+        <ChipPicker
+          label="Accounts"
+          placeholder="Account name"
+          options={accounts}
+          values={filters.accounts}
+          onChange={(v) => set({ accounts: v })}
+          empty={known && lines ? 'No account linked yet.' : undefined}
+        />
         <ChipPicker
           label="Locations"
           placeholder="Name or id"
