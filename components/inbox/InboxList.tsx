@@ -45,6 +45,10 @@ function ageWords(days: number): string {
   return days === 1 ? '1 day' : `${days} days`;
 }
 
+/** Small print is the service's code or HTTP status, for support: never the product's own names ("unconfirmed"). */
+const serviceSaid = (problem: { code: string; status?: number }) =>
+  /^\d+$/.test(problem.code) || problem.status !== undefined;
+
 /** Why a decision did not go, or waits: the popup's words (the service's code in small print), and its buttons. */
 function RowNote({ row, onDecide }: { row: InboxRowView; onDecide: (decision: DecisionView) => void }) {
   const problem = row.failure?.error ?? row.queued?.error;
@@ -56,7 +60,7 @@ function RowNote({ row, onDecide }: { row: InboxRowView; onDecide: (decision: De
       <p class="ib-note-line">
         {row.failure && !unconfirmed ? `Couldn’t ${decisionVerb(row.failure.decision, 'base')}. ` : null}
         {words.sentence}
-        {words.smallPrint ? <small class="ib-muted"> ({words.smallPrint})</small> : null}
+        {serviceSaid(problem) && words.smallPrint ? <small class="ib-muted"> ({words.smallPrint})</small> : null}
         {unconfirmed && row.failure ? (
           <button type="button" class="ib-decide" tabIndex={-1} onClick={() => onDecide(row.failure!.decision)}>
             Retry

@@ -120,11 +120,13 @@ export function progressOf(decided: Decided, batches: readonly InboxBatchView[])
 export function progressWords(p: ReturnType<typeof progressOf>, decision: Decided['decision']): string {
   const past = decision === 'ACCEPTED' ? 'accepted' : 'rejected';
   const parts = [
-    p.sent || p.done ? `${count(p.sent)} ${past}` : '',
+    p.sent || (p.done && !p.failed) ? `${count(p.sent)} ${past}` : '',
     p.failed ? `${count(p.failed)} refused by the service (they stay in the list with its reason)` : '',
     p.undone && !p.done ? `${count(p.undone)} undone` : '',
     p.relink ? `${count(p.relink)} wait until their account is linked again (Relink in Accounts), then are sent` : '',
-    p.retrying ? `${count(p.retrying)} held back by the service for now; Listings Desk tries them again by itself` : '',
+    p.retrying
+      ? `${count(p.retrying)} held back for now (the service asked to slow down, or did not answer); Listings Desk sends ${p.retrying === 1 ? 'it' : 'them'} by itself`
+      : '',
     p.waiting
       ? `${count(p.waiting)} to be ${past}; sent after the undo window by the background, so you can close this page`
       : '',

@@ -228,8 +228,9 @@ test('keys across accounts: j moves, a accepts a row of an account that is not t
   await accepted.waitFor({ timeout: 30_000 });
   const cells = await accepted.getByRole('cell').allTextContents();
   expect(cells[1]).toBe(second!.accountName);
-  // dateResolved (YYYY-MM-DD) and resolvedBy, as the service sent them.
-  expect(cells[5]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  // dateResolved as a person reads a date ("Nov 27", not 2026-11-27), with the service's in datetime; resolvedBy.
+  expect(cells[5]).toMatch(/^[A-Z][a-z]{2} \d{1,2}(, \d{4})?$/);
+  expect(await accepted.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}/);
   expect(cells[6]).not.toBe('—');
   expect(await page.evaluate(() => location.hash)).toContain('tab=history');
   // Nothing in a row is cut off: long cells wrap (an ellipsis hid locations and people from the keyboard).
@@ -296,7 +297,10 @@ test('a decision not confirmed and one held back by a 429: the row says why in f
       [...tr.querySelectorAll<HTMLElement>('.ib-cell')]
         .filter((cell) => cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1)
         .filter((cell) => cell.matches('.ib-cell--note, .ib-cell--act'))
-        .map((cell) => cell.className),
+        .map(
+          (cell) =>
+            `${cell.className} ${cell.scrollWidth}x${cell.scrollHeight} in ${cell.clientWidth}x${cell.clientHeight}`,
+        ),
     );
 
   // The next PUT answers 200 with a body cut off: the decision is not known to have gone.
@@ -307,9 +311,12 @@ test('a decision not confirmed and one held back by a 429: the row says why in f
     .poll(() => row(first).textContent(), { timeout: 30_000 })
     .toContain('Listings Desk could not confirm this decision');
   expect(await row(first).getByRole('button').allTextContents()).toEqual(['Accept', 'Reject', 'Retry']);
+  // The product's own name for it is not small print for support.
+  expect(await row(first).textContent()).not.toContain('unconfirmed');
   expect(await cut(first)).toEqual([]);
   await shoot(page, 'inbox-not-confirmed-1280');
   await page.setViewportSize({ width: 320, height: 640 });
+  await row(first).scrollIntoViewIfNeeded();
   expect(await cut(first)).toEqual([]);
   await shoot(page, 'inbox-not-confirmed-320');
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -334,5 +341,6 @@ test('a decision not confirmed and one held back by a 429: the row says why in f
   expect(await axeLightAndDark(page)).toEqual([]);
   await shoot(page, 'inbox-held-back-1280');
   await page.setViewportSize({ width: 320, height: 640 });
+  await row(second).scrollIntoViewIfNeeded();
   await shoot(page, 'inbox-held-back-320');
 }, 150_000);

@@ -3,6 +3,7 @@
 // keeps the form, and an account without roles.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { axeLightAndDark, shoot } from './axe.ts';
 import { deskForFile } from './fixture.ts';
 
 interface SandboxUser {
@@ -193,6 +194,53 @@ describe('users and roles', () => {
       .getByText(/no roles, so no access can be given here/)
       .waitFor();
   });
+
+  test('e-mail addresses break at a dot, dash or "@", never mid-word, at 1280 and 320 px; after a 403 the users from before are gone, said once', async () => {
+    const page = await openUsers();
+    await page.getByRole('button', { name: 'Priya Natarajan', exact: true }).waitFor({ timeout: 30_000 });
+    /** Each address's line breaks: the characters either side of each, where the line's top changes. */
+    const breaks = () =>
+      page.locator('td.ue-table__address').evaluateAll((cells) =>
+        cells.flatMap((cell) => {
+          const chars: { ch: string; top: number }[] = [];
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (let i = 0; i < text.length; i++) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              chars.push({ ch: text[i]!, top: Math.round(range.getBoundingClientRect().top) });
+            }
+          }
+          const found: string[] = [];
+          for (let i = 1; i < chars.length; i++)
+            if (chars[i]!.top > chars[i - 1]!.top + 2) found.push(`${chars[i - 1]!.ch}|${chars[i]!.ch}`);
+          return found;
+        }),
+      );
+    const midWord = (found: string[]) => found.filter((b) => !/^[.\-_+]\||^.\|@$/.test(b));
+    for (const width of [1280, 320]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(midWord(await breaks())).toEqual([]);
+      await shoot(page, `users-${width}`, { fullPage: true });
+    }
+
+    // The account's users are refused now: Refresh says so once, and no table of users from before is left.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await desk.control.call('POST', 'forbidden', { accountId: '1001' });
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await page.getByText('No permission').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect(await page.getByText(/no roles yet/).count()).toBe(0);
+    expect(await page.getByText(/does not let you manage users/).count()).toBe(1);
+    expect(await axeLightAndDark(page)).toEqual([]);
+    await shoot(page, 'users-403-1280');
+    await page.setViewportSize({ width: 320, height: 640 });
+    await shoot(page, 'users-403-320');
+    await desk.control.call('POST', 'forbidden', { accountId: '1001', forbidden: false });
+  }, 120_000);
 
   // Not a check: pictures of the list, the editor and the delete dialog, light and dark, to look at.
   test.skipIf(!process.env.USERS_SHOTS)(

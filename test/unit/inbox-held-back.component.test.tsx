@@ -201,6 +201,8 @@ describe('the Inbox with 30 accounts and decisions that did not go', () => {
       .getAllByRole('button')
       .map((b) => b.textContent);
     expect(buttons).toEqual(['Accept', 'Reject', 'Retry']);
+    // "unconfirmed" is the product's own name: no small print for it.
+    expect(row.querySelector('small')).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(rowOf('s1')!.textContent).toContain('Will be sent: accepted'));
     const pending = await triagePendingItem.getValue();
