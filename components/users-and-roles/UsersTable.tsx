@@ -29,11 +29,14 @@ const COLUMNS: { column: UsersSortColumn | null; label: string }[] = [
 ];
 
 /**
- * An address may break before its "@" and after a dot, dash, underscore or plus (name. / morgan@ / harbor-
- * / bakery.com), never mid-word: the cell's CSS breaks a word only when one part alone is wider than it.
+ * An address may break before its "@" and after a dot, dash, underscore or plus of its local part
+ * ("priya." / "natarajan" / "@harborbakery.com"), never inside the domain; a part wider than its column
+ * alone (the table's layout is fixed) still breaks where it must.
  */
 export function breakableAddress(text: string) {
-  const parts = text.split(/(?<=[.\-_+])|(?=@)/);
+  const at = text.lastIndexOf('@');
+  const local = at > 0 ? text.slice(0, at) : text;
+  const parts = [...local.split(/(?<=[.\-_+])/), ...(at > 0 ? [text.slice(at)] : [])];
   if (parts.length < 2) return text;
   return parts.map((part, i) => (i === 0 ? part : [<wbr key={i} />, part]));
 }
@@ -117,7 +120,7 @@ export function UsersTable({
                     {breakableAddress(user.username)}
                   </span>
                 </td>
-                <td class="ue-table__wraps ue-table__address">{breakableAddress(user.emailAddress)}</td>
+                <td class="ue-table__wraps">{breakableAddress(user.emailAddress)}</td>
                 <td>{user.phoneNumber || <span class="ue-muted">—</span>}</td>
                 <td title={lastLoginTitle(user.lastLoginDate)}>{lastLoginText(user.lastLoginDate, now)}</td>
                 <td>{user.sso ? 'SSO' : <span class="ue-muted">—</span>}</td>
