@@ -32,14 +32,13 @@ const unreached = (account: InboxAccountView) =>
 export const AccountLine = memoized(function AccountLine({ account }: { account: InboxAccountView }) {
   if (unreached(account)) {
     // The service did not answer: the page says so once, above; a warning box per account (30 of them, all
-    // saying the same) pushed the list off the screen. One line each, the code in small print.
+    // saying the same) pushed the list off the screen. One line each; "network" is our name, not the service's code.
     const held = account.fetchedAt
       ? `${count(account.waiting)} waiting as last fetched; not refreshed, the service can’t be reached.`
       : 'not loaded, the service can’t be reached.';
     return (
       <li class="ib-account-line" data-problem="" data-unreached="">
         {account.accountName}: {held} Listings Desk asks again at the next refresh; Refresh asks now.
-        <small class="ib-muted"> ({account.error?.code})</small>
       </li>
     );
   }
