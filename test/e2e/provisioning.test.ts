@@ -113,9 +113,7 @@ test('cancels a service once the location’s name is typed, and lists what was 
   const page = await openCancelDialog('HB-002');
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('checkbox', { name: /^PL-PREMIUM/ }).check();
-  await expect
-    .poll(() => dialog.getByText(/minimum commitment met on [A-Z][a-z]{2} \d{1,2}(, \d{4})?$/).count())
-    .toBe(1);
+  await expect.poll(() => dialog.getByText(/minimum commitment met on [A-Z][a-z]{2} \d{1,2}/).count()).toBe(1);
   const confirm = dialog.getByRole('button', { name: 'Cancel service' });
   await dialog.getByLabel(/Type the location’s name/).fill('Harbor Bakery');
   expect(await confirm.isDisabled()).toBe(true);
