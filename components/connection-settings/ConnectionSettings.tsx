@@ -301,8 +301,9 @@ export function ConnectionSettings() {
           label="Redirect URI"
           hint={
             <>
-              Register exactly this address in your app’s OAuth configuration. It contains the extension’s id; to keep
-              it the same on every machine, build with <code>LISTINGS_DESK_EXTENSION_KEY</code> set to the manifest key.
+              Register exactly this address in your app’s OAuth configuration. It contains this copy of Listings Desk’s
+              id, so another computer’s copy may show another address: register each one, or ask whoever gives you
+              Listings Desk for a copy whose address stays the same.
             </>
           }
         >

@@ -1,5 +1,6 @@
-// The Inbox's filters, each taking several values: accounts, fields and age as checkboxes, locations and
-// publishers picked by name (the listings workspace's ChipPicker). Every change is a URL entry (Back undoes it).
+// The Inbox's filters, each taking several values: fields and age as checkboxes, accounts, locations and
+// publishers picked by name (the listings workspace's ChipPicker: 30 accounts were 30 checkboxes). Every
+// change is a URL entry (Back undoes it).
 
 import { useMemo } from 'preact/hooks';
 import type { InboxFilters as Filters, InboxAge, InboxView } from '../../lib/messaging/protocol/index.ts';
@@ -36,7 +37,7 @@ export const InboxFilters = memoized(function InboxFilters({
   const accounts = useMemo(
     () =>
       (lines ?? []).map((a) => ({
-        value: a.accountKey,
+        id: a.accountKey,
         label: `${shortName(a.accountName)} (${formatNumber(a.waiting)})`,
       })),
     [lines],
@@ -58,13 +59,6 @@ export const InboxFilters = memoized(function InboxFilters({
   return (
     <div class="ib-filters">
       <PickList
-        label="Accounts"
-        values={filters.accounts}
-        choices={accounts}
-        onValues={(v) => set({ accounts: v })}
-        empty={known && lines ? 'No account linked yet.' : undefined}
-      />
-      <PickList
         label="Fields"
         values={filters.fields}
         choices={fields}
@@ -73,6 +67,14 @@ export const InboxFilters = memoized(function InboxFilters({
       />
       <PickList label="Age" values={filters.ages} choices={AGES} onValues={(v) => set({ ages: v })} />
       <div class="ib-filters__chips">
+        <ChipPicker
+          label="Accounts"
+          placeholder="Account name"
+          options={accounts}
+          values={filters.accounts}
+          onChange={(v) => set({ accounts: v })}
+          empty={known && lines ? 'No account linked yet.' : undefined}
+        />
         <ChipPicker
           label="Locations"
           placeholder="Name or id"

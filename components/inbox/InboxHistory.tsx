@@ -1,9 +1,10 @@
 // The History tab: Accepted, Rejected and Expired suggestions of the chosen accounts (or all), asked of
 // the service when the user opens it, with who resolved each and when. The worker holds every one of them
 // (each list fetched whole); this page shows a window of HISTORY_PAGE, newest first, with Newer and Older.
+
 import { useEffect } from 'preact/hooks';
 import { formatNumber } from '../../lib/shared/format.ts';
-import { fieldLabel } from '../../lib/shared/suggestion-words.ts';
+import { fieldLabel, shortDate, suggestionStatusLabel } from '../../lib/shared/suggestion-words.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
@@ -11,8 +12,6 @@ import { HISTORY_PAGE, type InboxStore } from './inbox-store.ts';
 
 /** Counts in the browser's language (lib/shared/format.ts). */
 const count = formatNumber;
-
-const STATUS_WORDS: Record<string, string> = { ACCEPTED: 'Accepted', REJECTED: 'Rejected', EXPIRED: 'Expired' };
 
 export function InboxHistory({ store }: { store: InboxStore }) {
   const history = store.history;
@@ -94,14 +93,14 @@ export function InboxHistory({ store }: { store: InboxStore }) {
               ) : (
                 value.rows.map((r) => (
                   <tr key={`${r.accountKey} ${r.id}`}>
-                    <td>{STATUS_WORDS[r.status] ?? r.status}</td>
+                    <td>{suggestionStatusLabel(r.status)}</td>
                     <td dir="auto">{r.accountName}</td>
                     <td dir="auto" title={r.locationId}>
                       {r.locationName}
                     </td>
                     <td>{fieldLabel(r.fieldName)}</td>
                     <td title={r.suggestedContent}>{r.suggestedContent}</td>
-                    <td>{r.dateResolved || '—'}</td>
+                    <td>{r.dateResolved ? <time dateTime={r.dateResolved}>{shortDate(r.dateResolved)}</time> : '—'}</td>
                     <td>{r.resolvedBy || '—'}</td>
                   </tr>
                 ))

@@ -4,8 +4,11 @@
 import { useSignalEffect } from '@preact/signals';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { DecisionView, InboxItemView, InboxRowView } from '../../lib/messaging/protocol/index.ts';
-import { fieldLabel } from '../../lib/shared/suggestion-words.ts';
+import { fieldLabel, shortDate } from '../../lib/shared/suggestion-words.ts';
+import { UNCONFIRMED } from '../../lib/shared/triage-batch.ts';
+import { problemWords } from '../suggestion-triage/decision-words.ts';
 import { actionForKey } from '../suggestion-triage/keymap.ts';
+import { decisionVerb } from '../suggestion-triage/labels.ts';
 import { WordDiff } from '../suggestion-triage/WordDiff.tsx';
 import { fixedLayout, measuredLayout, type RowLayout, scrollToShow } from '../ui/list-window.ts';
 import { memoized } from '../ui/memo.tsx';
@@ -18,12 +21,16 @@ export const INBOX_HEAD_HEIGHT = 32;
 /** Rows drawn beyond the box, above and below: a wheel step's worth (the rows are 64 px and costly to draw). */
 export const INBOX_OVERSCAN = 4;
 
-/** Rows at 64 px, the headers at `heads` at 32 px. */
-export function inboxLayout(count: number, heads: readonly number[]): RowLayout {
-  if (!heads.length) return fixedLayout(count, INBOX_ROW_HEIGHT);
-  const head = new Uint8Array(count);
-  for (const i of heads) if (i < count) head[i] = 1;
-  return measuredLayout(count, (i) => (head[i] ? INBOX_HEAD_HEIGHT : INBOX_ROW_HEIGHT));
+/** A row with a note under it (a failed or held-back decision): the row's line, then up to three lines of words. */
+export const INBOX_NOTED_HEIGHT = 128;
+
+/** Rows at 64 px, the headers at `heads` at 32 px, the rows at `noted` at 128 px. */
+export function inboxLayout(count: number, heads: readonly number[], noted: readonly number[] = []): RowLayout {
+  if (!heads.length && !noted.length) return fixedLayout(count, INBOX_ROW_HEIGHT);
+  const height = new Uint8Array(count).fill(INBOX_ROW_HEIGHT);
+  for (const i of heads) if (i < count) height[i] = INBOX_HEAD_HEIGHT;
+  for (const i of noted) if (i < count) height[i] = INBOX_NOTED_HEIGHT;
+  return measuredLayout(count, (i) => height[i]!);
 }
 
 export interface InboxListProps {
@@ -36,6 +43,32 @@ export interface InboxListProps {
 function ageWords(days: number): string {
   if (days === 0) return 'today';
   return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** Small print is the service's code or HTTP status, for support: never the product's own names ("unconfirmed"). */
+const serviceSaid = (problem: { code: string; status?: number }) =>
+  /^\d+$/.test(problem.code) || problem.status !== undefined;
+
+/** Why a decision did not go, or waits: the popup's words (the service's code in small print), and its buttons. */
+function RowNote({ row, onDecide }: { row: InboxRowView; onDecide: (decision: DecisionView) => void }) {
+  const problem = row.failure?.error ?? row.queued?.error;
+  if (!problem) return null;
+  const words = problemWords(problem, row.failure ? null : (row.queued?.retryAt ?? null));
+  const unconfirmed = row.failure?.error.code === UNCONFIRMED;
+  return (
+    <td class="ib-cell ib-cell--note" data-failed={row.failure ? '' : undefined}>
+      <p class="ib-note-line">
+        {row.failure && !unconfirmed ? `Couldn’t ${decisionVerb(row.failure.decision, 'base')}. ` : null}
+        {words.sentence}
+        {serviceSaid(problem) && words.smallPrint ? <small class="ib-muted"> ({words.smallPrint})</small> : null}
+        {unconfirmed && row.failure ? (
+          <button type="button" class="ib-decide" tabIndex={-1} onClick={() => onDecide(row.failure!.decision)}>
+            Retry
+          </button>
+        ) : null}
+      </p>
+    </td>
+  );
 }
 
 /** A diff is worked out once per row content: a row that stays (a filter, a grouping, a scroll) keeps it. */
@@ -82,16 +115,21 @@ const SuggestionLine = memoized(function SuggestionLine({
     void store.decide([row], decision);
   };
   const place = row.locationName ? `${row.locationName} (${row.locationId})` : row.locationId;
+  const decided = row.pending === 'ACCEPTED' ? 'accepted' : 'rejected';
+  // A failed row can be decided again (the note under it says why the last one did not go).
   const state = row.pending
-    ? `${row.sending ? 'Sending' : 'Will be sent'}: ${row.pending === 'ACCEPTED' ? 'accepted' : 'rejected'}`
-    : row.failure
-      ? `Not decided: ${row.failure}`
-      : null;
+    ? row.sending
+      ? `Sending: ${decided}`
+      : row.queued
+        ? `Held back: ${decided}`
+        : `Will be sent: ${decided}`
+    : null;
   return (
     <tr
       id={rowId}
       data-key={rowKeyOf(row)}
       class={row.pending ? 'ib-row ib-row--pending' : 'ib-row'}
+      data-noted={row.failure || row.queued ? '' : undefined}
       style={{ top, height }}
       aria-selected={selected ? 'true' : 'false'}
       data-active={active ? '' : undefined}
@@ -125,7 +163,9 @@ const SuggestionLine = memoized(function SuggestionLine({
       </td>
       <td class="ib-cell ib-cell--age">
         <span>{ageWords(row.ageDays)}</span>
-        {row.old ? <span class="ib-old">May be applied automatically soon</span> : null}
+        <time class="ib-muted" dateTime={row.dateCreated}>
+          {shortDate(row.dateCreated)}
+        </time>
       </td>
       <td class="ib-cell ib-cell--act">
         {state ? (
@@ -153,6 +193,7 @@ const SuggestionLine = memoized(function SuggestionLine({
           </>
         )}
       </td>
+      <RowNote row={row} onDecide={onDecide} />
     </tr>
   );
 });
@@ -166,7 +207,8 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
   const selected = store.selected.value;
   const onWindow = useCallback((w: { first: number; end: number }) => store.show(w.first, w.end), [store]);
   const heads = view?.heads;
-  const layout = useMemo(() => inboxLayout(count, heads ?? []), [count, heads]);
+  const noted = view?.noted;
+  const layout = useMemo(() => inboxLayout(count, heads ?? [], noted ?? []), [count, heads, noted]);
   // Set on the grid without drawing the list again: every event's question flips it twice.
   useSignalEffect(() => {
     const busy = store.view.loading.value;

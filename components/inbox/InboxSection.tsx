@@ -2,7 +2,7 @@
 // live in the worker (lib/background/inbox); this page holds the filters (in the URL), a window of rows,
 // and what its decisions became.
 import { useCallback, useMemo, useState } from 'preact/hooks';
-import type { BatchOutcomeView, InboxAccountView, InboxView } from '../../lib/messaging/protocol/index.ts';
+import type { InboxAccountView, InboxBatchView, InboxView } from '../../lib/messaging/protocol/index.ts';
 import { formatNumber, shortName } from '../../lib/shared/format.ts';
 import { downloadCsv } from '../listings-workspace/csv-download.ts';
 import { useServiceBack } from '../service-status/use-service-back.ts';
@@ -32,7 +32,7 @@ const unreached = (account: InboxAccountView) =>
 export const AccountLine = memoized(function AccountLine({ account }: { account: InboxAccountView }) {
   if (unreached(account)) {
     // The service did not answer: the page says so once, above; a warning box per account (30 of them, all
-    // saying the same) pushed the list off the screen. One line each, the code in small print.
+    // saying the same) pushed the list off the screen. One line each; "network" is our name, not the service's code.
     const held = account.fetchedAt
       ? `${count(account.waiting)} waiting as last fetched; not refreshed, the service can’t be reached.`
       : 'not loaded, the service can’t be reached.';
@@ -40,7 +40,6 @@ export const AccountLine = memoized(function AccountLine({ account }: { account:
       <li class="ib-account-line" data-problem="" data-unreached="">
         <bdi title={account.accountName}>{shortName(account.accountName)}</bdi>: {held} Listings Desk asks again at the
         next refresh; Refresh asks now.
-        <small class="ib-muted"> ({account.error?.code})</small>
       </li>
     );
   }
@@ -71,20 +70,68 @@ export const AccountLine = memoized(function AccountLine({ account }: { account:
   );
 });
 
+/** Nothing to say of it but "0 waiting": counted in one line, not listed (30 accounts made a wall of them). */
+const quiet = (a: InboxAccountView) => a.waiting === 0 && !a.refreshing && !a.needsRelink && !a.error;
+
+/** A line per account with something waiting or something wrong; the rest in one line that names them. */
+export const AccountLines = memoized(function AccountLines({ accounts }: { accounts: InboxAccountView[] }) {
+  const idle = accounts.filter(quiet);
+  const shown = accounts.filter((a) => !quiet(a));
+  return (
+    <ul class="ib-accounts" aria-label="Accounts">
+      {shown.map((a) => (
+        <AccountLine key={a.accountKey} account={a} />
+      ))}
+      {/* None waiting anywhere: the note under the toolbar says so once. */}
+      {idle.length && shown.length ? (
+        <li class="ib-account-line ib-muted">
+          {`${count(idle.length)} other ${idle.length === 1 ? 'account has' : 'accounts have'} nothing waiting${idle.length <= 3 ? `: ${idle.map((a) => a.accountName).join(', ')}` : ''}.`}
+        </li>
+      ) : null}
+    </ul>
+  );
+});
+
 /** What became of this page's last batch of decisions, from the worker's batch outcomes. */
-function progressOf(decided: Decided, batches: readonly (BatchOutcomeView & { accountKey: string })[]) {
+export function progressOf(decided: Decided, batches: readonly InboxBatchView[]) {
   const ids = new Set(decided.batches.map((b) => b.batchId));
   const total = decided.batches.reduce((n, b) => n + b.size, 0);
   let sent = 0;
   let failed = 0;
   let undone = 0;
+  let relink = 0;
+  let retrying = 0;
   for (const b of batches) {
     if (!ids.has(b.batchId)) continue;
     sent += b.sent + b.resolvedElsewhere;
     failed += b.failed;
     undone += b.undone;
+    relink += b.waitingForRelink;
+    retrying += b.retrying;
   }
-  return { total, sent, failed, undone, done: sent + failed + undone >= total };
+  const waiting = Math.max(0, total - sent - failed - undone - relink - retrying);
+  return { total, sent, failed, undone, relink, retrying, waiting, done: sent + failed + undone >= total };
+}
+
+/**
+ * Each part of the batch in its own words: "114 accepted; 38 refused by the service …; 26 wait until their
+ * account is linked again …". One total "to be accepted" hid the parts that were held back.
+ */
+export function progressWords(p: ReturnType<typeof progressOf>, decision: Decided['decision']): string {
+  const past = decision === 'ACCEPTED' ? 'accepted' : 'rejected';
+  const parts = [
+    p.sent || (p.done && !p.failed) ? `${count(p.sent)} ${past}` : '',
+    p.failed ? `${count(p.failed)} refused by the service (they stay in the list with its reason)` : '',
+    p.undone && !p.done ? `${count(p.undone)} undone` : '',
+    p.relink ? `${count(p.relink)} wait until their account is linked again (Relink in Accounts), then are sent` : '',
+    p.retrying
+      ? `${count(p.retrying)} held back for now (the service asked to slow down, or did not answer); Listings Desk sends ${p.retrying === 1 ? 'it' : 'them'} by itself`
+      : '',
+    p.waiting
+      ? `${count(p.waiting)} to be ${past}; sent after the undo window by the background, so you can close this page`
+      : '',
+  ].filter(Boolean);
+  return `${parts.join('; ')}.`;
 }
 
 function Progress({ store, view }: { store: InboxStore; view: InboxView }) {
@@ -92,7 +139,7 @@ function Progress({ store, view }: { store: InboxStore; view: InboxView }) {
   if (!decided) return null;
   const p = progressOf(decided, view.batches);
   const verb = decided.decision === 'ACCEPTED' ? 'Accepting' : 'Rejecting';
-  const past = decided.decision === 'ACCEPTED' ? 'accepted' : 'rejected';
+  const held = p.relink + p.retrying;
   return (
     <div class="ib-progress">
       {decided.bulk ? (
@@ -100,21 +147,19 @@ function Progress({ store, view }: { store: InboxStore; view: InboxView }) {
           label={`${verb} ${count(p.total)} suggestions`}
           value={p.sent + p.failed + p.undone}
           max={p.total}
-          text={`${count(p.sent)} of ${count(p.total)} sent${p.failed ? `, ${count(p.failed)} refused` : ''}${p.undone ? `, ${count(p.undone)} undone` : ''}`}
+          text={`${count(p.sent)} of ${count(p.total)} sent${p.failed ? `, ${count(p.failed)} refused` : ''}${p.undone ? `, ${count(p.undone)} undone` : ''}${held ? `, ${count(held)} held back` : ''}`}
         />
       ) : null}
       <p class="ib-progress__words">
-        {p.done
-          ? `${count(p.sent)} ${past}${p.failed ? `; ${count(p.failed)} refused by the service (they stay in the list with its reason)` : ''}.`
-          : `${count(p.total)} to be ${past}; sent after the undo window by the background, so you can close this page.`}
-        {p.done ? null : (
+        {progressWords(p, decided.decision)}
+        {p.waiting ? (
           <Button
             variant="link"
             onClick={() => void store.undo().then((r) => r && announce(`${count(r.undone)} undone.`))}
           >
             Undo
           </Button>
-        )}
+        ) : null}
       </p>
     </div>
   );
@@ -199,8 +244,8 @@ function Waiting({ store }: { store: InboxStore }) {
         onUndo={undo}
       />
       <p class="ib-note">
-        Keys in the list: j / k move, a accepts, r rejects, x selects, u undoes, ? shows help. Suggestions two weeks old
-        or more are marked: the service may apply them by itself.
+        Keys in the list: j / k move, a accepts, r rejects, x selects, u undoes, ? shows help. The service may apply a
+        suggestion by itself after a while (it does not say when): Age sorts the oldest first.
       </p>
       {help ? <HelpDialog shortcutsOn={view?.keyboardShortcuts ?? true} onClose={() => setHelp(false)} /> : null}
       {plan && view ? (
@@ -239,13 +284,7 @@ export function InboxSection() {
           title="The inbox could not be read. Reload the page to try again."
         />
       ) : null}
-      {view?.accounts.length ? (
-        <ul class="ib-accounts" aria-label="Accounts">
-          {view.accounts.map((a) => (
-            <AccountLine key={a.accountKey} account={a} />
-          ))}
-        </ul>
-      ) : null}
+      {view?.accounts.some((a) => !quiet(a)) ? <AccountLines accounts={view.accounts} /> : null}
       {view && view.accounts.length === 0 ? (
         <p class="ib-note">
           No account is linked yet. <a href="#accounts">Link an account</a> and its waiting suggestions show here.

@@ -41,6 +41,22 @@ export interface OptInDialogProps {
   onStarted: (job: OptInJobView) => void;
 }
 
+/** "Harbor Bakery – Pearl, Harbor Bakery – Ballard and 10 more": each name isolated from the next. */
+function Named({ names, total }: { names: string[]; total: number }) {
+  const more = total - names.length;
+  return (
+    <>
+      {names.map((name, i) => (
+        <span key={name}>
+          {i > 0 ? (i === names.length - 1 && more <= 0 ? ' and ' : ', ') : null}
+          <bdi>{name}</bdi>
+        </span>
+      ))}
+      {more > 0 ? ` and ${formatNumber(more)} more` : null}
+    </>
+  );
+}
+
 /** Mounted to open: shows what will be sent before anything is. */
 export function OptInDialog({ store, selection, direction, onClose, onStarted }: OptInDialogProps) {
   const words = WORDS[direction];
@@ -85,9 +101,21 @@ export function OptInDialog({ store, selection, direction, onClose, onStarted }:
       {preview ? (
         <>
           <p class="lw-dialog__summary" data-testid="optin-summary">
-            <b>{formatNumber(preview.listings)}</b> listings: {count(preview.locations, 'location')} ×{' '}
-            {count(preview.publishers, 'publisher')}, in {count(preview.requests, 'request')}.
+            <b>{formatNumber(preview.listings)}</b> {preview.listings === 1 ? 'listing' : 'listings'}:{' '}
+            {count(preview.locations, 'location')} × {count(preview.publishers, 'publisher')}, in{' '}
+            {count(preview.requests, 'request')}.
           </p>
+          {/* Which ones: "1 location × 3 publishers" did not say. Names are the service's: text, isolated. */}
+          <dl class="lw-dialog__names">
+            <dt>{preview.locations === 1 ? 'Location' : 'Locations'}</dt>
+            <dd>
+              <Named names={preview.names.locations} total={preview.locations} />
+            </dd>
+            <dt>{preview.publishers === 1 ? 'Publisher' : 'Publishers'}</dt>
+            <dd>
+              <Named names={preview.names.publishers} total={preview.publishers} />
+            </dd>
+          </dl>
           {preview.unchanged > 0 ? (
             <p>
               {formatNumber(preview.unchanged)} of them {preview.unchanged === 1 ? 'is' : 'are'} {words.already}:

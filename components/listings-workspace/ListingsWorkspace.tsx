@@ -34,7 +34,14 @@ export function ListingsWorkspace() {
   const stateError = store.stateError.value;
   const job = store.job.value;
   const plan = store.plan.value;
-  const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
+  const [selection, setChosen] = useState<SelectionState>(EMPTY_SELECTION);
+  /** How many were unselected by the last filter change (said until the next selection). */
+  const [cleared, setCleared] = useState(0);
+  // Stable: the table (memo) is not drawn again for a new function each render.
+  const setSelection = useStableCallback((next: SelectionState) => {
+    setCleared(0);
+    setChosen(next);
+  });
   const [optIn, setOptIn] = useState<{ selection: ListingsSelection; direction: OptDirection } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const rows = useRows(store, view.filters, view.sort);
@@ -82,7 +89,15 @@ export function ListingsWorkspace() {
 
   // Changes build on the view last asked for: one not drawn yet (its rows on their way) is not undone.
   const change = (next: WorkspaceView, typing = false) => {
-    if (next.filters !== wanted.peek().filters && selection.kind === 'matching') setSelection(EMPTY_SELECTION);
+    // A selection is of rows on screen: kept across a filter it was "3 selected" with one shown, and an
+    // opt-out took the hidden two. It is cleared, and the page says so.
+    if (next.filters !== wanted.peek().filters) {
+      const had = selectedCount(selection, rows.matched);
+      if (had > 0) {
+        setSelection(EMPTY_SELECTION);
+        setCleared(had);
+      }
+    }
     store.change(next, typing);
   };
   // One function for the page's life, so the filter bar (memo) is not drawn again when only rows change.
@@ -164,6 +179,11 @@ export function ListingsWorkspace() {
               {matched === null ? '' : `${formatNumber(matched)} of ${formatNumber(rows.total ?? 0)} listings`}
             </span>
             {chosen > 0 ? <span class="lw-count">{formatNumber(chosen)} selected</span> : null}
+            <span class="lw-count" role="status">
+              {cleared > 0
+                ? `The filters changed, so the ${formatNumber(cleared)} selected ${cleared === 1 ? 'listing was' : 'listings were'} unselected.`
+                : ''}
+            </span>
             {matched ? (
               <Button
                 size="sm"

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { PickList } from '../ui/PickList.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import type { ProvisioningRequests } from './provisioning-store.ts';
+import { formatDay, statusWords } from './service-message.ts';
 
 export interface CancelDialogProps {
   actions: ProvisioningRequests;
@@ -68,8 +69,8 @@ export function CancelDialog({ actions, fromAccountId, location, services, onClo
         <ul class="prov-list" aria-label="Stopped services" ref={results}>
           {stopped.map((s) => (
             <li key={s.id}>
-              <span class="prov-mono">{s.sku}</span> (service {s.id}) — {s.status}
-              {s.stopped ? ` on ${s.stopped}` : ''}
+              <span class="prov-mono">{s.sku}</span> (service {s.id}) — {statusWords(s.status)}
+              {s.stopped ? ` on ${formatDay(s.stopped)}` : ''}
             </li>
           ))}
         </ul>
@@ -101,17 +102,17 @@ export function CancelDialog({ actions, fromAccountId, location, services, onClo
         values={skus}
         choices={services.map((s) => ({
           value: s.sku,
-          label: `${s.sku} — ${s.cancellableNow ? 'commitment met' : `commitment until ${s.commitmentMetOn ?? 'unknown'}`}`,
+          label: `${s.sku} — ${s.cancellableNow ? 'commitment met' : `commitment until ${s.commitmentMetOn ? formatDay(s.commitmentMetOn) : 'unknown'}`}`,
         }))}
         onValues={setSkus}
       />
       <ul class="prov-list prov-commitments">
         {chosen.map((s) => (
           <li key={s.id} data-tone={s.cancellableNow ? undefined : 'warn'}>
-            {s.sku}: started {s.started ?? 'on an unknown date'}; minimum commitment{' '}
+            {s.sku}: started {s.started ? formatDay(s.started) : 'on an unknown date'}; minimum commitment{' '}
             {s.cancellableNow
-              ? `met on ${s.commitmentMetOn}`
-              : `not met until ${s.commitmentMetOn ?? 'an unknown date'}`}
+              ? `met on ${formatDay(s.commitmentMetOn)}`
+              : `not met until ${s.commitmentMetOn ? formatDay(s.commitmentMetOn) : 'an unknown date'}`}
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import type { PickChoice } from '../ui/PickList.tsx';
 import { Select } from '../ui/Select.tsx';
 import { CancelDialog } from './CancelDialog.tsx';
 import type { PickableLocation, ProvisioningStore } from './provisioning-store.ts';
+import { formatDay, statusWords } from './service-message.ts';
 import '../ui/table.css';
 
 export interface LocationServicesProps {
@@ -81,17 +82,17 @@ export function LocationServices({ store, fromAccountId, locations }: LocationSe
                   <td>{s.description || '—'}</td>
                   <td>
                     <span class="prov-status" data-status={s.status}>
-                      {s.status}
+                      {statusWords(s.status)}
                     </span>
-                    {s.stopped ? ` on ${s.stopped}` : ''}
+                    {s.stopped ? ` on ${formatDay(s.stopped)}` : ''}
                   </td>
-                  <td class="prov-nowrap">{s.started ?? '—'}</td>
+                  <td class="prov-nowrap">{formatDay(s.started)}</td>
                   <td>
                     {s.status !== 'ACTIVE'
                       ? '—'
                       : s.cancellableNow
-                        ? `Yes (since ${s.commitmentMetOn})`
-                        : `Not before ${s.commitmentMetOn ?? 'an unknown date'}`}
+                        ? `Yes (since ${formatDay(s.commitmentMetOn)})`
+                        : `Not before ${s.commitmentMetOn ? formatDay(s.commitmentMetOn) : 'an unknown date'}`}
                   </td>
                 </tr>
               ))}

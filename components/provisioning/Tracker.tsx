@@ -5,10 +5,7 @@ import type { TrackedAddRequestView, TrackerView } from '../../lib/messaging/pro
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import type { ProvisioningStore } from './provisioning-store.ts';
-import { formatTime } from './service-message.ts';
-
-/** The service's times carry no zone: shown as sent, only easier to read. */
-const serviceTime = (value: string) => (value ? value.replace('T', ' ') : '—');
+import { formatServiceTime, formatTime, statusWords } from './service-message.ts';
 
 type TrackerActions = ProvisioningStore['trackerActions'];
 
@@ -40,7 +37,7 @@ function TrackedRequest({
     <li ref={ref} class="prov-request" data-focused={focused ? '' : undefined} aria-label={`Add request ${request.id}`}>
       <div class="prov-request__head">
         <span class="prov-status" data-status={request.status}>
-          {request.status}
+          {statusWords(request.status)}
         </span>
         <strong class="prov-request__name">{request.locationName}</strong>
         <span class="prov-muted">
@@ -50,8 +47,8 @@ function TrackedRequest({
       </div>
       {request.statusDetail ? <p class="prov-request__detail">{request.statusDetail}</p> : null}
       <p class="prov-muted">
-        Submitted {serviceTime(request.dateSubmitted)}
-        {request.dateCompleted ? ` · ended ${serviceTime(request.dateCompleted)}` : ''}
+        Submitted {formatServiceTime(request.dateSubmitted)}
+        {request.dateCompleted ? ` · ended ${formatServiceTime(request.dateCompleted)}` : ''}
         {!request.terminal && request.nextCheckAt ? ` · next check ${formatTime(request.nextCheckAt)}` : ''}
       </p>
       {request.checkProblem ? (
@@ -63,7 +60,7 @@ function TrackedRequest({
         {request.timeline.map((step) => (
           <li key={`${step.status}-${step.at}`}>
             <span class="prov-status" data-status={step.status}>
-              {step.status}
+              {statusWords(step.status)}
             </span>{' '}
             <time dateTime={new Date(step.at).toISOString()}>{formatTime(step.at)}</time>
           </li>

@@ -34,7 +34,8 @@ export function ServiceBanner({ size = 'md' }: { size?: 'sm' | 'md' }) {
       tone="warn"
       size={size}
       title="The listings service cannot be reached"
-      error={{ code: 'network', message }}
+      // A sentence, no code: "network" is the product's name for it, and the service said nothing.
+      error={message}
       actions={
         <Button size="sm" busy={trying} onClick={() => void tryNow()}>
           Try now

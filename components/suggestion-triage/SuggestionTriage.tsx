@@ -254,7 +254,12 @@ export function SuggestionTriage(props: SuggestionTriageProps) {
 
   const account = view.account;
   // The active account needing Relink is said by the account switcher above the list, not twice.
-  const troubled = accounts ? troubledAccounts(accounts, account.accountKey) : [];
+  // While the service is away the header says so once: an account whose only trouble is that is not a notice.
+  const troubled = accounts
+    ? troubledAccounts(accounts, account.accountKey).filter(
+        (a) => a.needsRelink || !view.unreachable || !['network', 'timeout'].includes(a.error?.code ?? ''),
+      )
+    : [];
   const selectable = items.filter(isOpen).map((s) => s.id);
   const filtered = Boolean(filters.locationId || filters.publisherId || pickedAccounts.length);
   const nameOf = (id: string) => (id ? (publishers[id] ?? id) : 'Unknown publisher');

@@ -23,6 +23,9 @@ export function TriageNotices({
   onRetry,
 }: TriageNoticesProps) {
   const relink = view.error?.code === 'needs-relink';
+  // The service not reached: the banner above says so once, and "Updated …" beside the list says the list is
+  // as last fetched. A notice of its own made three boxes saying it (60 % of the popup).
+  const unreached = Boolean(view.unreachable) && ['network', 'timeout'].includes(view.error?.code ?? '');
   return (
     <>
       {resolvedElsewhere > 0 ? (
@@ -38,7 +41,7 @@ export function TriageNotices({
           }
         />
       ) : null}
-      {view.error && !(relink && !relinkAction) ? (
+      {view.error && !(relink && !relinkAction) && !unreached ? (
         <ErrorNotice
           class="st-notice"
           size="sm"

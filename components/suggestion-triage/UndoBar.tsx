@@ -78,7 +78,9 @@ export function UndoBar({ target, windowMs, tooLate, accountNames, onUndo, onDis
         <span role="status">{what}</span>
         <span class="st-undo__time">
           {' '}
-          · sending in {Math.ceil(left / 1000)} s{more}
+          {/* The window is over and the worker has not taken it yet (asleep, or the service away): no "in 0 s". */}
+          {left > 0 ? `· sending in ${Math.ceil(left / 1000)} s` : '· being sent'}
+          {more}
         </span>
       </span>
       <Button size="xs" class="st-undo__btn" aria-keyshortcuts="u" onClick={onUndo}>

@@ -12,24 +12,37 @@ export interface PasswordInputProps {
   /** No strength hint (a confirm field). */
   plain?: boolean;
   required?: boolean;
+  /** The hint while it is empty: the user editor's says it may be set later, Set password's may not. */
+  emptyHint?: string;
 }
 
 const HINTS = {
-  empty: 'At least 8 characters. Leave empty to set one later with Set password.',
+  empty: 'At least 8 characters.',
   'too short': 'Too short: at least 8 characters.',
   weak: 'Weak: longer, or mix upper case, digits and symbols.',
   fair: 'Fair.',
   strong: 'Strong.',
 };
 
-export function PasswordInput({ label, value, onValue, onBlur, error, plain = false, required }: PasswordInputProps) {
+export function PasswordInput({
+  label,
+  value,
+  onValue,
+  onBlur,
+  error,
+  plain = false,
+  required,
+  emptyHint = HINTS.empty,
+}: PasswordInputProps) {
   const [shown, setShown] = useState(false);
   const strength = passwordStrength(value);
+  // An error says what is wrong; the strength hint beside it said the same again ("Too short" twice).
+  const hint = plain || error ? undefined : strength === 'empty' ? emptyHint : HINTS[strength];
   return (
     <Field
       label={label}
       error={error}
-      hint={plain ? undefined : <span data-strength={strength}>{HINTS[strength]}</span>}
+      hint={hint ? <span data-strength={strength}>{hint}</span> : undefined}
       class="ue-password"
     >
       {(control) => (

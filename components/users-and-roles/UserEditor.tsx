@@ -93,6 +93,15 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
     if (field === 'id') setIdEdited(true);
     // An error already shown is re-checked as the user types, so it goes away once fixed.
     if (errors[field]) setErrors((e) => ({ ...e, [field]: validateField(field, value, mode) }));
+    // The id offered from the name fills the id box: its "User id is required." goes with it.
+    if (mode === 'create' && !idEdited && field !== 'id' && errors.id) {
+      const id = deriveUserId(
+        field === 'firstName' ? value : values.firstName,
+        field === 'lastName' ? value : values.lastName,
+        takenIds,
+      );
+      setErrors((e) => ({ ...e, id: validateField('id', id, mode) }));
+    }
   };
 
   const blur = (field: FormField) => {
@@ -255,6 +264,7 @@ export function UserEditor({ mode, user, users, roles, onClose, onSaved }: UserE
               onValue={(value) => set('password', value)}
               onBlur={() => blur('password')}
               error={errors.password}
+              emptyHint="At least 8 characters. Leave it empty to set one later with Set password."
             />
           ) : null}
         </div>

@@ -200,7 +200,11 @@ export function UsersPanel({ store }: { store: UsersStore }) {
             </Button>
           </div>
           {forbidden ? (
-            <ErrorNotice tone="warn" error="This account does not let you manage users." title="No permission" />
+            <ErrorNotice
+              tone="warn"
+              error="This account does not let you manage users: the service refused. Ask an administrator of the account for access, or choose another account."
+              title="No permission"
+            />
           ) : (
             <ErrorNotice
               error={view.error}
@@ -217,7 +221,8 @@ export function UsersPanel({ store }: { store: UsersStore }) {
             />
           )}
           {notice ? <ErrorNotice tone="ok" error={notice} /> : null}
-          {chosen.length > 0 ? (
+          {/* Refused: users and roles from before would invite edits the service refuses; the notice says it once. */}
+          {chosen.length > 0 && !forbidden ? (
             <div class="ue__bulk" role="toolbar" aria-label="Selected users">
               <span>{chosen.length} selected</span>
               <Button
@@ -245,29 +250,31 @@ export function UsersPanel({ store }: { store: UsersStore }) {
               </Button>
             </div>
           ) : null}
-          <div class="ue__layout">
-            <RolesPanel roles={roles} loaded={view.fetchedAt !== null} />
-            {users.length === 0 && !view.error ? (
-              <EmptyState title="No users">This account has no users yet. Choose New user to add one.</EmptyState>
-            ) : shown.length === 0 && users.length > 0 ? (
-              <EmptyState title="No matching users">No user matches the search and role filter.</EmptyState>
-            ) : users.length > 0 ? (
-              <UsersTable
-                users={shown}
-                roles={roles}
-                selected={selected}
-                onSelect={select}
-                sort={filter.sort}
-                onSort={sortBy}
-                onEdit={(user) => setOpen({ kind: 'edit', user })}
-                onPassword={(user) => setOpen({ kind: 'password', user })}
-                onDelete={(user) => setOpen({ kind: 'delete', user })}
-                now={Date.now()}
-              />
-            ) : (
-              <div />
-            )}
-          </div>
+          {forbidden ? null : (
+            <div class="ue__layout">
+              <RolesPanel roles={roles} loaded={view.fetchedAt !== null} />
+              {users.length === 0 && !view.error ? (
+                <EmptyState title="No users">This account has no users yet. Choose New user to add one.</EmptyState>
+              ) : shown.length === 0 && users.length > 0 ? (
+                <EmptyState title="No matching users">No user matches the search and role filter.</EmptyState>
+              ) : users.length > 0 ? (
+                <UsersTable
+                  users={shown}
+                  roles={roles}
+                  selected={selected}
+                  onSelect={select}
+                  sort={filter.sort}
+                  onSort={sortBy}
+                  onEdit={(user) => setOpen({ kind: 'edit', user })}
+                  onPassword={(user) => setOpen({ kind: 'password', user })}
+                  onDelete={(user) => setOpen({ kind: 'delete', user })}
+                  now={Date.now()}
+                />
+              ) : (
+                <div />
+              )}
+            </div>
+          )}
           {open?.kind === 'create' || open?.kind === 'edit' ? (
             <UserEditor
               mode={open.kind}

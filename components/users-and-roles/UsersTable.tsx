@@ -28,17 +28,17 @@ const COLUMNS: { column: UsersSortColumn | null; label: string }[] = [
   { column: null, label: 'Access' },
 ];
 
-/** An address may break before its "@" (local part on one line, domain on the next), never mid-word first. */
-function breakBeforeAt(text: string) {
-  const at = text.indexOf('@');
-  if (at <= 0) return text;
-  return (
-    <>
-      {text.slice(0, at)}
-      <wbr />
-      {text.slice(at)}
-    </>
-  );
+/**
+ * An address may break before its "@" and after a dot, dash, underscore or plus of its local part
+ * ("priya." / "natarajan" / "@harborbakery.com"), never inside the domain; a part wider than its column
+ * alone (the table's layout is fixed) still breaks where it must.
+ */
+export function breakableAddress(text: string) {
+  const at = text.lastIndexOf('@');
+  const local = at > 0 ? text.slice(0, at) : text;
+  const parts = [...local.split(/(?<=[.\-_+])/), ...(at > 0 ? [text.slice(at)] : [])];
+  if (parts.length < 2) return text;
+  return parts.map((part, i) => (i === 0 ? part : [<wbr key={i} />, part]));
 }
 
 export function UsersTable({
@@ -117,10 +117,10 @@ export function UsersTable({
                     {name}
                   </button>
                   <span class="ue-table__username" title={user.username}>
-                    {breakBeforeAt(user.username)}
+                    {breakableAddress(user.username)}
                   </span>
                 </td>
-                <td class="ue-table__wraps">{breakBeforeAt(user.emailAddress)}</td>
+                <td class="ue-table__wraps">{breakableAddress(user.emailAddress)}</td>
                 <td>{user.phoneNumber || <span class="ue-muted">—</span>}</td>
                 <td title={lastLoginTitle(user.lastLoginDate)}>{lastLoginText(user.lastLoginDate, now)}</td>
                 <td>{user.sso ? 'SSO' : <span class="ue-muted">—</span>}</td>

@@ -61,13 +61,16 @@ export function quoted(text: string): string {
   return `“${short}”`;
 }
 
-/** code, HTTP status and the service's own message: what support needs, nothing a person must read. */
+/**
+ * The service's code, HTTP status and own message: what support needs, nothing a person must read. The
+ * product's own codes ("network", "needs-relink") are names, not the service's: never shown.
+ */
 export function smallPrintOf(problem: Problem): string {
   const status = statusOf(problem);
   const code = problem.code;
   const serviceMessage = problem.details?.find((d) => d.message)?.message;
   return [
-    /^\d+$/.test(code) ? `code ${code}` : code,
+    /^\d+$/.test(code) ? `code ${code}` : '',
     status ? `HTTP ${status}` : '',
     serviceMessage ? quoted(serviceMessage) : '',
   ]

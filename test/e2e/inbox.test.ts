@@ -34,18 +34,29 @@ test('the inbox filters by two accounts and one field, groups, accepts all match
   const [first, second, third] = await linkThree();
   await desk.setUndoWindow(1_000);
   const page = await openInbox();
-  const accounts = page.getByRole('group', { name: 'Accounts' });
   // Every linked account's list is fetched on opening: each one's line shows its waiting count.
+  const lines = page.getByRole('list', { name: 'Accounts' });
   for (const name of [second!.accountName, third!.accountName]) {
     await expect
-      .poll(() => accounts.getByRole('checkbox', { name: new RegExp(`^${name} \\(\\d+\\)$`) }).count(), {
-        timeout: 30_000,
-      })
+      .poll(
+        () =>
+          lines
+            .getByRole('listitem')
+            .filter({ hasText: new RegExp(`^${name}: \\d+ waiting`) })
+            .count(),
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(1);
   }
-  await accounts.getByRole('checkbox', { name: new RegExp(`^${second!.accountName} `) }).check();
+  // The accounts are picked by name in one box (30 accounts were 30 checkboxes).
+  const accounts = page.getByRole('combobox', { name: 'Accounts' });
+  await accounts.fill(second!.accountName);
+  await accounts.press('Enter');
   await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toContain('accounts=');
-  await accounts.getByRole('checkbox', { name: new RegExp(`^${third!.accountName} `) }).check();
+  await accounts.fill(third!.accountName);
+  await accounts.press('Enter');
   // One field: the first the two accounts have.
   const field = page.getByRole('group', { name: 'Fields' }).getByRole('checkbox').first();
   await expect.poll(() => field.count(), { timeout: 10_000 }).toBe(1);
@@ -173,11 +184,18 @@ test('an account that needs Relink is a line of its own, and the others’ sugge
   const page = await openInbox();
   const relink = page.getByRole('listitem').filter({ hasText: `${first!.accountName} needs to be linked again` });
   await relink.waitFor({ timeout: 20_000 });
-  const accounts = page.getByRole('group', { name: 'Accounts' });
+  const lines = page.getByRole('list', { name: 'Accounts' });
   await expect
-    .poll(() => accounts.getByRole('checkbox', { name: new RegExp(`^${second!.accountName} \\([1-9]`) }).count(), {
-      timeout: 30_000,
-    })
+    .poll(
+      () =>
+        lines
+          .getByRole('listitem')
+          .filter({ hasText: new RegExp(`^${second!.accountName}: [1-9]`) })
+          .count(),
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe(1);
   expect(await axeViolations(page)).toEqual([]);
   await shoot(page, 'inbox', { fullPage: true });
@@ -213,8 +231,9 @@ test('keys across accounts: j moves, a accepts a row of an account that is not t
   await accepted.waitFor({ timeout: 30_000 });
   const cells = await accepted.getByRole('cell').allTextContents();
   expect(cells[1]).toBe(second!.accountName);
-  // dateResolved (YYYY-MM-DD) and resolvedBy, as the service sent them.
-  expect(cells[5]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  // dateResolved as a person reads a date ("Nov 27", not 2026-11-27), with the service's in datetime; resolvedBy.
+  expect(cells[5]).toMatch(/^[A-Z][a-z]{2} \d{1,2}(, \d{4})?$/);
+  expect(await accepted.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}/);
   expect(cells[6]).not.toBe('—');
   expect(await page.evaluate(() => location.hash)).toContain('tab=history');
   // Nothing in a row is cut off: long cells wrap (an ellipsis hid locations and people from the keyboard).
@@ -260,4 +279,71 @@ test('nothing waiting: each filter group says so in words, not a bare heading; a
   }
   expect(await axeLightAndDark(page)).toEqual([]);
   await shoot(page, 'inbox-nothing-waiting', { fullPage: true });
+}, 150_000);
+
+test('a decision not confirmed and one held back by a 429: the row says why in full (not cut), with Retry, Accept and Reject; Retry sends it', async () => {
+  await desk.reset();
+  await desk.link('1001');
+  await desk.setUndoWindow(200);
+  const page = await openInbox();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const grid = page.getByRole('grid', { name: 'Waiting suggestions of every account' });
+  const rows = grid.locator('tbody tr[data-key]');
+  await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(3);
+  const keyOf = async (n: number) => (await rows.nth(n).getAttribute('data-key'))!;
+  const [first, second] = [await keyOf(0), await keyOf(1)];
+  const row = (key: string) => grid.locator(`tr[data-key="${key}"]`);
+  const idOf = (key: string) => key.slice(key.indexOf(' ') + 1);
+  /** Text of the row's note cut by its box: what a person cannot read. */
+  const cut = (key: string) =>
+    row(key).evaluate((tr) =>
+      [...tr.querySelectorAll<HTMLElement>('.ib-cell')]
+        .filter((cell) => cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1)
+        .filter((cell) => cell.matches('.ib-cell--note, .ib-cell--act'))
+        .map(
+          (cell) =>
+            `${cell.className} ${cell.scrollWidth}x${cell.scrollHeight} in ${cell.clientWidth}x${cell.clientHeight}`,
+        ),
+    );
+
+  // The next PUT answers 200 with a body cut off: the decision is not known to have gone.
+  await desk.settleThenClearRequests(page);
+  await desk.control.call('POST', 'malformed', { method: 'PUT', path: '/v2/accounts/' });
+  await row(first).getByRole('button', { name: 'Accept' }).click();
+  await expect
+    .poll(() => row(first).textContent(), { timeout: 30_000 })
+    .toContain('Listings Desk could not confirm this decision');
+  expect(await row(first).getByRole('button').allTextContents()).toEqual(['Accept', 'Reject', 'Retry']);
+  // The product's own name for it is not small print for support.
+  expect(await row(first).textContent()).not.toContain('unconfirmed');
+  expect(await cut(first)).toEqual([]);
+  await shoot(page, 'inbox-not-confirmed-1280');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await row(first).scrollIntoViewIfNeeded();
+  expect(await cut(first)).toEqual([]);
+  await shoot(page, 'inbox-not-confirmed-320');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await desk.control.call('DELETE', 'requests');
+  await row(first).getByRole('button', { name: 'Retry' }).click();
+  const sent = async (id: string) => {
+    const { requests } = await desk.control.call<Requests>('GET', 'requests');
+    return requests.some((r) => r.method === 'PUT' && r.path.endsWith(`/${id}`) && r.status < 300);
+  };
+  await expect.poll(() => sent(idOf(first)), { timeout: 30_000 }).toBe(true);
+
+  // A 429 on the next PUT: the row says the decision waits for the service's limit, and until when.
+  await desk.settleThenClearRequests(page);
+  await desk.control.call('POST', 'rate-limit', { count: 1, resetInSeconds: 120 });
+  await row(second).getByRole('button', { name: 'Accept' }).click();
+  await expect
+    .poll(() => row(second).textContent(), { timeout: 30_000 })
+    .toMatch(/Held back: accepted.*Waiting for the service’s limit to reset at .+; Listings Desk will send it then\./);
+  expect(await row(second).locator('small').textContent()).toContain('HTTP 429');
+  expect(await cut(second)).toEqual([]);
+  expect(await page.getByText('May be applied automatically soon').count()).toBe(0);
+  expect(await axeLightAndDark(page)).toEqual([]);
+  await shoot(page, 'inbox-held-back-1280');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await row(second).scrollIntoViewIfNeeded();
+  await shoot(page, 'inbox-held-back-320');
 }, 150_000);

@@ -2,6 +2,7 @@
 // keyboard, a confirmation that says what stops being sent, requests of at most 100 pairs holding only the
 // selection, failed requests listed and sent again by "Retry failed"; and "Opt out all live matching".
 import { expect, test } from 'vitest';
+import { shoot } from './axe.ts';
 import { deskForFile } from './fixture.ts';
 import {
   idList,
@@ -107,3 +108,35 @@ test('"Opt out all live matching" opts out every live listing of the filtered lo
   await page.getByRole('checkbox', { name: 'Live' }).check();
   await expect.poll(async () => (await settledCounts(page)).matched, { timeout: 20_000 }).toBe(0);
 });
+
+test('a filter change unselects what it hides and says so; the opt-out dialog names the locations and publishers', async () => {
+  const page = await openWorkspace(desk, '#listings?status=LIVE');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await waitLoaded(page);
+  await selectByKeyboard(page, 3);
+  // Another status let through: "3 selected" across a filter change would opt out rows the person no longer sees.
+  await page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { checked: true }).first().uncheck();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'The filters changed, so the 3 selected listings were unselected.' })
+    .waitFor({ timeout: 20_000 });
+  expect(await page.getByText(/^\d+ selected$/).count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Opt out selected' }).isDisabled()).toBe(true);
+
+  // One listing picked again: the dialog says which location and which publisher.
+  await selectByKeyboard(page, 1);
+  const picked = page.locator('tr[data-key][aria-selected="true"]');
+  const cells = await picked.locator('td').allTextContents();
+  await page.getByRole('button', { name: 'Opt out selected' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Opt out listings' });
+  await dialog.getByTestId('optin-summary').waitFor();
+  expect(await dialog.getByTestId('optin-summary').textContent()).toMatch(/^1 listing: 1 location × 1 publisher/);
+  const named = await dialog.locator('dd').allTextContents();
+  expect(cells[1]).toContain(named[0]);
+  expect(cells[2]).toContain(named[1]);
+  expect(named.every((n) => n.length > 0)).toBe(true);
+  await shoot(page, 'optout-dialog-names-1280');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await shoot(page, 'optout-dialog-names-320');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+}, 120_000);

@@ -11,6 +11,7 @@ const rows = (page: Page) => page.getByRole('feed').getByRole('article');
 
 test('popup, service stopped: the header says when it was updated and that the service cannot be reached; decisions say they are queued', async () => {
   await desk.reset();
+  await desk.link('1003');
   await desk.link();
   await desk.setUndoWindow(500);
   const popup = await desk.openPopup();
@@ -33,7 +34,23 @@ test('popup, service stopped: the header says when it was updated and that the s
   await expect
     .poll(() => fresh.textContent(), { timeout: 10_000 })
     .toMatch(/^Updated .+; the service can’t be reached$/);
+  // Reopened with two accounts: the header says the service is away, at most one notice, in words: no "network", no
+  // "needs-relink", no "sending in 0 s" (the window is over and nothing is counted down).
+  await popup.reload();
+  await rows(popup).first().waitFor({ timeout: 30_000 });
+  await expect
+    .poll(() => popup.locator('.st-listhead__fresh').textContent(), { timeout: 20_000 })
+    .toContain('the service can’t be reached');
+  expect(await popup.locator('.ui-notice').count()).toBeLessThanOrEqual(1);
+  const text = (await popup.locator('body').textContent()) ?? '';
+  expect(text).not.toMatch(/\bnetwork\b|needs-relink|sending in 0 s/);
+  const notices = await popup
+    .locator('.ui-notice')
+    .evaluateAll((boxes) => boxes.reduce((sum, box) => sum + box.getBoundingClientRect().height, 0));
+  expect(notices / (await popup.evaluate(() => innerHeight))).toBeLessThan(0.3);
   await shoot(popup, 'popup-offline', { fullPage: true });
+  await popup.setViewportSize({ width: 320, height: 600 });
+  await shoot(popup, 'popup-offline-320', { fullPage: true });
 });
 
 test('options, service stopped: Users, Listings and Provisioning say what failed, never "no roles", "not loaded yet" or "Loading…"', async () => {

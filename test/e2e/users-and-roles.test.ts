@@ -3,6 +3,7 @@
 // keeps the form, and an account without roles.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { axeLightAndDark, shoot } from './axe.ts';
 import { deskForFile } from './fixture.ts';
 
 interface SandboxUser {
@@ -193,6 +194,73 @@ describe('users and roles', () => {
       .getByText(/no roles, so no access can be given here/)
       .waitFor();
   });
+
+  test('e-mail addresses break before "@" or after a dot or dash, never mid-word, at 1280 and 320 px; after a 403 the users from before are gone, said once', async () => {
+    await desk.link('1001');
+    // An agency's long addresses: a part wider than a short column, and a long domain.
+    for (const [id, emailAddress] of [
+      ['alexandra.montgomery', 'alexandra.montgomery-whitfield@harborbakery.com'],
+      ['kim.o', 'kim.o@pacific-northwest-artisanal-bakeries.example.com'],
+    ] as const) {
+      // Asserted by the breaks found below: at least one address must wrap for the check to mean anything.
+      const created = await desk.ask('users.create', {
+        accountId: '1001',
+        user: { id, firstName: id.split('.')[0] ?? id, lastName: 'Longaddress', emailAddress, acl: [] },
+      });
+      expect(created.ok).toBe(true);
+    }
+    const page = await openUsers();
+    await page.getByRole('button', { name: 'Priya Natarajan', exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'alexandra Longaddress', exact: true }).waitFor({ timeout: 30_000 });
+    /** Each address's line breaks: the characters either side of each, where the line's top changes. */
+    const breaks = () =>
+      page
+        .getByRole('table')
+        .locator('tbody tr td:nth-child(3)')
+        .evaluateAll((cells) =>
+          cells.flatMap((cell) => {
+            const chars: { ch: string; top: number }[] = [];
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const text = node.textContent ?? '';
+              for (let i = 0; i < text.length; i++) {
+                const range = document.createRange();
+                range.setStart(node, i);
+                range.setEnd(node, i + 1);
+                chars.push({ ch: text[i]!, top: Math.round(range.getBoundingClientRect().top) });
+              }
+            }
+            const found: string[] = [];
+            for (let i = 1; i < chars.length; i++)
+              if (chars[i]!.top > chars[i - 1]!.top + 2) found.push(`${chars[i - 1]!.ch}|${chars[i]!.ch}`);
+            return found;
+          }),
+        );
+    // A break between two letters or digits is inside a word; after a dot or dash, or before "@", is not.
+    const midWord = (found: string[]) => found.filter((b) => /^[\p{L}\d]\|[\p{L}\d]$/u.test(b));
+    for (const width of [1280, 320]) {
+      await page.setViewportSize({ width, height: 900 });
+      const found = await breaks();
+      expect(found.length).toBeGreaterThan(0);
+      expect(midWord(found)).toEqual([]);
+      await shoot(page, `users-${width}`, { fullPage: true });
+    }
+
+    // The account's users are refused now: Refresh says so once, and no table of users from before is left.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await desk.control.call('POST', 'forbidden', { accountId: '1001' });
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await page.getByText('No permission').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect(await page.getByText(/no roles yet/).count()).toBe(0);
+    expect(await page.getByText(/does not let you manage users/).count()).toBe(1);
+    expect(await axeLightAndDark(page)).toEqual([]);
+    await shoot(page, 'users-403-1280');
+    await page.setViewportSize({ width: 320, height: 640 });
+    await shoot(page, 'users-403-320');
+    await desk.control.call('POST', 'forbidden', { accountId: '1001', forbidden: false });
+  }, 120_000);
 
   // Not a check: pictures of the list, the editor and the delete dialog, light and dark, to look at.
   test.skipIf(!process.env.USERS_SHOTS)(

@@ -97,6 +97,10 @@ describe('Connection section', () => {
     expect(screen.getByRole('button', { name: 'Hide' }).getAttribute('aria-pressed')).toBe('true');
     expect(input('Redirect URI').value).toBe(view.redirectUri);
     expect(input('Redirect URI').readOnly).toBe(true);
+    // What a person can do about it; how a build keeps the id is for whoever builds it (README, not here).
+    const hint = document.getElementById(input('Redirect URI').getAttribute('aria-describedby')!.split(' ')[0]!);
+    expect(hint?.textContent).toContain('Register exactly this address');
+    expect(document.body.textContent).not.toMatch(/LISTINGS_DESK|manifest key|\bbuild with\b/);
   });
 
   test('bad input gets a message beside each field, and nothing is sent', async () => {

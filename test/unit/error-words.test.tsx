@@ -12,7 +12,7 @@ import { allHandlers, backgroundFeatures } from '../../lib/background/index.ts';
 import { problemText } from '../../lib/background/provisioning/tracker.ts';
 import { usersError } from '../../lib/background/users-and-roles/errors.ts';
 import { handleRequest, toWireError } from '../../lib/messaging/background.ts';
-import { problemLine, problemWords } from '../../lib/messaging/error-words.ts';
+import { problemLine, problemWords, smallPrintOf } from '../../lib/messaging/error-words.ts';
 import { protocol } from '../../lib/messaging/protocol/index.ts';
 import { DeskError } from '../../lib/messaging/wire-error.ts';
 import { envelope, resetDesk, routedFetch, testDeps, useApi } from './desk-fakes.ts';
@@ -218,4 +218,12 @@ describe('every request of every feature, answered by a failing service', () => 
       expect(leaked).toEqual([]);
     }, 30_000);
   }
+});
+
+describe('small print', () => {
+  test('holds the service’s code and status, never the product’s own names (“network”, “needs-relink”)', () => {
+    expect(smallPrintOf({ code: 'network', message: 'No answer.' })).toBe('');
+    expect(smallPrintOf({ code: 'needs-relink', status: 401, message: 'Relink.' })).toBe('HTTP 401');
+    expect(smallPrintOf({ code: '2005', status: 403, message: 'Forbidden' })).toBe('code 2005 · HTTP 403');
+  });
 });

@@ -24,9 +24,9 @@ function inboxView(revision: number, sent: number): InboxView {
       suggestedContent: '555 0199',
       dateCreated: '2026-11-01',
       ageDays: 25,
-      old: true,
       pending: 'ACCEPTED' as const,
       sending: true,
+      queued: null,
       failure: null,
     },
   });
@@ -38,6 +38,7 @@ function inboxView(revision: number, sent: number): InboxView {
     offset: 0,
     window: [row('1'), row('2')],
     heads: [],
+    noted: [],
     decidable: 0,
     accounts: [
       {
@@ -52,7 +53,6 @@ function inboxView(revision: number, sent: number): InboxView {
     ],
     facets: { locations: [{ id: 'L1', label: 'Harbor Street', count: 2 }], publishers: [], fields: [] },
     tags: { accounts: 'a1', facets: 'f1' },
-    oldAfterDays: 14,
     batches: [
       {
         accountKey: 'app-1001',
@@ -64,6 +64,8 @@ function inboxView(revision: number, sent: number): InboxView {
         failed: 0,
         undone: 0,
         queued: 2 - sent,
+        waitingForRelink: 0,
+        retrying: 0,
       },
     ],
     keyboardShortcuts: true,

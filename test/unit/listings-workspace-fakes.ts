@@ -130,6 +130,7 @@ export class FakeWorker {
       unchanged: 0,
       locations: n,
       publishers: 1,
+      names: { locations: ['Harbor Bakery – Pearl District'], publishers: ['Google'] },
       requests: Math.ceil(n / 100),
       minimumRequests: Math.ceil(n / 100),
       warning:

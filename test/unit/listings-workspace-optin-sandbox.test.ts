@@ -45,6 +45,11 @@ describe('listings workspace against the sandbox', () => {
     const plan = await ask(w, 'listings.optIn.plan', { selection: picked });
     expect(plan).toMatchObject({ listings: 150, locations: 15, publishers: 10, requests: 2, minimumRequests: 2 });
     expect(plan.warning).toMatch(/not recommended for enterprise/);
+    // The dialog says which: the first five locations by name (not id), and publishers by name.
+    expect(plan.names.locations).toHaveLength(5);
+    expect(plan.names.locations.some((name) => locationIds.includes(name))).toBe(false);
+    expect(plan.names.publishers).toHaveLength(5);
+    expect(plan.names.publishers.every((name) => name.length > 0)).toBe(true);
 
     await control('DELETE', 'requests');
     const job = await ask(w, 'listings.optIn.start', { selection: picked });

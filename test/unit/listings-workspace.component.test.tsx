@@ -235,14 +235,14 @@ describe('the listings workspace', () => {
           publisherIds: ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10'],
           state: 'failed',
           attempts: 1,
-          error: { code: 'E500', message: 'Internal error' },
+          error: { code: '2099', status: 500, message: 'Internal error' },
         },
       ],
       finishedAt: 2,
     };
     mount(source);
     const alert = await screen.findByText(/Request 2 \(50 pairs\)/);
-    expect(alert.textContent).toContain('E500');
+    expect(alert.textContent).toContain('code 2099 · HTTP 500');
     fireEvent.click(screen.getByRole('button', { name: 'Retry failed' }));
     await waitFor(() => expect(source.calls.find((c) => c.type === 'retry')?.args).toEqual(['j1']));
   });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { AccountsTree } from '../../components/provisioning/AccountsTree.tsx';
 import { CancelDialog } from '../../components/provisioning/CancelDialog.tsx';
 import { provisioningRequests } from '../../components/provisioning/provisioning-store.ts';
+import { Tracker } from '../../components/provisioning/Tracker.tsx';
 import type { ProvisioningAccountView, ServiceView } from '../../lib/messaging/protocol/index.ts';
 
 afterEach(cleanup);
@@ -77,12 +78,52 @@ describe('the cancel dialog', () => {
     expect(screen.getByText(/immediately and cannot be undone/)).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: /^REVIEWS-MONITOR/ }));
     expect(screen.getByText(/still within the minimum commitment/)).toBeTruthy();
-    expect(screen.getByText(/not met until 2027-02-03/)).toBeTruthy();
+    expect(screen.getByText(/not met until Feb 3, 2027/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const confirm = screen.getByRole('button', { name: 'Cancel service' }) as HTMLButtonElement;
     const typed = screen.getByLabelText(/Type the location’s name/);
     fireEvent.input(typed, { target: { value: 'harbor bakery – pearl district' } });
     expect(confirm.disabled).toBe(true);
     fireEvent.input(typed, { target: { value: 'Harbor Bakery – Pearl District' } });
     expect(confirm.disabled).toBe(false);
+  });
+});
+
+describe('the tracker', () => {
+  test('statuses in words (an unknown one verbatim) and the service’s times as dates, not 2026-11-27T10:05:00', () => {
+    const io = { ask: vi.fn(), onDeskEvent: vi.fn(() => () => undefined) };
+    const request = {
+      key: 'app-1001|77',
+      id: '77',
+      fromAccountId: '1001',
+      locationName: 'Harbor Bakery – Pearl District',
+      locationId: 'HB-001',
+      mode: 'EXISTING',
+      skus: ['PL-PREMIUM'],
+      status: 'REVIEW',
+      statusDetail: '',
+      dateSubmitted: '2026-11-27T10:05:00',
+      dateCompleted: '',
+      terminal: false,
+      timeline: [
+        { status: 'SUBMITTED', at: Date.UTC(2026, 10, 27, 10, 5) },
+        { status: 'ON_HOLD_BY_VENDOR', at: Date.UTC(2026, 10, 27, 11, 0) },
+      ],
+      nextCheckAt: null,
+      checkProblem: null,
+      origin: 'sent' as const,
+    };
+    render(
+      <Tracker
+        actions={{ checkNow: io.ask, resolveReview: io.ask, forget: io.ask }}
+        view={{ requests: [request], inReview: 1, batches: [], sandbox: false }}
+        focusKey={null}
+      />,
+    );
+    const item = screen.getByRole('listitem', { name: 'Add request 77' });
+    const statuses = [...item.querySelectorAll('.prov-status')].map((e) => e.textContent);
+    expect(statuses).toEqual(['In review', 'Submitted', 'ON_HOLD_BY_VENDOR']);
+    expect(item.textContent).toMatch(/Submitted Nov 27(, 2026)? 10:05/);
+    expect(item.textContent).not.toContain('2026-11-27');
   });
 });

@@ -156,7 +156,7 @@ describe('createRequestBudget', () => {
     expect(await budget.openShare()).toBe(0);
   });
 
-  test('a restarted worker knows the figures and the counts (storage.session); a new hour starts again', async () => {
+  test('a restarted worker knows the figures and the counts (storage.local); a new hour starts again', async () => {
     const first = createRequestBudget({ now: () => T0 });
     first.noteAnswer('opt-in jobs', quotaHeaders(900));
     first.noteAnswer('opt-in jobs', quotaHeaders(899));
@@ -170,5 +170,26 @@ describe('createRequestBudget', () => {
     });
     const nextHour = createRequestBudget({ now: () => RESET_S * 1000 + 1 });
     expect(await nextHour.view()).toMatchObject({ limit: 5000, remaining: 5000, spent: [], slowed: false });
+  });
+
+  test('a browser restarted mid-hour still has the hour’s counts (not “no requests yet”), and answers before they are read add to them', async () => {
+    const first = createRequestBudget({ now: () => T0 });
+    first.noteAnswer('opt-in jobs', quotaHeaders(900));
+    first.noteAnswer('inbox refresh', quotaHeaders(899));
+    await first.flush();
+    // A browser restart empties storage.session; the hour goes on at the service.
+    await fakeBrowser.storage.session.clear();
+    const restarted = createRequestBudget({ now: () => T0 + 120_000 });
+    // The first answer of the new worker comes before anything read the stored figures.
+    restarted.noteAnswer('user', quotaHeaders(850));
+    expect(await restarted.view()).toMatchObject({
+      limit: 5000,
+      remaining: 850,
+      spent: expect.arrayContaining([
+        { purpose: 'opt-in jobs', count: 1 },
+        { purpose: 'inbox refresh', count: 1 },
+        { purpose: 'user', count: 1 },
+      ]),
+    });
   });
 });

@@ -352,8 +352,12 @@ describe('decision outbox: ordered, and cheap at scale', () => {
     await t.flushDue();
     expect(service.requests).toHaveLength(60);
     expect(events).toHaveLength(1);
-    // The claim, the answers, and the badge count.
-    expect(writes.mock.calls.length).toBeLessThanOrEqual(3);
+    // The claim, the answers, and the badge count (the request budget's own grouped write aside: it is kept
+    // in storage.local so that a browser restart keeps the hour's figures).
+    const own = writes.mock.calls.filter(
+      ([items]) => !Object.keys(items as object).every((k) => k === 'requestBudget'),
+    );
+    expect(own.length).toBeLessThanOrEqual(3);
     expect((await t.view(WAITING, false)).count).toBe(0);
   });
 });

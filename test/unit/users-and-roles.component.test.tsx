@@ -136,8 +136,23 @@ describe('the Users section', () => {
       error: { code: 'users-forbidden', message: 'This account does not let you manage users.', status: 403 },
     });
     render(<UsersSection />);
-    await screen.findByText('This account does not let you manage users.');
+    await screen.findByText(/^This account does not let you manage users/);
     expect((screen.getByRole('button', { name: 'New user' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  test('a 403 after a fetch that worked: the users from before are not shown (their Delete would be refused), and it is said once', async () => {
+    answers['users.list'] = () => ({
+      ...view([user('rosa', 'Rosa', 'Delgado')], []),
+      error: { code: 'users-forbidden', message: 'This account does not let you manage users.', status: 403 },
+    });
+    render(<UsersSection />);
+    await screen.findByText(/^This account does not let you manage users/);
+    expect(screen.queryByRole('button', { name: 'Rosa Delgado' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    // No "no roles yet" beside it: nothing is known of the roles either.
+    expect(document.body.textContent).not.toContain('no roles yet');
+    expect(document.body.textContent?.split('does not let you manage users')).toHaveLength(2);
   });
 });
 
@@ -155,6 +170,30 @@ describe('the user editor', () => {
     fireEvent.input(email, { target: { value: 'rosa@' } });
     fireEvent.blur(email);
     await within(dialog).findByText('Enter an e-mail address such as name@example.com.');
+  });
+
+  test('“User id is required.” goes once the name fills the id; a short password is said once; Set password does not offer “later”', async () => {
+    await shown();
+    fireEvent.click(screen.getByRole('button', { name: 'New user' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await within(dialog).findByText('User id is required.');
+    fireEvent.input(within(dialog).getByLabelText('First name *'), { target: { value: 'Ana' } });
+    fireEvent.input(within(dialog).getByLabelText('Last name *'), { target: { value: 'Ruiz' } });
+    expect((within(dialog).getByLabelText('User id *') as HTMLInputElement).value).toBe('ana.ruiz');
+    await waitFor(() => expect(within(dialog).queryByText('User id is required.')).toBeNull());
+    const password = within(dialog).getByLabelText('Password');
+    fireEvent.input(password, { target: { value: 'abc' } });
+    fireEvent.blur(password);
+    await within(dialog).findByText('Use at least 8 characters.');
+    expect(dialog.textContent).not.toContain('Too short');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getAllByRole('button', { name: /^Set password/ })[0]!);
+    const set = await screen.findByRole('dialog');
+    expect(set.textContent).toContain('At least 8 characters.');
+    expect(set.textContent).not.toMatch(/later|Leave (it )?empty/);
   });
 
   test('offers an id from the name and refuses one that is taken before sending', async () => {

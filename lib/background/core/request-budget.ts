@@ -126,7 +126,11 @@ export interface BudgetOptions {
   thresholds?: BudgetThresholds;
 }
 
-const budgetItem = defineItem<BudgetState | null>('session:requestBudget', { fallback: null });
+/**
+ * In storage.local: the service's hour does not end with the browser session. A browser restarted mid-hour
+ * showed "No requests yet this hour" while the quota was being spent; `current` drops an ended window.
+ */
+const budgetItem = defineItem<BudgetState | null>('local:requestBudget', { fallback: null });
 
 export function heldBackError(until: number, remaining: number, reserve: number): ApiError {
   return new ApiError({
@@ -183,16 +187,27 @@ export function createRequestBudget(options: BudgetOptions = {}): RequestBudget 
   let pausedShown: number | null = null;
   const listeners: ((view: BudgetView) => void)[] = [];
 
-  // Kept in storage.session: a restarted worker still knows the hour's figures; a new browser session asks again.
+  // A restarted worker or browser still knows the hour's figures and counts.
   const load = (): Promise<BudgetState> => {
     loading ??= budgetItem
       .getValue()
       .catch(() => null)
       .then((stored) => {
-        state ??= stored ?? { resetAt: topOfNextHour(now()), spent: {} };
+        state =
+          state && stored ? merged(stored, state) : (state ?? stored ?? { resetAt: topOfNextHour(now()), spent: {} });
         return state;
       });
     return loading;
+  };
+  /** Answers counted before the stored figures were read (a restarted worker's first requests) add to them. */
+  const merged = (stored: BudgetState, early: BudgetState): BudgetState => {
+    // An ended window comes back empty (current): only this window's counts are added.
+    const before = current(stored, now());
+    const spent = { ...before.spent };
+    for (const [purpose, n] of Object.entries(early.spent)) {
+      spent[purpose as BudgetPurpose] = (spent[purpose as BudgetPurpose] ?? 0) + (n ?? 0);
+    }
+    return { ...before, ...early, spent };
   };
   const live = async () => {
     state = current(await load(), now());

@@ -54,9 +54,10 @@ export const STORAGE_KEYS = {
     holds: "the popup's first rows and names of the active account, read before the worker wakes",
     perAccount: true,
   },
-  'session:requestBudget': {
+  'local:requestBudget': {
     feature: 'connection-settings',
-    holds: "the hour's request quota as the service last announced it, and requests per purpose",
+    holds:
+      "the hour's request quota as the service last announced it, and requests per purpose (kept across a browser restart)",
   },
   'session:deskEventFrames': { feature: 'messaging', holds: 'embedded-panel frames listening for events' },
   'local:provisioningTracker': {

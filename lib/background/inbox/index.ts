@@ -7,13 +7,14 @@ import { type Handlers, toWireError } from '../../messaging/background.ts';
 import type {
   InboxAccountView,
   InboxAnswer,
+  InboxBatchView,
   InboxFacetsView,
   InboxFilters,
   InboxItemView,
   InboxPlanView,
   InboxRowView,
 } from '../../messaging/protocol/index.ts';
-import { DeskError } from '../../messaging/wire-error.ts';
+import { DeskError, type WireError } from '../../messaging/wire-error.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import type { DeskDeps } from '../core/deps.ts';
@@ -21,14 +22,21 @@ import { toCsv } from '../core/listings-csv.ts';
 import { quotaSpentError } from '../core/request-budget.ts';
 import { defineFeature } from '../feature.ts';
 import { accountListError } from '../suggestion-triage/across-accounts.ts';
+import { BLOCKED_CODES } from '../suggestion-triage/decision-verdict.ts';
 import type { SuggestionTriage } from '../suggestion-triage/index.ts';
+import type { PendingDecision } from '../suggestion-triage/triage-items.ts';
 import { keepRecent, toBatchView } from '../suggestion-triage/triage-state.ts';
 import { createInboxHistory } from './history.ts';
 import { createInboxSource, type InboxSource, rowKey, waitingListOf } from './source.ts';
-import { ageDays, createInboxTable, type InboxMatch, type InboxRow, OLD_AFTER_DAYS } from './table.ts';
+import { ageDays, createInboxTable, type InboxMatch, type InboxRow } from './table.ts';
 
 /** The outbox takes at most this many suggestions per decision (the protocol's triage.decide limit too). */
 export const DECIDE_CHUNK = 500;
+
+/** Tried and not settled: the worker holds it for a retry, or for Relink; not while a try is in flight. */
+function heldBack(p: PendingDecision | undefined): p is PendingDecision & { lastError: WireError } {
+  return Boolean(p?.lastError) && !p?.sendingBy;
+}
 
 export type InboxTriage = Pick<SuggestionTriage, 'revalidate' | 'stateOf' | 'decide' | 'decideMany' | 'undo'>;
 
@@ -97,6 +105,7 @@ export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount' | 'budget
   function toRowView(r: InboxRow, src: InboxSource, now: number): InboxRowView {
     const key = rowKey(r.accountKey, r.s.id);
     const pending = src.pending.get(key);
+    const failed = src.failures.get(key);
     const days = ageDays(r.created, now);
     return {
       accountKey: r.accountKey,
@@ -111,11 +120,35 @@ export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount' | 'budget
       suggestedContent: r.s.suggestedContent,
       dateCreated: r.s.dateCreated,
       ageDays: days,
-      old: days >= OLD_AFTER_DAYS,
       pending: pending?.decision ?? null,
       sending: Boolean(pending?.sendingBy),
-      failure: src.failures.get(key)?.message ?? null,
+      queued: heldBack(pending) ? { error: pending.lastError, retryAt: pending.retryAt ?? null } : null,
+      failure: failed ? { decision: failed.decision, error: { code: failed.code, message: failed.message } } : null,
     };
+  }
+
+  /** The rows drawn with a note under them: failed decisions, and pending ones held back after a try. */
+  function notedKeys(src: InboxSource): string[] {
+    const keys = [...src.failures.keys()];
+    for (const [key, p] of src.pending) if (heldBack(p) && !src.failures.has(key)) keys.push(key);
+    return keys;
+  }
+
+  /** Per batch, its decisions held back: waiting for Relink (or the Connection), or for a retry's time. */
+  function batchViews(src: InboxSource, now: number): InboxBatchView[] {
+    const held = new Map<string, { waitingForRelink: number; retrying: number }>();
+    for (const p of src.pending.values()) {
+      if (!heldBack(p)) continue;
+      const counts = held.get(p.batchId) ?? { waitingForRelink: 0, retrying: 0 };
+      if (BLOCKED_CODES.has(p.lastError.code)) counts.waitingForRelink++;
+      else counts.retrying++;
+      held.set(p.batchId, counts);
+    }
+    return keepRecent(src.batches, now).map((b) => ({
+      ...toBatchView(b),
+      accountKey: b.accountKey,
+      ...(held.get(b.batchId) ?? { waitingForRelink: 0, retrying: 0 }),
+    }));
   }
 
   function accountLines(src: InboxSource, wish: { refresh?: boolean; force?: boolean }): InboxAccountView[] {
@@ -182,13 +215,13 @@ export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount' | 'budget
         offset,
         window,
         heads: group ? heads(found) : [],
+        noted: table.indexesIn(found, notedKeys(src), now),
         decidable: found.rows.length - table.countIn(found, src.pending.keys(), now),
         // What the page holds already is not sent again: most answers change neither.
         accounts: held?.accounts === accountsTag ? null : accounts,
         facets: held?.facets.includes(facets.tag) ? null : facets.view,
         tags: { accounts: accountsTag, facets: facets.tag },
-        oldAfterDays: OLD_AFTER_DAYS,
-        batches: keepRecent(src.batches, now).map((b) => ({ ...toBatchView(b), accountKey: b.accountKey })),
+        batches: batchViews(src, now),
         keyboardShortcuts: src.keyboardShortcuts,
         undoWindowMs: src.undoWindowMs,
       };

@@ -13,8 +13,8 @@ import type { StoredSuggestion } from '../suggestion-triage/triage-items.ts';
 
 const DAY_MS = 86_400_000;
 /**
- * The vendor says only that unreviewed suggestions "may be applied automatically after a while"
- * (vendor-facts, Publisher suggestions); two weeks is our reading, and the sandbox seeds some past it.
+ * The age filter's last bucket. The vendor says only that unreviewed suggestions "may be applied automatically
+ * after a while" (vendor-facts, Publisher suggestions): no row claims a deadline from it.
  */
 export const OLD_AFTER_DAYS = 14;
 
@@ -107,6 +107,8 @@ export function createInboxTable() {
   /** Each answer's matching positions (null: every row), for counting pending rows without a scan. */
   const hits = new WeakMap<InboxMatch, Uint8Array | null>();
   const facetsHeld = new Map<string, ReturnType<typeof countFacets>>();
+  /** Each answer's item → its index, made when a row of it first needs a note. */
+  const itemIndexes = new WeakMap<InboxMatch, Map<InboxItem, number>>();
 
   /** Replaces an account's rows when its list (or its names) changed; true when it did. */
   function setAccount(info: InboxAccountInfo, list: readonly StoredSuggestion[], now: number): boolean {
@@ -333,6 +335,24 @@ export function createInboxTable() {
     return n;
   }
 
+  /** Where each of `keys` (`${accountKey} ${id}`) stands in `found.items`, ascending: the rows drawn with a note. */
+  function indexesIn(found: InboxMatch, keys: Iterable<string>, now: number): number[] {
+    const ix = indexOf(now);
+    let at = itemIndexes.get(found);
+    const out: number[] = [];
+    for (const key of keys) {
+      const p = ix.positions.get(key);
+      if (p === undefined) continue;
+      if (!at) {
+        at = new Map(found.items.map((item, i) => [item, i]));
+        itemIndexes.set(found, at);
+      }
+      const i = at.get(ix.items[p]!);
+      if (i !== undefined) out.push(i);
+    }
+    return out.sort((a, b) => a - b);
+  }
+
   function countFacets(source: InboxRow[]) {
     const count = (pick: (r: InboxRow) => string) => {
       const counts = new Map<string, { row: InboxRow; count: number }>();
@@ -381,6 +401,7 @@ export function createInboxTable() {
     keepOnly,
     match,
     countIn,
+    indexesIn,
     facets,
     accountName,
     locationName,

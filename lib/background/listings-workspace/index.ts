@@ -58,6 +58,8 @@ function countByStatus(table: ListingsTable, rows: Int32Array): { status: string
   return [...counts].map(([status, count]) => ({ status, count }));
 }
 
+/** Locations and publishers the opt-in dialog names before "and N more". */
+const NAMED = 5;
 export interface WorkspaceOptions {
   /** Tests: the locations cache to ensure names from (default: the worker's). */
   ensureLocations?: (accountKey: string) => Promise<unknown>;
@@ -180,6 +182,16 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
     return { csv: toCsv(CSV_HEADER, rows), rows: rows.length, filename: `listings-${safeKey}-${day}.csv` };
   }
 
+  /** The first NAMED ids, the most frequent first: what the opt-in dialog names. */
+  function mostFirst(ids: string[]): string[] {
+    const counts = new Map<string, number>();
+    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+    return [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, NAMED)
+      .map(([id]) => id);
+  }
+
   /** The listings a selection names, with the ids a request can carry (a listing without a publisher id cannot). */
   function selected(table: ListingsTable, selection: Selection): StoredListing[] {
     const picked =
@@ -202,6 +214,10 @@ export function createListingsWorkspace(deps: WorkspaceDeps, options: WorkspaceO
       unchanged: direction === 'in' ? listings.length - optedOut : optedOut,
       locations: new Set(listings.map((l) => l.locationId)).size,
       publishers: new Set(listings.map((l) => l.publisherId)).size,
+      names: {
+        locations: mostFirst(listings.map((l) => l.locationId)).map((id) => entry.table.locationOf(id)?.name || id),
+        publishers: mostFirst(listings.map((l) => l.publisherId)).map((id) => entry.table.publisherName(id) || id),
+      },
       requests: split.batches.length,
       minimumRequests: split.minimumRequests,
       warning: direction === 'in' ? OPT_IN_WARNING : OPT_OUT_WARNING,

@@ -6,7 +6,7 @@ import type { WireError } from '../wire-error.ts';
 import { accountKey, lazy, request, safeId } from './request.ts';
 import type { BatchOutcomeView } from './suggestion-triage.ts';
 
-/** Age buckets: under a week, one to two weeks, two weeks and more ("may be applied automatically soon"). */
+/** Age buckets: under a week, one to two weeks, two weeks and more. */
 export const INBOX_AGES = ['new', 'week', 'old'] as const;
 export type InboxAge = (typeof INBOX_AGES)[number];
 export const INBOX_SORTS = ['oldest', 'newest'] as const;
@@ -48,14 +48,20 @@ export interface InboxRowView {
   dateCreated: string;
   /** Whole days since dateCreated. */
   ageDays: number;
-  /** Old enough that the service may apply it by itself soon. */
-  old: boolean;
   /** Decided here and inside its undo window, or being sent. */
   pending: 'ACCEPTED' | 'REJECTED' | null;
   sending: boolean;
-  /** The service refused the last decision: its words. */
-  failure: string | null;
+  /**
+   * A pending decision tried and held back (a 429, an outage, Relink): why, and when it is tried again
+   * (null: it waits for the account or the service, not for a clock).
+   */
+  queued: { error: WireError; retryAt: number | null } | null;
+  /** The last decision did not go through (refused, or not confirmed): which, and why. */
+  failure: { decision: 'ACCEPTED' | 'REJECTED'; error: WireError } | null;
 }
+
+/** A batch's outcome, with what of it is held back: waiting for Relink, or for another try after a 429 or an outage. */
+export type InboxBatchView = BatchOutcomeView & { accountKey: string; waitingForRelink: number; retrying: number };
 
 export interface InboxGroupView {
   /** Unique in the list (the page keys its header by it). */
@@ -110,15 +116,15 @@ export interface InboxView {
   window: InboxItemView[];
   /** When grouped: the index of every group header in the list (ascending), so the page can place them shorter. */
   heads: number[];
+  /** The index of every row with a note under it (a failed or held-back decision, ascending): drawn taller. */
+  noted: number[];
   /** Matching rows not already decided: what "Accept all N matching" takes. */
   decidable: number;
   accounts: InboxAccountView[];
   facets: InboxFacetsView;
   /** Names of this `accounts` and `facets` (of their content): a question that sends them back gets null for an unchanged part. */
   tags: InboxTags;
-  /** The age in days from which a row is marked "may be applied automatically soon". */
-  oldAfterDays: number;
-  batches: (BatchOutcomeView & { accountKey: string })[];
+  batches: InboxBatchView[];
   keyboardShortcuts: boolean;
   undoWindowMs: number;
 }

@@ -194,6 +194,8 @@ export interface OptInPlanView {
   optedOut: number;
   locations: number;
   publishers: number;
+  /** The first few locations' and publishers' names (by count, most first): the dialog says which. */
+  names: { locations: string[]; publishers: string[] };
   /** Requests it will take, and the fewest any split could take (a proven lower bound). */
   requests: number;
   minimumRequests: number;
