@@ -145,6 +145,10 @@ const context = await chromium
     headless,
     viewport: null,
     args: extensionArgs(extensionDir),
+    // Our own handlers below close the browser, then the sandbox (state written), then the profile; Playwright's
+    // would close the browser and exit 130 before them.
+    handleSIGINT: false,
+    handleSIGTERM: false,
   })
   .catch(async (error: unknown) => {
     // Playwright's own error is a page of call log; its first line says what the browser reported.
