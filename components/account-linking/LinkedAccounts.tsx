@@ -8,8 +8,8 @@ import { LinkedConfirmation, LinkingOutcome, RememberedLinkingOutcome } from './
 import { RelinkButton } from './RelinkButton.tsx';
 import { useLinking } from './use-linking.ts';
 import './account-linking.css';
-import '../ui/table.css';
 import './linked-accounts.css';
+import { TableScroll } from '../ui/TableScroll.tsx';
 
 const linkedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -78,7 +78,7 @@ function AccountRow({
               <Button
                 size="sm"
                 busy={busy === 'activate'}
-                aria-label={`Make ${account.accountName} active`}
+                aria-label={`Make active: ${account.accountName}`}
                 onClick={() => void run('activate')}
               >
                 Make active
@@ -139,8 +139,7 @@ export function LinkedAccounts({ view }: { view: AccountsView }) {
       <LinkingOutcome state={linking} />
       <RememberedLinkingOutcome />
       <ErrorNotice error={error} />
-      {/* Scrolls in its own box on a narrow window (reflow); its buttons make it reachable by Tab. */}
-      <div class="ui-table-scroll">
+      <TableScroll label="Linked accounts">
         <table class="linked-accounts__table">
           <caption class="visually-hidden">Linked accounts</caption>
           <thead>
@@ -165,7 +164,7 @@ export function LinkedAccounts({ view }: { view: AccountsView }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </div>
   );
 }

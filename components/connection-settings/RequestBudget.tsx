@@ -10,8 +10,8 @@ import { useServiceBack } from '../service-status/use-service-back.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { useStarted } from '../ui/store.ts';
+import { TableScroll } from '../ui/TableScroll.tsx';
 import { createBudgetStore } from './budget-store.ts';
-import '../ui/table.css';
 
 const PURPOSE_LABELS: Record<BudgetPurpose, string> = {
   user: 'What you asked for',
@@ -68,7 +68,7 @@ export function RequestBudget() {
         {view ? budgetNotice(view) : ''}
       </p>
       {view && view.spent.length > 0 ? (
-        <div class="ui-table-scroll">
+        <TableScroll label="What spent them this hour">
           <table class="ui-table request-budget__table">
             <caption class="request-budget__caption">What spent them this hour</caption>
             <thead>
@@ -88,7 +88,7 @@ export function RequestBudget() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : view ? (
         <p class="request-budget__hint">No requests yet this hour.</p>
       ) : null}

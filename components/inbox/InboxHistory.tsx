@@ -8,6 +8,7 @@ import { fieldLabel, shortDate, suggestionStatusLabel } from '../../lib/shared/s
 import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { TableScroll } from '../ui/TableScroll.tsx';
 import { HISTORY_PAGE, type InboxStore } from './inbox-store.ts';
 
 /** Counts in the browser's language (lib/shared/format.ts). */
@@ -71,7 +72,7 @@ export function InboxHistory({ store }: { store: InboxStore }) {
         </div>
       ) : null}
       {value ? (
-        <div class="ui-table-scroll">
+        <TableScroll label="Resolved suggestions, newest first">
           <table class="ui-table ib-history__table">
             <caption class="visually-hidden">Resolved suggestions, newest first</caption>
             <thead>
@@ -107,7 +108,7 @@ export function InboxHistory({ store }: { store: InboxStore }) {
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
     </div>
   );

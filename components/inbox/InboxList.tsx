@@ -145,7 +145,7 @@ const SuggestionLine = memoized(function SuggestionLine({
         />
       </td>
       <td class="ib-cell ib-cell--where">
-        <span class="ib-account" dir="auto">
+        <span class="ib-account" dir="auto" title={row.accountName}>
           {row.accountName}
         </span>
         <span class="ib-location" dir="auto" title={place}>
@@ -153,8 +153,10 @@ const SuggestionLine = memoized(function SuggestionLine({
         </span>
       </td>
       <td class="ib-cell ib-cell--what">
-        <span class="ib-field">{fieldLabel(row.fieldName)}</span>
-        <span class="ib-publisher" dir="auto">
+        <span class="ib-field" title={fieldLabel(row.fieldName)}>
+          {fieldLabel(row.fieldName)}
+        </span>
+        <span class="ib-publisher" dir="auto" title={row.publisherName}>
           {row.publisherName}
         </span>
       </td>

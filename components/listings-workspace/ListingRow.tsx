@@ -113,14 +113,11 @@ function Row({ index, row, style, selected, active, rowId, onToggle, compact = f
         </td>
       )}
       {compact ? null : (
-        <td class="lw-cell" title={`Location ${row.locationId}`}>
+        <td class="lw-cell" title={`${locationLabel(row)} (location ${row.locationId})`}>
           {locationLabel(row)}
         </td>
       )}
-      <td
-        class="lw-cell"
-        title={compact ? `${row.publisherName} (${row.publisherId})` : `Publisher ${row.publisherId}`}
-      >
+      <td class="lw-cell" title={`${row.publisherName || row.publisherId} (publisher ${row.publisherId})`}>
         {row.publisherName || row.publisherId}
       </td>
       <td class="lw-cell" title={listingStatusLabel(row.status)}>

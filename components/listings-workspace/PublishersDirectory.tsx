@@ -96,16 +96,16 @@ export function PublishersDirectory({ publishers, onShowListings }: PublishersDi
           head={
             <thead>
               <tr class="lw-pubs__row lw-row--head" style={{ height: `${ROW_HEIGHT}px` }} aria-rowindex={1}>
-                <th scope="col" class="lw-cell">
+                <th scope="col" class="lw-cell" title="Publisher">
                   Publisher
                 </th>
-                <th scope="col" class="lw-cell">
+                <th scope="col" class="lw-cell" title="Id">
                   Id
                 </th>
-                <th scope="col" class="lw-cell">
+                <th scope="col" class="lw-cell" title="Countries">
                   Countries
                 </th>
-                <th scope="col" class="lw-cell">
+                <th scope="col" class="lw-cell" title="Alternate brands">
                   Alternate brands
                 </th>
                 <th scope="col" class="lw-cell">
@@ -126,7 +126,9 @@ export function PublishersDirectory({ publishers, onShowListings }: PublishersDi
                 <td class="lw-cell" dir="auto" title={p.name || p.id}>
                   {p.name || p.id}
                 </td>
-                <td class="lw-cell lw-mono">{p.id}</td>
+                <td class="lw-cell lw-mono" title={p.id}>
+                  {p.id}
+                </td>
                 <td class="lw-cell" title={p.countries.join(', ')}>
                   {p.countries.join(', ') || '—'}
                 </td>

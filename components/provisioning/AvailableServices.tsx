@@ -1,6 +1,6 @@
 // The services the chosen account may provision: sku, description, agreement, minimum usage, add-on relations.
 import type { AvailableServiceView } from '../../lib/messaging/protocol/index.ts';
-import '../ui/table.css';
+import { TableScroll } from '../ui/TableScroll.tsx';
 
 const UNIT_WORDS: Record<string, [string, string]> = {
   MONTH: ['month', 'months'],
@@ -19,8 +19,7 @@ export function minimumUsageText(amount: string | null, unit: string | null): st
 export function AvailableServices({ services }: { services: AvailableServiceView[] }) {
   if (services.length === 0) return <p class="prov-muted">This account has no services to provision.</p>;
   return (
-    // Scrolls in its own box on a narrow window (reflow); browsers let the keyboard focus a scroller itself.
-    <div class="ui-table-scroll">
+    <TableScroll label="Services available to provision">
       <table class="prov-table">
         <thead>
           <tr>
@@ -43,6 +42,6 @@ export function AvailableServices({ services }: { services: AvailableServiceView
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

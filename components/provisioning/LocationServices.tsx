@@ -4,10 +4,10 @@ import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import type { PickChoice } from '../ui/PickList.tsx';
 import { Select } from '../ui/Select.tsx';
+import { TableScroll } from '../ui/TableScroll.tsx';
 import { CancelDialog } from './CancelDialog.tsx';
 import type { PickableLocation, ProvisioningStore } from './provisioning-store.ts';
 import { formatDay, statusWords } from './service-message.ts';
-import '../ui/table.css';
 
 export interface LocationServicesProps {
   store: ProvisioningStore;
@@ -64,7 +64,7 @@ export function LocationServices({ store, fromAccountId, locations }: LocationSe
       {services === null && !error ? <p class="prov-muted">Loading services…</p> : null}
       {services && services.length === 0 ? <p class="prov-muted">This location has no services.</p> : null}
       {services && services.length > 0 ? (
-        <div class="ui-table-scroll">
+        <TableScroll label="Services of the location">
           <table class="prov-table" aria-label="Services of the location">
             <thead>
               <tr>
@@ -98,7 +98,7 @@ export function LocationServices({ store, fromAccountId, locations }: LocationSe
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
       {cancelling && location ? (
         <CancelDialog

@@ -1,10 +1,10 @@
 // The users list: one dense row per user with a checkbox for bulk actions and its own actions.
 import type { RoleView, UserView } from '../../lib/messaging/protocol/index.ts';
 import { Button } from '../ui/Button.tsx';
+import { TableScroll } from '../ui/TableScroll.tsx';
 import { accessSummary } from './acl-rules.ts';
 import { lastLoginText, lastLoginTitle } from './last-login.ts';
 import { fullName, type UsersSort, type UsersSortColumn } from './users-list.ts';
-import '../ui/table.css';
 
 export interface UsersTableProps {
   users: UserView[];
@@ -56,7 +56,7 @@ export function UsersTable({
   const allSelected = users.length > 0 && users.every((u) => selected.has(u.id));
   return (
     // A narrow window scrolls the table in its own box, not the page (reflow); its buttons make it reachable by Tab.
-    <div class="ui-table-scroll">
+    <TableScroll label="Users">
       <table class="ui-table ue-table" aria-label="Users">
         <thead>
           <tr>
@@ -143,6 +143,6 @@ export function UsersTable({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
