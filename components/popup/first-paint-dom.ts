@@ -7,7 +7,7 @@ import type { FirstPaintNode, TriageSnapshotView, TriageView } from '../../lib/m
 const TAGS = new Set(
   'a article bdi button del details div fieldset h3 header input ins main option p select span summary time'.split(' '),
 );
-const NAMES = /^(class|dir|role|type|placeholder|elementtiming|inert|disabled|(aria|data)-[a-z-]+)$/;
+const NAMES = /^(class|dir|role|type|title|placeholder|elementtiming|inert|disabled|(aria|data)-[a-z-]+)$/;
 
 function allowed(name: string, value: string): boolean {
   if (name !== 'href') return NAMES.test(name);

@@ -82,6 +82,15 @@ export function createProvisioningStore(io: StoreIo = workerIo) {
     if (fromAccountId.value === null && !accounts.error.value) chooseAccount(linked ?? 'me');
   }
 
+  /** Another account made the active one (or the active one relinked): provision from it, its tree and lists. */
+  let activeSeen: string | null | undefined;
+  async function followActiveAccount(active: string | null): Promise<void> {
+    if (active === activeSeen && !accounts.error.value) return;
+    activeSeen = active;
+    await accounts.load();
+    if (!accounts.error.value) chooseAccount(accounts.value.value?.linkedAccountId ?? 'me');
+  }
+
   function start(): () => void {
     void loadAccounts();
     // The stored tracker at once, then once per opening the requests made elsewhere.
@@ -89,6 +98,7 @@ export function createProvisioningStore(io: StoreIo = workerIo) {
     return followEvents(
       {
         'provisioning.changed': () => void tracker.refresh(false),
+        'accounts.changed': (view) => void followActiveAccount(view.activeAccountKey),
         'locations.changed': () => {
           const from = fromAccountId.value;
           if (from && isLinked(from)) void locations.refresh(from);

@@ -1,5 +1,6 @@
 // Words and dates a suggestion's row shows, for the pages and for the worker's first-paint snapshot
 // (lib/background/suggestion-triage/first-paint-tree.ts), which draws the popup's rows before any page code runs.
+import { showBidiControls } from './bidi.ts';
 import { WAITING } from './listing-statuses.ts';
 
 export const SUGGESTION_STATUS_LABELS: Record<string, string> = {
@@ -97,4 +98,13 @@ export function fieldLabel(fieldName: string): string {
     .filter(Boolean);
   const text = parts.join(', ');
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : fieldName;
+}
+
+/**
+ * A change as one line of plain text, for the title of a diff that is cut to a few lines (the row's ellipsis
+ * hides the rest): the suggested text, then the current one, bidi controls written out as the diff shows them.
+ */
+export function changeTitle(before: string, after: string): string {
+  const shown = (text: string) => (text ? showBidiControls(text) : '(empty)');
+  return `Now: ${shown(after)} · Was: ${shown(before)}`;
 }

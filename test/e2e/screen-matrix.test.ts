@@ -82,6 +82,31 @@ function layoutProblems(internal: string[]): Problem[] {
       .join('')
       .trim();
 
+  /** An element's text as seen: screen-reader words (a <del>'s "removed: ") are not on screen. */
+  const seenText = (el: Element): string =>
+    [...el.childNodes]
+      .map((n) =>
+        n.nodeType === Node.TEXT_NODE
+          ? (n.textContent ?? '')
+          : n instanceof Element && !srOnly(n, n.getBoundingClientRect())
+            ? seenText(n)
+            : '',
+      )
+      .join('');
+  const words = (text: string) => text.split(/\s+/).filter(Boolean);
+  /**
+   * The whole text is in `whole`: as one run, or (a line-clamped diff, whose title says the change as its new
+   * and its old text) every word of it.
+   */
+  const holds = (whole: string, text: string, clamped: boolean) => {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    if (!flat) return false;
+    if (whole.replace(/\s+/g, ' ').includes(flat)) return true;
+    const said = new Set(words(whole));
+    return clamped && words(flat).every((word) => said.has(word));
+  };
+  const clamped = (style: CSSStyleDeclaration) => style.webkitLineClamp !== 'none';
+
   const root = document.documentElement;
   if (root.scrollWidth > root.clientWidth + 1) {
     problems.push({
@@ -112,10 +137,11 @@ function layoutProblems(internal: string[]): Problem[] {
       clipSeen = true;
       const box = up.getBoundingClientRect();
       if (rect.right > box.right + 1 || rect.left < box.left - 1 || rect.bottom > box.bottom + 1) {
-        // A box that ends its text in "…" on purpose, with the whole text in a title, is not a cut.
-        const whole = `${up.getAttribute('title') ?? ''} ${el.getAttribute('title') ?? ''}`.replace(/\s+/g, ' ');
-        const said = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
-        if (!(style.textOverflow === 'ellipsis' && said && whole.includes(said))) {
+        // A box that ends its text in "…" on purpose (an ellipsis or a line clamp), with the whole text in a
+        // title, is not a cut: the same rule as for the box's own text below, applied to what it holds.
+        const whole = `${up.getAttribute('title') ?? ''} ${el.getAttribute('title') ?? ''}`;
+        const ends = style.textOverflow === 'ellipsis' || clamped(style);
+        if (!(ends && holds(whole, seenText(el), clamped(style)))) {
           problems.push({
             kind: control ? 'control cut by its box' : 'text cut by its box',
             where: nameOf(el),
@@ -137,8 +163,8 @@ function layoutProblems(internal: string[]): Problem[] {
       if (cut && clips(style) && el.clientWidth > 0) {
         // An ellipsis is allowed only where the whole text can be read (its title).
         const whole = el.getAttribute('title') ?? '';
-        const ellipsis = style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none';
-        if (!(ellipsis && whole.replace(/\s+/g, ' ').includes(text.replace(/\s+/g, ' ')))) {
+        const ellipsis = style.textOverflow === 'ellipsis' || clamped(style);
+        if (!(ellipsis && holds(whole, clamped(style) ? seenText(el) : text, clamped(style)))) {
           problems.push({
             kind: ellipsis ? 'text cut with an ellipsis and no title' : 'text cut by its own box',
             where: nameOf(el),
@@ -173,6 +199,8 @@ function layoutProblems(internal: string[]): Problem[] {
 interface Screen {
   name: string;
   open(page: Page): Promise<Page | Frame | undefined>;
+  /** Undoes what open() changed beyond the page, after the screen is checked. */
+  close?(): Promise<void>;
 }
 
 /** Checks `screen` at every width (layout) and scheme (axe and the picture); each finding says where. */
@@ -279,16 +307,45 @@ function screensOf(desk: Desk): Screen[] {
         await page.getByRole('heading').last().waitFor();
       }),
     ),
-    section(desk, 'cancel-services-dialog', 'provisioning?view=services', async (page) => {
-      await heading('Provisioning')(page);
-      await page.getByLabel('Location', { exact: true }).waitFor({ timeout: 30_000 });
-      await page.getByRole('button', { name: 'Cancel services…' }).click();
-      await page.getByRole('dialog').waitFor();
-    }),
+    cancelServicesScreen(desk, heading('Provisioning')),
     section(desk, 'embedded-panel', 'embedded-panel', heading('Embedded panel')),
     section(desk, 'preferences', 'preferences', heading('Preferences')),
   ];
   return screens;
+}
+
+/**
+ * The cancel-services dialog, opened from the bakery account (1001): the last-linked account is the active one,
+ * and in the 3-account configuration it is revoked (Provisioning rightly says its accounts cannot be loaded), in
+ * the 30-account one it has no services (Cancel services… rightly stays disabled). The active account is put back
+ * after, so the screens checked next see their configuration.
+ */
+function cancelServicesScreen(desk: Desk, ready: (page: Page) => Promise<unknown>): Screen {
+  let before: string | null = null;
+  const activate = async (accountKey: string) => {
+    const done = await desk.ask('accounts.activate', { accountKey });
+    if (!done.ok) throw new Error(`accounts.activate: ${done.error.message}`);
+  };
+  return {
+    name: 'cancel-services-dialog',
+    async open(page) {
+      const list = await desk.ask('accounts.list', {});
+      if (!list.ok) throw new Error(`accounts.list: ${list.error.message}`);
+      before = list.value.activeAccountKey;
+      const bakery = list.value.accounts.find((a) => a.appSpecificAccountId === 'app-1001');
+      if (!bakery) throw new Error('account 1001 is not linked');
+      if (bakery.accountKey !== before) await activate(bakery.accountKey);
+      await page.goto(desk.url('options.html#provisioning?view=services'));
+      await ready(page);
+      await page.getByLabel('Location', { exact: true }).waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Cancel services…' }).click({ timeout: 30_000 });
+      await page.getByRole('dialog').waitFor();
+      return undefined;
+    },
+    async close() {
+      if (before) await activate(before);
+    },
+  };
 }
 
 /** The panel over the demo CRM's record of `customer`, opened by its launcher; the frame is what is checked. */
@@ -331,6 +388,12 @@ async function runMatrix(desk: Desk, config: string, screens: Screen[]): Promise
     } catch (error) {
       // A screen that cannot be opened is a finding, never a silent skip.
       found.push(`${config} · ${screen.name}: could not be opened: ${(error as Error).message.split('\n')[0]}`);
+      // What it showed instead, to see why.
+      await page
+        .screenshot({ path: join(SCREENS_DIR, config, `${screen.name.replace(/\W+/g, '-')}-not-opened.png`) })
+        .catch(() => undefined);
+    } finally {
+      await screen.close?.();
     }
   }
   await page.close();

@@ -122,3 +122,28 @@ test('"Select all N" names what it selects: every location, or those the search 
   fireEvent.input(screen.getByLabelText('Find locations'), { target: { value: 'pearl' } });
   expect(await screen.findByRole('button', { name: 'Select 1 matching' })).toBeTruthy();
 });
+
+test('another account made the active one: the section provisions from it, its error gone', async () => {
+  const { io, asked } = fakeWorker();
+  const handlers = new Map<string, (payload: unknown) => void>();
+  let revoked = true;
+  const ask = io.ask;
+  const live = {
+    ask: async (type: string, input: unknown) => {
+      if (type === 'provisioning.accounts' && revoked) throw new Error('Lakeside Auto Care needs to be linked again.');
+      return ask(type as never, input as never);
+    },
+    onDeskEvent: (type: string, handler: (payload: unknown) => void) => {
+      handlers.set(type, handler);
+      return () => handlers.delete(type);
+    },
+  } as unknown as StoreIo;
+  render(<ProvisioningPage io={live} />);
+  expect(await screen.findByText(/needs to be linked again/)).toBeTruthy();
+
+  revoked = false;
+  handlers.get('accounts.changed')?.({ accounts: [], activeAccountKey: 'app-1001' });
+  expect(await screen.findByRole('checkbox', { name: /Pearl District/ })).toBeTruthy();
+  expect(screen.queryByText(/needs to be linked again/)).toBeNull();
+  expect(asked.filter(([type]) => type === 'locations.list').length).toBeGreaterThan(0);
+});

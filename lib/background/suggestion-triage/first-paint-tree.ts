@@ -11,7 +11,13 @@ import { formatNumber } from '../../shared/format.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
 import { locationText } from '../../shared/location-text.ts';
 import { safeHttpUrl } from '../../shared/safe-url.ts';
-import { downgradesToHttp, fieldLabel, SUGGESTION_STATUS_LABELS, shortDate } from '../../shared/suggestion-words.ts';
+import {
+  changeTitle,
+  downgradesToHttp,
+  fieldLabel,
+  SUGGESTION_STATUS_LABELS,
+  shortDate,
+} from '../../shared/suggestion-words.ts';
 import { wordDiff } from '../../shared/word-diff.ts';
 
 type Element = Exclude<FirstPaintNode, string>;
@@ -26,7 +32,7 @@ const append = (node: Element, ...children: FirstPaintNode[]) => node.push(...ch
 /** Deletions and insertions as WordDiff.tsx draws them, "removed: " / "added: " and bidi controls written out. */
 function diff(before: string, after: string): Element {
   if (!before && !after) return el('p', { class: 'st-diff' }, '(both empty)');
-  const p = el('p', { class: 'st-diff', dir: 'auto' });
+  const p = el('p', { class: 'st-diff', dir: 'auto', title: changeTitle(before, after) });
   for (const part of wordDiff(showBidiControls(before), showBidiControls(after))) {
     if (part.kind === 'same') append(p, part.text);
     else {
