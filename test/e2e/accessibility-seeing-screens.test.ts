@@ -136,7 +136,7 @@ describe('the popup at 400×600', () => {
     return popup;
   }
 
-  test('five or more suggestions fit whole, with 24 px decision buttons and field names uncut', async () => {
+  test('four or more suggestions fit whole, with 24 px decision buttons and field names uncut', async () => {
     const popup = await popupWithList();
     const whole = await popup.getByRole('feed').evaluate((feed) => {
       const box = feed.getBoundingClientRect();
@@ -145,7 +145,9 @@ describe('the popup at 400×600', () => {
         return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
       }).length;
     });
-    expect(whole).toBeGreaterThanOrEqual(5);
+    // Issue 32: a row's names wrap instead of ending in "…", so a long location takes a second line; five rows
+    // fitted while they were cut. Four fit whole with the seed's names (the date on the title line would win one back).
+    expect(whole).toBeGreaterThanOrEqual(4);
     const heights = await popup
       .getByRole('feed')
       .getByRole('button', { name: /^(Accept|Reject)\b/ })
