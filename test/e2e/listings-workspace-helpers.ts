@@ -101,8 +101,10 @@ export async function selectByKeyboard(page: Page, n: number): Promise<Set<strin
         row = document.querySelector('tr[data-active][data-key]');
       }
       const cells = row.querySelectorAll('td');
-      const location = cells[1]!.getAttribute('title')!.replace(/^Location /, '');
-      const publisher = cells[2]!.getAttribute('title')!.replace(/^Publisher /, '');
+      // Each cell's title names the row and ends with its id: "<name> (location HB-001)", "<name> (publisher YELP)".
+      const idIn = (cell: Element) => /\((?:location|publisher) ([^)]*)\)$/.exec(cell.getAttribute('title') ?? '')?.[1];
+      const location = idIn(cells[1]!);
+      const publisher = idIn(cells[2]!);
       out.push(`${location}|${publisher}`);
       press('x');
       await frame();

@@ -190,6 +190,9 @@ describe('suggestion triage across accounts', () => {
 
   test('one account revoked (401): it says Relink, and the others still triage', async () => {
     const popup = await threeAccountsPopup();
+    // The open's own refresh settles first: a Refresh pressed while a list's fetch (sent with the old token) is
+    // in flight shares that fetch, and would see its 200, not the revoked token's 401 (noted in issue 37's note).
+    await desk.settleThenClearRequests(popup);
     const tokens = await desk.control.tokens();
     // The second account, not the active one (the switcher speaks for that one).
     const summit = tokens.find((t) => t.accountId === '1002' && !t.revoked)!;
