@@ -97,7 +97,7 @@ function Row(props: SuggestionRowProps) {
       <div class="st-row__body">
         <header class="st-row__head">
           {/* Element Timing: `npm run bench` reads when the first suggestion was painted. */}
-          <h3 class="st-row__title" id={`${id}-title`} elementtiming="suggestion">
+          <h3 class="st-row__title" id={`${id}-title`} elementtiming="suggestion" title={publisherName}>
             <bdi>{publisherName}</bdi>
           </h3>
           {decidable ? (
