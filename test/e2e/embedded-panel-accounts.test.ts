@@ -192,7 +192,7 @@ describe('the embedded panel across linked accounts', () => {
     await poll(() => panel.getByTestId('panel-no-match').textContent()).toContain('Looked for');
     expect(await panel.getByRole('feed').count()).toBe(0);
     expect(await panel.getByRole('button', { name: 'Accept' }).count()).toBe(0);
-    expect(await panel.getByRole('button', { name: 'Find the location in Listings Desk' }).count()).toBe(1);
+    expect(await panel.getByRole('searchbox', { name: 'Find this customer’s location' }).count()).toBe(1);
 
     // The pinned account unlinked: the site's rule says so, still naming it.
     expect((await desk.ask('accounts.unlink', { accountKey: first.accountKey })).ok).toBe(true);
