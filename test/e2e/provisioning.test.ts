@@ -112,7 +112,7 @@ async function openCancelDialog(locationId: string): Promise<Page> {
 test('cancels a service once the location’s name is typed, and lists what was stopped', async () => {
   const page = await openCancelDialog('HB-002');
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('checkbox', { name: /^PL-PREMIUM/ }).check();
+  await dialog.getByRole('checkbox', { name: /^Listings Premium/ }).check();
   await expect.poll(() => dialog.getByText(/minimum commitment met on [A-Z][a-z]{2} \d{1,2}/).count()).toBe(1);
   const confirm = dialog.getByRole('button', { name: 'Cancel service' });
   await dialog.getByLabel(/Type the location’s name/).fill('Harbor Bakery');
@@ -131,7 +131,7 @@ test('cancels a service once the location’s name is typed, and lists what was 
 test('a cancel refused by the minimum commitment shows the service’s message', async () => {
   const page = await openCancelDialog('HB-001');
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('checkbox', { name: /^REVIEWS-MONITOR/ }).check();
+  await dialog.getByRole('checkbox', { name: /^Review monitoring/ }).check();
   await expect.poll(() => dialog.getByText(/still within the minimum commitment/).count()).toBe(1);
   await dialog.getByLabel(/Type the location’s name/).fill('Harbor Bakery – Pearl District');
   await dialog.getByRole('button', { name: 'Cancel service' }).click();
