@@ -36,11 +36,18 @@ function ResultButton({ result, onPick }: { result: PanelSearchResultView; onPic
 export function LocationSearch({
   store,
   onPicked,
+  focusBox = false,
 }: {
   store: Pick<LocatedStore, 'search' | 'pick' | 'pickError'>;
   onPicked(view: PanelLocateView): void;
+  /** Back from "Choose another location": focus goes to the box, not lost with the button. */
+  focusBox?: boolean;
 }) {
   const [text, setText] = useState('');
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusBox) box.current?.focus();
+  }, [focusBox]);
   const [asked, setAsked] = useState('');
   const list = useRef<HTMLUListElement>(null);
   const answer = store.search.value.value;
@@ -74,7 +81,7 @@ export function LocationSearch({
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
     const next = event.key === 'ArrowDown' ? Math.min(at + 1, buttons.length - 1) : at - 1;
     event.preventDefault();
-    if (next < 0) (document.getElementById('panel-search-input') as HTMLInputElement | null)?.focus();
+    if (next < 0) box.current?.focus();
     else buttons[next]!.focus();
   };
 
@@ -95,6 +102,7 @@ export function LocationSearch({
         </label>
         <input
           id="panel-search-input"
+          ref={box}
           class="ui-input"
           type="search"
           autoComplete="off"

@@ -63,10 +63,12 @@ function NoMatch({
   rule,
   store,
   onPicked,
+  focusSearch,
 }: {
   rule: PanelLocateView['rule'];
   store: LocatedStore;
   onPicked(view: PanelLocateView): void;
+  focusSearch: boolean;
 }) {
   return (
     <section class="panel__location" data-testid="panel-no-match">
@@ -76,7 +78,7 @@ function NoMatch({
           : 'Looked for a linked account’s location by the id, name, phone number and address on this page.'}{' '}
         No suggestions are shown until you choose this customer’s location.
       </p>
-      <LocationSearch store={store} onPicked={onPicked} />
+      <LocationSearch store={store} onPicked={onPicked} focusBox={focusSearch} />
     </section>
   );
 }
@@ -145,7 +147,9 @@ function LocationCard({
 export function PanelApp() {
   const { view, error, loading, store } = useLocated();
   const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
+  // Focus follows the user's own choices only: a panel opening never takes the page's focus.
   const [justPicked, setJustPicked] = useState(false);
+  const [searchAgain, setSearchAgain] = useState(false);
   useEffect(() => {
     // Escape anywhere in the panel closes it (a dialog's Escape stops at the dialog). The message goes to the
     // partner page's window, where our content script checks it came from this frame; it carries nothing else.
@@ -174,6 +178,7 @@ export function PanelApp() {
           onConfirm={() => setConfirmed(new Set([...confirmed, found.location.id]))}
           onChooseAnother={() => {
             setJustPicked(false);
+            setSearchAgain(true);
             void store.pick(null);
           }}
           focusName={justPicked && found.how === 'picked'}
@@ -193,7 +198,15 @@ export function PanelApp() {
           <Suggestions accountKey={view.account.accountKey} locationId={found.location.id} />
         </>
       ) : view.account ? (
-        <NoMatch rule={view.rule} store={store} onPicked={(picked) => setJustPicked(picked.found !== null)} />
+        <NoMatch
+          rule={view.rule}
+          store={store}
+          onPicked={(picked) => {
+            setSearchAgain(false);
+            setJustPicked(picked.found !== null);
+          }}
+          focusSearch={searchAgain}
+        />
       ) : null}
     </main>
   );

@@ -156,6 +156,7 @@ describe('the embedded panel on a record no linked account holds', () => {
     // Undone: the search is back, and the queue is gone.
     await again.panel.getByRole('button', { name: 'Choose another location' }).click();
     await poll(() => again.panel.getByTestId('panel-no-match').count()).toBe(1);
+    await poll(() => again.panel.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await again.panel.getByRole('feed').count()).toBe(0);
   });
 });

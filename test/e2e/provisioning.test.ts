@@ -36,13 +36,21 @@ async function trackerFrom(page: Page): Promise<TrackerView> {
 const notificationIds = (page: Page) =>
   page.evaluate(async () => Object.keys(await (globalThis as unknown as AnyChrome).chrome.notifications.getAll()));
 
+/** Light and dark; the cancel dialog also at 400 and 320 px (its service names wrap there). */
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SHOTS, `${name}-${scheme}.png`), fullPage: true });
+  const size = page.viewportSize();
+  const widths = name.startsWith('cancel') && size ? [size.width, 400, 320] : [null];
+  for (const width of widths) {
+    if (width && size) await page.setViewportSize({ width, height: size.height });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const suffix = width && width !== size?.width ? `-${width}` : '';
+      await page.screenshot({ path: join(SHOTS, `${name}${suffix}-${scheme}.png`), fullPage: true });
+    }
   }
+  if (size) await page.setViewportSize(size);
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
