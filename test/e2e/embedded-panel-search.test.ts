@@ -3,10 +3,11 @@
 // by keyboard; the pick shows that location's suggestions with its account, and the page learns nothing.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { SandboxState } from '../../sandbox/model.ts';
 import { axeViolations } from './axe.ts';
+import { askFromPanel, openPanelOn } from './embedded-panel-helpers.ts';
 import { deskForFile } from './fixture.ts';
 
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS ?? '/tmp/h32panel-shots';
@@ -16,40 +17,15 @@ const state = () => desk.control.state<SandboxState>();
 const poll = <T>(check: () => T | Promise<T>, options: { timeout?: number } = {}) =>
   expect.poll(check, { timeout: 15_000, interval: 100, ...options });
 
-async function openPanel(locationId: string): Promise<{ page: Page; panel: Frame }> {
-  const page = await desk.context.newPage();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  // Everything the page's window is sent (a hostile page listens so): the panel must send it nothing.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { seenByPage: string[] }).seenByPage = seen;
-    addEventListener('message', (event) => seen.push(JSON.stringify(event.data)), true);
-  });
-  await page.goto(`${desk.sandbox.crmUrl}/customers/${locationId}`);
-  await page.waitForSelector('listings-desk-panel', { state: 'attached' });
-  await desk.serviceWorker.evaluate(async (url) => {
-    const api = (globalThis as unknown as { chrome: typeof import('webextension-polyfill') }).chrome;
-    const [tab] = await api.tabs.query({ url });
-    await api.tabs.sendMessage(tab!.id!, { desk: 'panel-toggle' }, { frameId: 0 });
-  }, page.url());
-  let panel: Frame | undefined;
-  await poll(() => {
-    panel = page.frames().find((f) => f.url().includes('/panel.html'));
-    return panel !== undefined;
-  }).toBe(true);
-  return { page, panel: panel! };
-}
-
-/** A request from inside the panel frame, over the real message path (its sender checks included). */
-function askFromPanel(panel: Frame, type: string, input: unknown) {
-  return panel.evaluate(
-    ([type, input]) =>
-      (
-        globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-      ).chrome.runtime.sendMessage({ desk: 'request', type, input }),
-    [type, input] as const,
-  ) as Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>;
-}
+/** The record's panel; everything the page's window is sent is kept (a hostile page listens so). */
+const openPanel = (locationId: string) =>
+  openPanelOn(desk, locationId, (page) =>
+    page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenByPage: string[] }).seenByPage = seen;
+      addEventListener('message', (event) => seen.push(JSON.stringify(event.data)), true);
+    }),
+  );
 
 /** Elements of the panel wider than its page, or sticking out of the search's result buttons. */
 const overflowing = (panel: Frame) =>
