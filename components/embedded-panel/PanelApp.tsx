@@ -1,7 +1,7 @@
 // The embedded panel: the location this CRM page is about (by the site's rule, or proposed from the
 // page's text for one click to confirm), its pending suggestions with the popup's triage, its listings
 // by publisher and a health line, and a way into the options page filtered to it.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PanelLocateView } from '../../lib/messaging/protocol/index.ts';
 import { ask } from '../../lib/messaging/ui.ts';
 import { SuggestionTriage } from '../suggestion-triage/SuggestionTriage.tsx';
@@ -9,6 +9,8 @@ import { Button } from '../ui/Button.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { shortLocationName } from './account-line.ts';
 import { LocationListings } from './LocationListings.tsx';
+import { LocationSearch } from './LocationSearch.tsx';
+import type { LocatedStore } from './located-store.ts';
 import { useLocated } from './use-located.ts';
 import './panel.css';
 
@@ -55,23 +57,28 @@ function AccountLine({
 
 /**
  * No location matched: no queue is shown (an account's whole queue, Accept and Reject under a customer it is not,
- * invited a decision on the wrong one). What was looked for, and where the location can be found.
+ * invited a decision on the wrong one; the worker refuses it too). What was looked for, and a search to pick it.
  */
-function NoMatch({ rule }: { rule: PanelLocateView['rule'] }) {
-  const open = () => void ask('ui.openOptions', { section: 'listings' });
+function NoMatch({
+  rule,
+  store,
+  onPicked,
+  focusSearch,
+}: {
+  rule: PanelLocateView['rule'];
+  store: LocatedStore;
+  onPicked(view: PanelLocateView): void;
+  focusSearch: boolean;
+}) {
   return (
     <section class="panel__location" data-testid="panel-no-match">
       <p class="panel__muted">
         {rule
           ? `Looked for ${FIELD_WORDS[rule.holds]} in ${rule.kind === 'url' ? 'the page’s address' : 'the page part'} “${rule.pattern}”.`
           : 'Looked for a linked account’s location by the id, name, phone number and address on this page.'}{' '}
-        No suggestions are shown here: they would be another customer’s.
+        No suggestions are shown until you choose this customer’s location.
       </p>
-      <div class="panel__actions">
-        <Button size="sm" onClick={open}>
-          Find the location in Listings Desk
-        </Button>
-      </div>
+      <LocationSearch store={store} onPicked={onPicked} focusBox={focusSearch} />
     </section>
   );
 }
@@ -80,12 +87,21 @@ function LocationCard({
   found,
   confirmed,
   onConfirm,
+  onChooseAnother,
+  focusName,
 }: {
   found: NonNullable<PanelLocateView['found']>;
   confirmed: boolean;
   onConfirm(): void;
+  onChooseAnother(): void;
+  /** Just picked from the search: focus goes to the name, not lost with the search box. */
+  focusName: boolean;
 }) {
   const { location } = found;
+  const name = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusName) name.current?.focus();
+  }, [focusName]);
   const open = () =>
     void ask('ui.openOptions', { section: 'listings', hash: `?location=${encodeURIComponent(location.id)}` });
   return (
@@ -96,8 +112,13 @@ function LocationCard({
           {found.matchedOn.map((field) => FIELD_WORDS[field]).join(', ')}).
         </p>
       ) : null}
-      <h1 id="panel-location-name" class="panel__name" data-testid="panel-location">
-        {location.name}
+      {found.how === 'picked' ? (
+        <p class="panel__proposal" data-testid="panel-picked">
+          You chose this location for this record (until the browser closes).
+        </p>
+      ) : null}
+      <h1 id="panel-location-name" class="panel__name" data-testid="panel-location" tabIndex={-1} ref={name}>
+        <bdi>{location.name}</bdi>
       </h1>
       <p class="panel__muted">
         {location.id}
@@ -113,14 +134,22 @@ function LocationCard({
         <Button size="sm" onClick={open}>
           Open in Listings Desk
         </Button>
+        {found.how === 'picked' ? (
+          <Button size="sm" onClick={onChooseAnother}>
+            Choose another location
+          </Button>
+        ) : null}
       </div>
     </section>
   );
 }
 
 export function PanelApp() {
-  const { view, error, loading } = useLocated();
+  const { view, error, loading, store } = useLocated();
   const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
+  // Focus follows the user's own choices only: a panel opening never takes the page's focus.
+  const [justPicked, setJustPicked] = useState(false);
+  const [searchAgain, setSearchAgain] = useState(false);
   useEffect(() => {
     // Escape anywhere in the panel closes it (a dialog's Escape stops at the dialog). The message goes to the
     // partner page's window, where our content script checks it came from this frame; it carries nothing else.
@@ -138,7 +167,7 @@ export function PanelApp() {
       </p>
     );
   const found = view.found;
-  const sure = found !== null && (found.how === 'rule' || confirmed.has(found.location.id));
+  const sure = found !== null && (found.how !== 'text' || confirmed.has(found.location.id));
   return (
     <main class="panel" aria-busy={loading ? 'true' : undefined}>
       {view.account ? <AccountLine account={view.account} found={found} /> : null}
@@ -147,6 +176,12 @@ export function PanelApp() {
           found={found}
           confirmed={sure}
           onConfirm={() => setConfirmed(new Set([...confirmed, found.location.id]))}
+          onChooseAnother={() => {
+            setJustPicked(false);
+            setSearchAgain(true);
+            void store.pick(null);
+          }}
+          focusName={justPicked && found.how === 'picked'}
         />
       ) : (
         <section class="panel__location">
@@ -163,7 +198,15 @@ export function PanelApp() {
           <Suggestions accountKey={view.account.accountKey} locationId={found.location.id} />
         </>
       ) : view.account ? (
-        <NoMatch rule={view.rule} />
+        <NoMatch
+          rule={view.rule}
+          store={store}
+          onPicked={(picked) => {
+            setSearchAgain(false);
+            setJustPicked(picked.found !== null);
+          }}
+          focusSearch={searchAgain}
+        />
       ) : null}
     </main>
   );

@@ -10,5 +10,5 @@ export function useLocated() {
   // Loading until the first answer: the store starts after the first render.
   const view = store.view.value;
   const error = store.error.value as WireError | null;
-  return { view, error, loading: store.loading.value || (view === null && error === null) };
+  return { view, error, loading: store.loading.value || (view === null && error === null), store };
 }

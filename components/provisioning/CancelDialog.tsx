@@ -10,6 +10,15 @@ import { TextField } from '../ui/TextField.tsx';
 import type { ProvisioningRequests } from './provisioning-store.ts';
 import { formatDay, statusWords } from './service-message.ts';
 
+/** What the catalog calls the service; its SKU only when the catalog says nothing. */
+const serviceName = (s: ServiceView) => s.description.trim() || s.sku;
+
+/** The SKU as small print after the name, unless the name is the SKU. */
+function SkuSmallPrint({ service, extra }: { service: ServiceView; extra?: string }) {
+  const parts = [service.description.trim() ? service.sku : '', extra ?? ''].filter(Boolean);
+  return parts.length > 0 ? <small class="prov-mono prov-small-print"> {parts.join(' · ')}</small> : null;
+}
+
 export interface CancelDialogProps {
   actions: ProvisioningRequests;
   fromAccountId: string;
@@ -69,7 +78,8 @@ export function CancelDialog({ actions, fromAccountId, location, services, onClo
         <ul class="prov-list" aria-label="Stopped services" ref={results}>
           {stopped.map((s) => (
             <li key={s.id}>
-              <span class="prov-mono">{s.sku}</span> (service {s.id}) — {statusWords(s.status)}
+              <bdi>{serviceName(s)}</bdi>
+              <SkuSmallPrint service={s} extra={`service ${s.id}`} /> — {statusWords(s.status)}
               {s.stopped ? ` on ${formatDay(s.stopped)}` : ''}
             </li>
           ))}
@@ -102,14 +112,17 @@ export function CancelDialog({ actions, fromAccountId, location, services, onClo
         values={skus}
         choices={services.map((s) => ({
           value: s.sku,
-          label: `${s.sku} — ${s.cancellableNow ? 'commitment met' : `commitment until ${s.commitmentMetOn ? formatDay(s.commitmentMetOn) : 'unknown'}`}`,
+          label: `${serviceName(s)} — ${s.cancellableNow ? 'commitment met' : `commitment until ${s.commitmentMetOn ? formatDay(s.commitmentMetOn) : 'unknown'}`}`,
+          ...(s.description.trim() ? { detail: s.sku } : {}),
         }))}
         onValues={setSkus}
       />
       <ul class="prov-list prov-commitments">
         {chosen.map((s) => (
           <li key={s.id} data-tone={s.cancellableNow ? undefined : 'warn'}>
-            {s.sku}: started {s.started ? formatDay(s.started) : 'on an unknown date'}; minimum commitment{' '}
+            <bdi>{serviceName(s)}</bdi>
+            <SkuSmallPrint service={s} />: started {s.started ? formatDay(s.started) : 'on an unknown date'}; minimum
+            commitment{' '}
             {s.cancellableNow
               ? `met on ${formatDay(s.commitmentMetOn)}`
               : `not met until ${s.commitmentMetOn ? formatDay(s.commitmentMetOn) : 'an unknown date'}`}
@@ -118,8 +131,8 @@ export function CancelDialog({ actions, fromAccountId, location, services, onClo
       </ul>
       {early.length > 0 ? (
         <p class="prov-warning" role="status">
-          {early.length === 1 ? `${early[0]!.sku} is` : `${early.length} services are`} still within the minimum
-          commitment: the service will likely refuse to cancel {early.length === 1 ? 'it' : 'them'}.
+          {early.length === 1 ? `${serviceName(early[0]!)} is` : `${early.length} services are`} still within the
+          minimum commitment: the service will likely refuse to cancel {early.length === 1 ? 'it' : 'them'}.
         </p>
       ) : null}
       <TextField

@@ -138,7 +138,7 @@ describe('keyboard paths', () => {
     await poll(() => page.getByLabel('Location', { exact: true }).inputValue()).toBe('HB-002');
     await page.getByRole('button', { name: 'Cancel services…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel services at Harbor Bakery – Alberta Arts' });
-    await dialog.getByRole('checkbox', { name: /^PL-PREMIUM/ }).check();
+    await dialog.getByRole('checkbox', { name: /^Listings Premium/ }).check();
     await dialog.getByLabel(/Type the location’s name/).fill('Harbor Bakery – Alberta Arts');
     // The button is enabled once the typed name is checked: Enter on it before then would do nothing.
     const cancel = dialog.getByRole('button', { name: 'Cancel service' });

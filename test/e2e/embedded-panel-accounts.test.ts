@@ -3,12 +3,13 @@
 // active, decided with that account's token; what the panel may not reach; a site pinned to one account.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { shortLocationName } from '../../components/embedded-panel/account-line.ts';
 import type { LinkedAccountView } from '../../lib/messaging/protocol/index.ts';
 import type { Location, SandboxState } from '../../sandbox/model.ts';
 import { axeViolations } from './axe.ts';
+import { askFromPanel, openPanelOn } from './embedded-panel-helpers.ts';
 import { deskForFile } from './fixture.ts';
 
 const SHOTS_DIR = process.env.LISTINGS_DESK_SHOTS ?? '/tmp/shots-panel-accounts';
@@ -56,34 +57,7 @@ async function addSite(): Promise<Page> {
   return options;
 }
 
-async function openPanel(locationId: string): Promise<{ page: Page; panel: Frame }> {
-  const page = await desk.context.newPage();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${crm}/customers/${locationId}`);
-  await page.waitForSelector('listings-desk-panel', { state: 'attached' });
-  await desk.serviceWorker.evaluate(async (url) => {
-    const api = (globalThis as unknown as { chrome: typeof import('webextension-polyfill') }).chrome;
-    const [tab] = await api.tabs.query({ url });
-    await api.tabs.sendMessage(tab!.id!, { desk: 'panel-toggle' }, { frameId: 0 });
-  }, page.url());
-  let panel: Frame | undefined;
-  await poll(() => {
-    panel = page.frames().find((f) => f.url().includes('/panel.html'));
-    return panel !== undefined;
-  }).toBe(true);
-  return { page, panel: panel! };
-}
-
-/** A request from inside the panel frame, over the real message path (its sender checks included). */
-function askFromPanel(panel: Frame, type: string, input: unknown) {
-  return panel.evaluate(
-    ([type, input]) =>
-      (
-        globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-      ).chrome.runtime.sendMessage({ desk: 'request', type, input }),
-    [type, input] as const,
-  ) as Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>;
-}
+const openPanel = (locationId: string) => openPanelOn(desk, locationId);
 
 const locationWalks = async () =>
   (await desk.control.requests()).requests.filter((r) => r.method === 'GET' && /\/locations$/.test(r.path)).length;
@@ -192,7 +166,7 @@ describe('the embedded panel across linked accounts', () => {
     await poll(() => panel.getByTestId('panel-no-match').textContent()).toContain('Looked for');
     expect(await panel.getByRole('feed').count()).toBe(0);
     expect(await panel.getByRole('button', { name: 'Accept' }).count()).toBe(0);
-    expect(await panel.getByRole('button', { name: 'Find the location in Listings Desk' }).count()).toBe(1);
+    expect(await panel.getByRole('searchbox', { name: 'Find this customer’s location' }).count()).toBe(1);
 
     // The pinned account unlinked: the site's rule says so, still naming it.
     expect((await desk.ask('accounts.unlink', { accountKey: first.accountKey })).ok).toBe(true);

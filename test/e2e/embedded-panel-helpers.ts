@@ -3,7 +3,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Location, SandboxState } from '../../sandbox/model.ts';
-import { deskForFile } from './fixture.ts';
+import { type Desk, deskForFile } from './fixture.ts';
 
 export const UNDO_WINDOW_MS = 1_500;
 
@@ -13,6 +13,44 @@ export const poll = <T>(check: () => T | Promise<T>, options: { timeout?: number
 
 /** Console lines in which the page's Content-Security-Policy refused something. */
 export const cspViolations = new WeakMap<Page, string[]>();
+
+/**
+ * A CRM record in a new tab at 1280 px, its panel opened as the keyboard shortcut does. `prepare` runs before the
+ * page loads (e.g. a listener the page would have).
+ */
+export async function openPanelOn(
+  desk: Pick<Desk, 'context' | 'serviceWorker' | 'sandbox'>,
+  locationId: string,
+  prepare?: (page: Page) => Promise<unknown>,
+): Promise<{ page: Page; panel: Frame }> {
+  const page = await desk.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await prepare?.(page);
+  await page.goto(`${desk.sandbox.crmUrl}/customers/${locationId}`);
+  await page.waitForSelector('listings-desk-panel', { state: 'attached' });
+  await desk.serviceWorker.evaluate(async (url) => {
+    const api = (globalThis as unknown as { chrome: typeof import('webextension-polyfill') }).chrome;
+    const [tab] = await api.tabs.query({ url });
+    await api.tabs.sendMessage(tab!.id!, { desk: 'panel-toggle' }, { frameId: 0 });
+  }, page.url());
+  let panel: Frame | undefined;
+  await poll(() => {
+    panel = page.frames().find((f) => f.url().includes('/panel.html'));
+    return panel !== undefined;
+  }).toBe(true);
+  return { page, panel: panel! };
+}
+
+/** A request from inside the panel frame, over the real message path (its sender checks included). */
+export function askFromPanel(panel: Frame, type: string, input: unknown) {
+  return panel.evaluate(
+    ([type, input]) =>
+      (
+        globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+      ).chrome.runtime.sendMessage({ desk: 'request', type, input }),
+    [type, input] as const,
+  ) as Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>;
+}
 
 /** This file's desk (launched in beforeAll, reset before each test) and the helpers that use it. */
 export function panelDesk() {

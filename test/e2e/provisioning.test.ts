@@ -36,13 +36,21 @@ async function trackerFrom(page: Page): Promise<TrackerView> {
 const notificationIds = (page: Page) =>
   page.evaluate(async () => Object.keys(await (globalThis as unknown as AnyChrome).chrome.notifications.getAll()));
 
+/** Light and dark; the cancel dialog also at 400 and 320 px (its service names wrap there). */
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SHOTS, `${name}-${scheme}.png`), fullPage: true });
+  const size = page.viewportSize();
+  const widths = name.startsWith('cancel') && size ? [size.width, 400, 320] : [null];
+  for (const width of widths) {
+    if (width && size) await page.setViewportSize({ width, height: size.height });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const suffix = width && width !== size?.width ? `-${width}` : '';
+      await page.screenshot({ path: join(SHOTS, `${name}${suffix}-${scheme}.png`), fullPage: true });
+    }
   }
+  if (size) await page.setViewportSize(size);
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
@@ -112,7 +120,7 @@ async function openCancelDialog(locationId: string): Promise<Page> {
 test('cancels a service once the location’s name is typed, and lists what was stopped', async () => {
   const page = await openCancelDialog('HB-002');
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('checkbox', { name: /^PL-PREMIUM/ }).check();
+  await dialog.getByRole('checkbox', { name: /^Listings Premium/ }).check();
   await expect.poll(() => dialog.getByText(/minimum commitment met on [A-Z][a-z]{2} \d{1,2}/).count()).toBe(1);
   const confirm = dialog.getByRole('button', { name: 'Cancel service' });
   await dialog.getByLabel(/Type the location’s name/).fill('Harbor Bakery');
@@ -131,7 +139,7 @@ test('cancels a service once the location’s name is typed, and lists what was 
 test('a cancel refused by the minimum commitment shows the service’s message', async () => {
   const page = await openCancelDialog('HB-001');
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('checkbox', { name: /^REVIEWS-MONITOR/ }).check();
+  await dialog.getByRole('checkbox', { name: /^Review monitoring/ }).check();
   await expect.poll(() => dialog.getByText(/still within the minimum commitment/).count()).toBe(1);
   await dialog.getByLabel(/Type the location’s name/).fill('Harbor Bakery – Pearl District');
   await dialog.getByRole('button', { name: 'Cancel service' }).click();

@@ -197,9 +197,12 @@ describe('users and roles', () => {
 
   test('e-mail addresses break before "@" or after a dot or dash, never mid-word, at 1280 and 320 px; after a 403 the users from before are gone, said once', async () => {
     await desk.link('1001');
-    // An agency's long addresses: a part wider than a short column, and a long domain.
+    // An agency's long addresses: 60 characters joined by dots only (a browser breaks after a dash by itself,
+    // never after a dot: without the product's breaks this one breaks between letters), and a long domain.
+    const LONG = 'maximiliana.oyelaran.castellanos.whitfields@harborbakery.com';
+    expect(LONG).toHaveLength(60);
     for (const [id, emailAddress] of [
-      ['alexandra.montgomery', 'alexandra.montgomery-whitfield@harborbakery.com'],
+      ['alexandra.montgomery', LONG],
       ['kim.o', 'kim.o@pacific-northwest-artisanal-bakeries.example.com'],
     ] as const) {
       // Asserted by the breaks found below: at least one address must wrap for the check to mean anything.
@@ -238,11 +241,35 @@ describe('users and roles', () => {
         );
     // A break between two letters or digits is inside a word; after a dot or dash, or before "@", is not.
     const midWord = (found: string[]) => found.filter((b) => /^[\p{L}\d]\|[\p{L}\d]$/u.test(b));
+    /** The long address's cell: its whole text, and any character drawn outside the cell (overflow or cut). */
+    const longCell = () =>
+      page
+        .getByRole('table')
+        .locator('tbody tr td:nth-child(3)')
+        .filter({ hasText: LONG })
+        .evaluate((cell) => {
+          const box = cell.getBoundingClientRect();
+          const outside: string[] = [];
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < (node.textContent ?? '').length; i++) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const r = range.getBoundingClientRect();
+              if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5)
+                outside.push(node.textContent![i]!);
+            }
+          }
+          return { text: cell.textContent, outside: outside.join(''), overflows: cell.scrollWidth > cell.clientWidth };
+        });
     for (const width of [1280, 320]) {
       await page.setViewportSize({ width, height: 900 });
       const found = await breaks();
       expect(found.length).toBeGreaterThan(0);
       expect(midWord(found)).toEqual([]);
+      // Whole, and inside its cell.
+      expect(await longCell()).toEqual({ text: LONG, outside: '', overflows: false });
       await shoot(page, `users-${width}`, { fullPage: true });
     }
 

@@ -6,11 +6,13 @@ import {
   type LinkedAccount,
   linkedAccountsItem,
 } from '../../lib/background/core/account-items.ts';
+import { embeddedPanelFeature } from '../../lib/background/embedded-panel/index.ts';
 import { createLocator, type LocateDeps } from '../../lib/background/embedded-panel/locate.ts';
 import { type PanelSite, panelSitesItem } from '../../lib/background/embedded-panel/sites.ts';
+import type { RequestContext } from '../../lib/messaging/background.ts';
 import type { PanelLocationView } from '../../lib/messaging/protocol/index.ts';
 import type { LocationRule } from '../../lib/shared/embedded-panel/rules.ts';
-import { resetDesk } from './desk-fakes.ts';
+import { resetDesk, testDeps } from './desk-fakes.ts';
 
 const CRM = 'https://crm.partner.example';
 const HARBOR: PanelLocationView[] = [
@@ -249,5 +251,92 @@ describe('a site pinned to one account', () => {
     expect((await relink.locator.locate(sender())).problem).toBe(
       'Cedar Dental needs Relink before the panel can find its locations: choose Relink in Listings Desk.',
     );
+  });
+});
+
+describe('no match: the user searches every linked account and picks the record’s location', () => {
+  test('by name, address, phone or store code, across accounts, saying whose; a pinned site searches its account only', async () => {
+    const { locator } = await setUp({ texts: ['Nobody we know'] });
+    const found = async (query: string) =>
+      (await locator.search(sender(), query)).results.map((r) => `${r.account.accountName}: ${r.location.id}`);
+    expect(await found('cedar')).toEqual(['Cedar Dental: CD-101', 'Cedar Dental: CD-102']);
+    expect(await found('Hawthorne Blvd')).toEqual(['Cedar Dental: CD-102']);
+    expect(await found('503.555.0190')).toEqual(['Birch Florists: BF-201']);
+    expect(await found('hb-002')).toEqual(['Harbor Bakery Group: HB-002']);
+    // Words start words: "ort" is in "Portland" but starts none.
+    expect(await found('ort')).toEqual([]);
+    const view = await locator.search(sender(), 'Sellwood');
+    expect(view.results[0]).toEqual({
+      account: { accountKey: 'c', accountName: 'Birch Florists', active: false },
+      location: BIRCH[0],
+    });
+
+    const pinned = await setUp({ texts: [], pin: { accountKey: 'a', accountName: 'Harbor Bakery Group' } });
+    expect((await pinned.locator.search(sender(), 'Portland')).results.map((r) => r.location.id)).toEqual([
+      'HB-002',
+      'HB-001',
+    ]);
+  });
+
+  test('at most 20 results, with how many there are in all; accounts not searched are named', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => ({
+      id: `HB-${100 + i}`,
+      name: `Harbor Bakery Kiosk ${i}`,
+      address: `${i} Main St, Kirkland, WA 98033`,
+      phone: '',
+    }));
+    LISTS.a = many;
+    try {
+      const { locator } = await setUp({ accounts: [account('a'), account('b', { needsRelink: true }), account('c')] });
+      const view = await locator.search(sender(), 'kirkland');
+      expect(view.results).toHaveLength(20);
+      expect(view.total).toBe(45);
+      expect(view.problem).toBe('Cedar Dental needs Relink, so its locations were not searched.');
+    } finally {
+      LISTS.a = HARBOR;
+    }
+  });
+
+  test('a pick is that record’s location for the session; another record is not; the pick can be undone', async () => {
+    const { locator } = await setUp({ texts: ['Nobody we know'], stored: ['a', 'b', 'c'] });
+    expect((await locator.locate(sender())).found).toBeNull();
+    const view = await locator.pick(sender(), { accountKey: 'b', locationId: 'CD-101' });
+    expect(view).toMatchObject({
+      account: { accountKey: 'b', accountName: 'Cedar Dental', active: false },
+      found: { how: 'picked', location: CEDAR[0] },
+      problem: null,
+    });
+    expect((await locator.locate(sender())).found?.location.id).toBe('CD-101');
+    const otherRecord = { ...sender(), tab: { ...sender().tab, url: `${CRM}/customers/y` } };
+    expect((await locator.locate(otherRecord)).found).toBeNull();
+    expect((await locator.pick(sender(), null)).found).toBeNull();
+    expect((await locator.locate(sender())).found).toBeNull();
+  });
+
+  test('a pick the search could not have offered is refused: another site’s account, an unknown location', async () => {
+    const { locator } = await setUp({
+      texts: [],
+      stored: ['a', 'b'],
+      pin: { accountKey: 'a', accountName: 'Harbor Bakery Group' },
+    });
+    await expect(locator.pick(sender(), { accountKey: 'b', locationId: 'CD-101' })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(locator.pick(sender(), { accountKey: 'a', locationId: 'HB-404' })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    expect((await locator.locate(sender())).found).toBeNull();
+  });
+});
+
+describe('the search and the pick answer the panel frame only', () => {
+  test('an extension page asking is refused (the panel’s search reads every linked account’s locations)', async () => {
+    await setUp({});
+    const { handlers } = embeddedPanelFeature(testDeps());
+    const extension = { access: 'extension', sender: sender() } as RequestContext;
+    await expect(handlers['panel.search']({ query: 'cedar' }, extension)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(
+      handlers['panel.pick']({ pick: { accountKey: 'b', locationId: 'CD-101' } }, extension),
+    ).rejects.toMatchObject({ code: 'forbidden' });
   });
 });

@@ -101,7 +101,7 @@ describe('handleRequest', () => {
     expect(calls).toEqual(['accounts.list']);
   });
 
-  test('the content subset is exactly reading accounts, switching, triage, the health summary, opening options, locations, one location’s listings and the panel’s reads', () => {
+  test('the content subset is exactly reading accounts, switching, triage, the health summary, opening options, locations, one location’s listings and the panel’s reads and search', () => {
     const content = (Object.keys(protocol) as RequestType[]).filter((t) => protocol[t].access === 'content').sort();
     expect(content).toEqual([
       'accounts.activate',
@@ -110,6 +110,9 @@ describe('handleRequest', () => {
       'listings.query',
       'locations.list',
       'panel.locate',
+      // The panel's search when nothing matched; their handlers refuse any sender but the panel frame.
+      'panel.pick',
+      'panel.search',
       'triage.decide',
       'triage.dismissFailures',
       'triage.undo',

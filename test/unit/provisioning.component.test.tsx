@@ -89,6 +89,45 @@ describe('the cancel dialog', () => {
   });
 });
 
+describe('the cancel dialog names services as the catalog does', () => {
+  test('the catalog’s words first, the SKU in small print; a service the catalog says nothing of by its SKU', () => {
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    const io = { ask: vi.fn(), onDeskEvent: vi.fn(() => () => undefined) };
+    const premium: ServiceView = {
+      id: 's1',
+      locationId: 'HB-001',
+      sku: 'PL-PREMIUM',
+      description: 'Listings Premium: publisher suggestions, duplicate suppression and priority sync',
+      status: 'ACTIVE',
+      started: '2026-01-01',
+      stopped: null,
+      commitmentMetOn: '2026-02-01',
+      cancellableNow: true,
+    };
+    const unnamed: ServiceView = { ...premium, id: 's2', sku: 'X-LEGACY-7', description: '' };
+    render(
+      <CancelDialog
+        actions={provisioningRequests(io as never)}
+        fromAccountId="1001"
+        location={{ id: 'HB-001', name: 'Harbor Bakery – Pearl District' }}
+        services={[premium, unnamed]}
+        onClose={() => undefined}
+        onCancelled={() => undefined}
+      />,
+    );
+    const box = screen.getByRole('checkbox', { name: /^Listings Premium: publisher suggestions/ });
+    const small = box.closest('label')!.querySelector('small')!;
+    expect(small.textContent?.trim()).toBe('PL-PREMIUM');
+    expect(screen.getByRole('checkbox', { name: /^X-LEGACY-7 — commitment met/ })).toBeTruthy();
+    fireEvent.click(box);
+    const commitment = document.querySelector('.prov-commitments li')!;
+    expect(commitment.textContent).toMatch(/^Listings Premium: .* PL-PREMIUM: started/);
+    expect(commitment.querySelector('small')?.textContent?.trim()).toBe('PL-PREMIUM');
+  });
+});
+
 describe('the tracker', () => {
   test('statuses in words (an unknown one verbatim) and the service’s times as dates, not 2026-11-27T10:05:00', () => {
     const io = { ask: vi.fn(), onDeskEvent: vi.fn(() => () => undefined) };

@@ -375,7 +375,7 @@ describe('suggestion-triage across accounts', () => {
     expect(await triageSnapshotItem.getValue()).toBeNull();
   });
 
-  test('the embedded panel (content access) sees only its located account’s list, never every account’s', async () => {
+  test('the embedded panel (content access) sees only its located account’s list, never every account’s, and none without a location', async () => {
     perAccountService({
       'app-1001': waiting('app-1001', 3, 2),
       'app-1002': waiting('app-1002', 2, 1),
@@ -387,7 +387,19 @@ describe('suggestion-triage across accounts', () => {
     const input = { status: WAITING, refresh: false, force: false };
     // Before it located its page, nothing; then its located account's list only.
     await expect(t.handlers['triage.view'](input, content)).rejects.toMatchObject({ code: 'forbidden' });
+    // A panel that found no location (the page's record is no linked customer's) gets no queue at all.
     await setPanelScope(content.sender, { accountKey: 'app-1003', locationId: null });
+    await expect(t.handlers['triage.view'](input, content)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(
+      t.handlers['triage.decide'](
+        { accountKey: 'app-1003', suggestionIds: ['10030000'], decision: 'ACCEPTED' },
+        content,
+      ),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    await setPanelScope(content.sender, { accountKey: 'app-1003', locationId: 'L1' });
+    // Its location's list is its own: fetched once, then read.
+    await t.handlers['triage.view']({ ...input, refresh: true }, content);
+    await t.settled();
     const panel = await t.handlers['triage.view'](input, content);
     expect(panel.accounts).toBeUndefined();
     expect(new Set(panel.suggestions.map((s) => s.accountKey ?? 'active'))).toEqual(new Set(['active']));

@@ -174,8 +174,11 @@ describe('suggestion-triage: what became of a decision', () => {
         isClaimedPanel: async () => true,
       });
     const left = () => triagePendingItem.getValue().then((all) => all.map((p) => `${p.accountKey} ${p.suggestionId}`));
-    // The page was found to be one of the other account's records.
-    await setPanelScope(panelSender, { accountKey: other, locationId: null });
+    // The page was found to be one of the other account's records, a location whose suggestion 43 is listed.
+    await triageCacheItem.setValue({
+      [`${other} ${WAITING}`]: { fetchedAt: 0, count: 1, suggestions: [{ id: '43', locationId: 'L7' } as never] },
+    });
+    await setPanelScope(panelSender, { accountKey: other, locationId: 'L7' });
     expect(
       await ask('triage.decide', { accountKey: other, suggestionIds: ['43'], decision: 'REJECTED' }),
     ).toMatchObject({ ok: true });

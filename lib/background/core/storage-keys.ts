@@ -30,6 +30,11 @@ export const STORAGE_KEYS = {
     feature: 'embedded-panel',
     holds: 'panel frames (tab, frame, document) that traded a ticket',
   },
+  'session:panelPicks': {
+    feature: 'embedded-panel',
+    holds: 'the location the user picked in the panel for a CRM record (its address), until the browser closes',
+    perAccount: true,
+  },
   'session:panelScopes': {
     feature: 'core',
     holds: 'what each claimed panel frame located: its account and location, all it may read',

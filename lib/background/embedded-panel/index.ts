@@ -1,8 +1,11 @@
 // The embedded panel's background side: the sites it is on, the tickets that open a panel frame, what a
 // panel may read (its page's location, that location's listings) and the shortcut that toggles it.
+
+import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
 import { PANEL_PATH } from '../../messaging/background.ts';
-import type { PanelPinView, PanelSitesView } from '../../messaging/protocol/index.ts';
+import type { PanelLocateView, PanelPinView, PanelSitesView } from '../../messaging/protocol/index.ts';
+import type { Access } from '../../messaging/protocol/request.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
 import type { TogglePanelMessage } from '../../shared/embedded-panel/page-messages.ts';
 import type { LinkedAccount } from '../core/account-items.ts';
@@ -11,6 +14,7 @@ import { readAccounts, unknownAccountError } from '../core/linked-accounts.ts';
 import { forgetPanelScopes, setPanelScope } from '../core/panel-scope.ts';
 import { defineFeature } from '../feature.ts';
 import { createLocator, locateDeps } from './locate.ts';
+import { forgetPicks } from './search.ts';
 import { addSite, findSite, type PanelSite, readSites, removeSite, syncRegistrations, updateSite } from './sites.ts';
 import { claimTicket, forgetTab, issueTicket } from './tickets.ts';
 
@@ -66,6 +70,23 @@ async function closeLocalStorageToContentScripts(): Promise<void> {
   await local?.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
 }
 
+/**
+ * What this frame may read from now on: the located location of its account, nothing else. No location,
+ * no scope: the worker serves no queue to a panel that has not found (or been told) its record's location.
+ */
+async function scoped(sender: Runtime.MessageSender, view: PanelLocateView): Promise<PanelLocateView> {
+  const found = view.account && view.found;
+  await setPanelScope(sender, found ? { accountKey: view.account!.accountKey, locationId: found.location.id } : null);
+  return view;
+}
+
+/** The search reads every linked account's locations: only for the panel frame on a CRM record. */
+function onlyPanelFrame(access: Access): void {
+  if (access !== 'content') {
+    throw new DeskError({ code: 'forbidden', message: 'Only the embedded panel searches locations this way.' });
+  }
+}
+
 export function embeddedPanelFeature(deps: DeskDeps) {
   const locator = createLocator(locateDeps(deps));
   return defineFeature({
@@ -108,21 +129,21 @@ export function embeddedPanelFeature(deps: DeskDeps) {
         await claimTicket(ticket, sender);
         return { claimed: true as const };
       },
-      'panel.locate': async (_input, { sender }) => {
-        const view = await locator.locate(sender);
-        // What this frame may read from now on: the located location of its account, nothing else.
-        const scope = view.account
-          ? { accountKey: view.account.accountKey, locationId: view.found?.location.id ?? null }
-          : null;
-        await setPanelScope(sender, scope);
-        return view;
+      'panel.locate': async (_input, { sender }) => scoped(sender, await locator.locate(sender)),
+      'panel.search': async ({ query }, { access, sender }) => {
+        onlyPanelFrame(access);
+        return locator.search(sender, query);
+      },
+      'panel.pick': async ({ pick }, { access, sender }) => {
+        onlyPanelFrame(access);
+        return scoped(sender, await locator.pick(sender, pick));
       },
     },
     // Sites, rules and pins are not an account's (a pin to an unlinked account says so); only the
     // worker's in-memory location lists are.
     async forgetAccount(accountKey) {
       locator.forget(accountKey);
-      return [];
+      return forgetPicks(accountKey);
     },
     start() {
       void closeLocalStorageToContentScripts();

@@ -11,6 +11,7 @@ import type {
   MatchFieldView,
   PanelLocateView,
   PanelLocationView,
+  PanelSearchView,
 } from '../../messaging/protocol/index.ts';
 import { toWireError } from '../../messaging/to-wire-error.ts';
 import { DeskError } from '../../messaging/wire-error.ts';
@@ -21,6 +22,7 @@ import type { LinkedAccount } from '../core/account-items.ts';
 import { readAccounts } from '../core/linked-accounts.ts';
 import { createLocations, type LocationsDeps, toLocationView } from '../locations.ts';
 import { type AccountLocation, createAccountLists } from './account-lists.ts';
+import { pickFor, rememberPick, searchLocations } from './search.ts';
 import { findSite, type PanelSite } from './sites.ts';
 
 export function toPanelLocation(location: LocationView): PanelLocationView {
@@ -141,19 +143,46 @@ export function createLocator(deps: LocateDeps) {
     return prepared.locations.filter((l) => locationFromCapture(captured, 'id', [l]) !== null);
   }
 
-  async function locate(sender: Runtime.MessageSender): Promise<PanelLocateView> {
+  /** The site of the panel's tab and the accounts its pages are matched against; refused off a site. */
+  async function panelContext(sender: Runtime.MessageSender) {
     const tabId = sender.tab?.id;
     const site = await findSite(pageOrigin(sender.tab?.url) ?? '');
     if (tabId === undefined || !site) {
       throw new DeskError({ code: 'forbidden', message: 'The panel is not on this site any more.' });
     }
     const { accounts, activeAccountKey } = await readAccounts();
+    const chosen = accounts.length > 0 ? accountsFor(site, accounts, activeAccountKey) : null;
+    // The record the panel shows: the tab's address as the browser has it, not as the page says.
+    return { tabId, site, record: sender.tab!.url!, accounts, activeAccountKey, chosen };
+  }
+
+  /** A location of one of the candidates, from its kept list (the search read it from there). */
+  async function pickedLocation(candidates: LinkedAccount[], accountKey: string, locationId: string) {
+    const owner = candidates.find((a) => a.accountKey === accountKey);
+    const location = owner && (await deps.storedLocations(accountKey))?.find((l) => l.id === locationId);
+    return owner && location ? { owner, location } : null;
+  }
+
+  async function locate(sender: Runtime.MessageSender): Promise<PanelLocateView> {
+    const { tabId, site, record, accounts, activeAccountKey, chosen } = await panelContext(sender);
     const base = { site: site.origin, rule: site.rule, found: null };
-    if (accounts.length === 0) return { ...base, account: null, problem: 'No account is linked to Listings Desk.' };
-    const chosen = accountsFor(site, accounts, activeAccountKey);
+    if (accounts.length === 0 || !chosen) {
+      return { ...base, account: null, problem: 'No account is linked to Listings Desk.' };
+    }
     const shown = chosen.shown ? accountOf(chosen.shown, activeAccountKey) : null;
     if (!chosen.candidates) return { ...base, account: shown, problem: chosen.problem };
     const { candidates, skipped } = chosen;
+    // The user's own choice for this record comes first, while its account is still searched.
+    const pick = await pickFor(record);
+    const picked = pick && (await pickedLocation(candidates, pick.accountKey, pick.locationId));
+    if (picked) {
+      return {
+        ...base,
+        account: accountOf(picked.owner, activeAccountKey),
+        found: { location: picked.location, how: 'picked', matchedOn: [] },
+        problem: null,
+      };
+    }
     const rule = site.rule;
     // A rule that holds an id needs one location, not the accounts' lists (which may be thousands).
     const byId = rule?.holds === 'id';
@@ -227,10 +256,56 @@ export function createLocator(deps: LocateDeps) {
     return found(match.location, 'text', match.matchedOn);
   }
 
+  /** The panel's search box: locations of every account the site's pages are matched against. */
+  async function search(sender: Runtime.MessageSender, query: string): Promise<PanelSearchView> {
+    const { chosen, activeAccountKey } = await panelContext(sender);
+    if (!chosen?.candidates) {
+      return { results: [], total: 0, problem: chosen?.problem ?? 'No account is linked to Listings Desk.' };
+    }
+    const { candidates, skipped } = chosen;
+    const lists = await accountLists.lists(candidates);
+    const { results, total } = searchLocations(lists.prepared.locations, query);
+    const unsearched = [
+      skipped.length > 0 ? `${names(skipped)} needs Relink, so its locations were not searched.` : '',
+      lists.failed.length > 0 ? `${names(lists.failed.map((f) => f.account))}: locations could not be loaded.` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return {
+      results: results.map((l) => ({
+        account: accountOf(candidates.find((a) => a.accountKey === l.accountKey)!, activeAccountKey),
+        location: withoutAccount(l),
+      })),
+      total,
+      problem: unsearched || null,
+    };
+  }
+
+  /** The user says which location this record is (null: none, look again); then located as usual. */
+  async function pick(
+    sender: Runtime.MessageSender,
+    chosenPick: { accountKey: string; locationId: string } | null,
+  ): Promise<PanelLocateView> {
+    const { record, chosen } = await panelContext(sender);
+    if (chosenPick) {
+      // Only a location the search could have offered: of an account this site's pages are matched against.
+      const known =
+        chosen?.candidates && (await pickedLocation(chosen.candidates, chosenPick.accountKey, chosenPick.locationId));
+      if (!known) {
+        throw new DeskError({
+          code: 'forbidden',
+          message: 'That location is not one the panel can show on this site. Search again.',
+        });
+      }
+    }
+    await rememberPick(record, chosenPick);
+    return locate(sender);
+  }
+
   /** Unlinking an account drops its locations from the merged lists. */
   function forget(accountKey: string) {
     accountLists.forget(accountKey);
   }
 
-  return { locate, forget };
+  return { locate, search, pick, forget };
 }

@@ -93,7 +93,8 @@ export function readSuggestionStatusWith(withAccount: WithAccount): OutboxDeps['
 /** The panel's located account, and its location as the list's filter (asking for another is refused). */
 async function panelTriageScope(sender: Runtime.MessageSender, locationIds: string[] | undefined) {
   const { accountKey, locationId } = await requirePanelScope(sender);
-  if (!locationId) return { accountKey, locationIds };
+  // No location, no queue: an account's whole queue under a record it did not find invites a wrong decision.
+  if (!locationId) throw outsideScope();
   if (locationIds?.length && (locationIds.length !== 1 || locationIds[0] !== locationId)) throw outsideScope();
   return { accountKey, locationIds: [locationId] };
 }
@@ -101,8 +102,7 @@ async function panelTriageScope(sender: Runtime.MessageSender, locationIds: stri
 /** A panel's decision: for its located account, and on suggestions the worker listed for its location. */
 async function checkPanelDecision(sender: Runtime.MessageSender, accountKey: string, suggestionIds: string[]) {
   const scope = await requirePanelScope(sender);
-  if (scope.accountKey !== accountKey) throw outsideScope();
-  if (!scope.locationId) return;
+  if (scope.accountKey !== accountKey || !scope.locationId) throw outsideScope();
   const cache = await triageCacheItem.getValue();
   const ofLocation = new Set<string>();
   for (const [key, list] of Object.entries(cache)) {

@@ -3,7 +3,7 @@
 // only ask for the one-time ticket that opens a panel frame ('page' access).
 import { z } from 'zod';
 import { checkSiteOrigin } from '../../shared/embedded-panel/site-origin.ts';
-import { accountKey, lazy, request } from './request.ts';
+import { accountKey, lazy, request, safeId } from './request.ts';
 
 export type MatchFieldView = 'id' | 'name' | 'phone' | 'address';
 
@@ -60,9 +60,25 @@ export interface PanelLocateView {
   /** The account of the location found (of any linked account), else the pinned or active one. */
   account: { accountKey: string; accountName: string; active: boolean } | null;
   rule: PanelRuleView | null;
-  /** 'rule': the site's rule named it; 'text': the page's text looks like it and the user should confirm. */
-  found: { location: PanelLocationView; how: 'rule' | 'text'; matchedOn: MatchFieldView[] } | null;
+  /**
+   * 'rule': the site's rule named it; 'text': the page's text looks like it and the user should confirm;
+   * 'picked': the user chose it for this record in the panel's search (remembered until the browser closes).
+   */
+  found: { location: PanelLocationView; how: 'rule' | 'text' | 'picked'; matchedOn: MatchFieldView[] } | null;
   /** Why nothing was found, in words (a rule that matched nothing, no locations, …); null when found. */
+  problem: string | null;
+}
+
+export interface PanelSearchResultView {
+  account: { accountKey: string; accountName: string; active: boolean };
+  location: PanelLocationView;
+}
+
+export interface PanelSearchView {
+  /** The best matches, at most 20; `total` says how many there are in all. */
+  results: PanelSearchResultView[];
+  total: number;
+  /** Accounts that could not be searched (Relink, a list that could not be loaded), in words; null when none. */
   problem: string | null;
 }
 
@@ -108,4 +124,21 @@ export const embeddedPanelProtocol = {
   'panel.ticket': request<PanelTicketView>()('page', () => z.object({}).strict()),
   'panel.claim': request<{ claimed: true }>()('page', () => z.object({ ticket: z.string().min(20).max(100) }).strict()),
   'panel.locate': request<PanelLocateView>()('content', () => z.object({}).strict()),
+  /** The panel frame only (its handler refuses extension pages): locations of the site's accounts. */
+  'panel.search': request<PanelSearchView>()('content', () =>
+    z
+      .object({ query: z.string().trim().min(1, 'Type a name, address, phone number or store code.').max(100) })
+      .strict(),
+  ),
+  /** The panel frame only: this record is that location (null: forget the choice); answers as panel.locate. */
+  'panel.pick': request<PanelLocateView>()('content', () =>
+    z
+      .object({
+        pick: z
+          .object({ accountKey: accountKey(), locationId: safeId('location') })
+          .strict()
+          .nullable(),
+      })
+      .strict(),
+  ),
 } as const;
