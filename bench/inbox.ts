@@ -100,7 +100,7 @@ async function filterTimes(page: Page, worker: Worker): Promise<FilterStep[]> {
     // The event that starts the step's clock: a checkbox's change, the picker's Enter, a chip's Remove click.
     const stamp = (event: Event) => {
       const b = w.benchStep;
-      if (!b || b.start !== 0 || event.type !== b.on) return;
+      if (b?.start !== 0 || event.type !== b.on) return;
       if (event.type === 'keydown' && (event as KeyboardEvent).key !== 'Enter') return;
       b.start = performance.now();
       // A frame callback every frame from the event on, asked before the page's own of the frame that will show

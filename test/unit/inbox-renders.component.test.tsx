@@ -136,7 +136,7 @@ describe('the Inbox’s rows on a new answer', () => {
     await seed(40);
     render(<InboxSection />);
     await waitFor(() => expect(countLine()).toBe('40 of 40 waiting suggestions match'));
-    let answer = () => undefined as void;
+    let answer: () => void = () => undefined;
     held = new Promise<void>((resolve) => {
       answer = resolve;
     });
