@@ -17,8 +17,8 @@ const READS_TARGET = 2;
 
 type Logged = { method: string; path: string; status: number };
 
-/** Every waiting suggestion of account 1001, straight from the sandbox's API. */
-async function waitingIds(apiUrl: string, apiKey: string, token: string): Promise<string[]> {
+/** Every waiting suggestion of the token's account, straight from the sandbox's API. */
+export async function waitingIds(apiUrl: string, apiKey: string, token: string): Promise<string[]> {
   const ids: string[] = [];
   for (let offset = 0; ; offset += 50) {
     const url = `${apiUrl}/v2/accounts/me/powerlistings/publishersuggestions?statuses=WAITING_ON_CUSTOMER&limit=50&offset=${offset}&api_key=${apiKey}&v=${API_VERSION}&access_token=${token}`;
@@ -27,6 +27,34 @@ async function waitingIds(apiUrl: string, apiKey: string, token: string): Promis
     if (offset + 50 >= body.response.count) return ids;
   }
 }
+
+/**
+ * The floor of a bulk: these PUTs from an extension page, as many at once as the outbox sends while the hour
+ * has room; from the first fetch to the last answer (ms).
+ */
+export function putsFromPage(page: Page, urls: string[]): Promise<number> {
+  return page.evaluate(
+    async ({ urls, width }) => {
+      const started = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: width }, async () => {
+          while (next < urls.length) {
+            const response = await fetch(urls[next++]!, { method: 'PUT' });
+            await response.text();
+            if (!response.ok) throw new Error(`floor PUT answered ${response.status}`);
+          }
+        }),
+      );
+      return performance.now() - started;
+    },
+    { urls, width: DECISION_SEND_WIDE },
+  );
+}
+
+/** An accept PUT of suggestion `id`, as the client sends it. */
+export const acceptUrl = (apiUrl: string, apiKey: string, token: string, id: string) =>
+  `${apiUrl}/v2/accounts/me/powerlistings/publishersuggestions/${id}?status=ACCEPTED&api_key=${apiKey}&v=${API_VERSION}&access_token=${token}`;
 
 const ROUND_TRIP_DECISIONS = 5;
 
@@ -141,29 +169,8 @@ export async function outboxFigures(options: { extensionDir?: string } = {}): Pr
     const mine = new Set(ids);
     const floorIds = (await waitingIds(sandbox.apiUrl, sandbox.apiKey, token)).filter((id) => !mine.has(id));
     if (floorIds.length < BULK) throw new Error(`only ${floorIds.length} suggestions left for the floor`);
-    const urls = floorIds
-      .slice(0, BULK)
-      .map(
-        (id) =>
-          `${sandbox.apiUrl}/v2/accounts/me/powerlistings/publishersuggestions/${id}?status=ACCEPTED&api_key=${sandbox.apiKey}&v=${API_VERSION}&access_token=${token}`,
-      );
-    const floorMs = await page.evaluate(
-      async ({ urls, width }) => {
-        const started = performance.now();
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: width }, async () => {
-            while (next < urls.length) {
-              const response = await fetch(urls[next++]!, { method: 'PUT' });
-              await response.text();
-              if (!response.ok) throw new Error(`floor PUT answered ${response.status}`);
-            }
-          }),
-        );
-        return performance.now() - started;
-      },
-      { urls, width: DECISION_SEND_WIDE },
-    );
+    const urls = floorIds.slice(0, BULK).map((id) => acceptUrl(sandbox.apiUrl, sandbox.apiKey, token, id));
+    const floorMs = await putsFromPage(page, urls);
 
     // The worker's storage reads from here on (its chrome.storage.local.get, which every read goes through).
     const worker = context.serviceWorkers().find((w) => w.url().startsWith(`chrome-extension://${extensionId}/`));

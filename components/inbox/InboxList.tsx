@@ -1,7 +1,7 @@
 // The Inbox's rows: a grid of equal-height rows of which only those in view are drawn (ui/VirtualTable),
 // one tab stop with the popup's keys (j/k move, a/r decide, x selects, u undoes, ? help), group headers
 // in the list when grouped. Every row names its account and location; contents are text only.
-import { useSignalEffect } from '@preact/signals';
+import { useComputed, useSignalEffect } from '@preact/signals';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { DecisionView, InboxItemView, InboxRowView } from '../../lib/messaging/protocol/index.ts';
 import { fieldLabel, shortDate } from '../../lib/shared/suggestion-words.ts';
@@ -200,8 +200,14 @@ const SuggestionLine = memoized(function SuggestionLine({
   );
 });
 
-export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps) {
+/**
+ * Memoized, with stable props: a filter's click redraws the filters at once and the list only when its answer
+ * comes (drawn twice, the list's first render held the answer back on a busy page's thread).
+ */
+export const InboxList = memoized(function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps) {
   const id = useId();
+  // The sort alone: reading the whole state would draw the list again at every filter's click.
+  const sort = useComputed(() => store.state.value.sort).value;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const view = store.view.value.value;
@@ -286,7 +292,7 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
         <th scope="col" class="ib-cell">
           Suggested change
         </th>
-        <th scope="col" class="ib-cell" aria-sort={store.state.value.sort === 'oldest' ? 'descending' : 'ascending'}>
+        <th scope="col" class="ib-cell" aria-sort={sort === 'oldest' ? 'descending' : 'ascending'}>
           <button
             type="button"
             class="ib-sort"
@@ -296,10 +302,8 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
             }}
           >
             Age
-            <span aria-hidden="true">{store.state.value.sort === 'oldest' ? ' ▼' : ' ▲'}</span>
-            <span class="visually-hidden">
-              {store.state.value.sort === 'oldest' ? ', oldest first' : ', newest first'}
-            </span>
+            <span aria-hidden="true">{sort === 'oldest' ? ' ▼' : ' ▲'}</span>
+            <span class="visually-hidden">{sort === 'oldest' ? ', oldest first' : ', newest first'}</span>
           </button>
         </th>
         <th scope="col" class="ib-cell">
@@ -351,4 +355,4 @@ export function InboxList({ store, shortcutsOn, onHelp, onUndo }: InboxListProps
       }}
     />
   );
-}
+});

@@ -187,7 +187,9 @@ function Waiting({ store }: { store: InboxStore }) {
   const [help, setHelp] = useState(false);
   const plan = store.plan.value;
   const decidable = view?.decidable ?? 0;
-  const undo = () => void store.undo().then((r) => r && announce(`${count(r.undone)} undone.`));
+  // Stable, so the list (memoized) is not drawn again when only the filters or the toolbar change.
+  const undo = useCallback(() => void store.undo().then((r) => r && announce(`${count(r.undone)} undone.`)), [store]);
+  const showHelp = useCallback(() => setHelp(true), []);
   const onFilters = useCallback(
     (filters: InboxViewState['filters']) => store.setState({ ...store.state.peek(), filters }),
     [store],
@@ -237,12 +239,7 @@ function Waiting({ store }: { store: InboxStore }) {
       {view && view.total === 0 && !view.accounts.some((a) => a.refreshing) ? (
         <p class="ib-note">No suggestion is waiting in any linked account.</p>
       ) : null}
-      <InboxList
-        store={store}
-        shortcutsOn={view?.keyboardShortcuts ?? true}
-        onHelp={() => setHelp(true)}
-        onUndo={undo}
-      />
+      <InboxList store={store} shortcutsOn={view?.keyboardShortcuts ?? true} onHelp={showHelp} onUndo={undo} />
       <p class="ib-note">
         Keys in the list: j / k move, a accepts, r rejects, x selects, u undoes, ? shows help. The service may apply a
         suggestion by itself after a while (it does not say when): Age sorts the oldest first.

@@ -104,7 +104,8 @@ export function createInboxStore(io: StoreIo = workerIo) {
   function setState(next: InboxViewState, pushEntry = true): void {
     batch(() => {
       state.value = next;
-      selected.value = new Set();
+      // Left as it is when empty: a new empty set would draw the list again before the answer comes.
+      if (selected.value.size) selected.value = new Set();
     });
     range = { first: 0, end: 60 };
     const shown = view.load(arg());

@@ -4,6 +4,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { InboxSection } from '../../components/inbox/InboxSection.tsx';
+import * as listWindow from '../../components/ui/list-window.ts';
 import { activeAccountKeyItem, linkedAccountsItem } from '../../lib/background/core/account-items.ts';
 import { createInbox } from '../../lib/background/inbox/index.ts';
 import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
@@ -18,10 +19,18 @@ vi.mock('../../lib/shared/word-diff.ts', async (original) => {
   return { ...real, wordDiff: vi.fn(real.wordDiff) };
 });
 
+vi.mock('../../components/ui/list-window.ts', async (original) => {
+  const real = await original<typeof import('../../components/ui/list-window.ts')>();
+  return { ...real, windowOf: vi.fn(real.windowOf) };
+});
+
 let handlers: ReturnType<typeof createInbox>['handlers'];
+/** While set, the worker's inbox.query answers wait for it (an answer still on its way). */
+let held: Promise<void> | null = null;
 vi.mock('../../lib/messaging/ui.ts', () => ({
   ask: vi.fn(async (type: string, input: unknown) => {
     if (type === 'inbox.refresh') return { accounts: 1 };
+    if (type === 'inbox.query' && held) await held;
     const handler = handlers[type as keyof typeof handlers] as (input: unknown, sender: never) => Promise<unknown>;
     return handler(input, { access: 'extension' } as never);
   }),
@@ -68,6 +77,7 @@ async function seed(n: number) {
 }
 
 beforeEach(() => {
+  held = null;
   resetDesk();
   history.replaceState(null, '', '#inbox');
 });
@@ -120,5 +130,27 @@ describe('the Inbox’s rows on a new answer', () => {
     // Two left the window under the headers and came back: only they are drawn anew.
     expect(again.filter((cell) => rows.includes(cell)).length).toBe(rows.length - left.length);
     expect(diffs()).toBe(left.length);
+  });
+
+  test('a filter’s click draws the filters at once and the list only when its answer comes', async () => {
+    await seed(40);
+    render(<InboxSection />);
+    await waitFor(() => expect(countLine()).toBe('40 of 40 waiting suggestions match'));
+    let answer: () => void = () => undefined;
+    held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const drawn = () => vi.mocked(listWindow.windowOf).mock.calls.length;
+    vi.mocked(listWindow.windowOf).mockClear();
+    const group = screen.getByRole('checkbox', { name: 'Group by account, location and field' });
+    // fireEvent runs in act(): every render the click causes is done when it returns.
+    fireEvent.click(group);
+    expect((group as HTMLInputElement).checked).toBe(true);
+    // The list's render (its window worked out, its rows checked) would hold the answer back: none yet.
+    expect(drawn()).toBe(0);
+    expect(document.querySelectorAll('th[scope="rowgroup"]')).toHaveLength(0);
+    answer();
+    await waitFor(() => expect(document.querySelectorAll('th[scope="rowgroup"]')).toHaveLength(3));
+    expect(drawn()).toBeGreaterThan(0);
   });
 });
