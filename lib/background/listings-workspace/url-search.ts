@@ -128,9 +128,24 @@ export function rowsWithUrlTerm(index: UrlSearchText | UrlIndex, term: string): 
  * them down (a term under 3 characters, or whose rarest trigram is in most URLs).
  */
 export function urlRowsWithTerm(index: UrlIndex, term: string): Int32Array | undefined {
-  const { text, starts } = index;
+  const { starts } = index;
   const n = starts.length;
-  if (term.length < 3) return undefined;
+  const best = rarestBucket(index, term);
+  if (best < 0) return undefined;
+  const fewest = index.offsets[best + 1]! - index.offsets[best]!;
+  if (fewest * WALK_FRACTION >= n) return undefined;
+  const rows = new Int32Array(fewest);
+  let m = 0;
+  for (let k = index.offsets[best]!, stop = index.offsets[best + 1]!; k < stop; k++) {
+    const i = index.postings[k]!;
+    // The row's own URL only: an indexOf from its start would run on through the rows after it.
+    if (lowerUrl(index, i).includes(term)) rows[m++] = i;
+  }
+  return rows.subarray(0, m);
+}
+
+/** The bucket of the term's trigram that fewest URLs hold; -1 for a term under 3 characters. */
+function rarestBucket(index: UrlIndex, term: string): number {
   let best = -1;
   let fewest = Number.POSITIVE_INFINITY;
   for (let p = 0; p + 2 < term.length; p++) {
@@ -141,15 +156,19 @@ export function urlRowsWithTerm(index: UrlIndex, term: string): Int32Array | und
       best = b;
     }
   }
-  if (fewest * WALK_FRACTION >= n) return undefined;
-  const rows = new Int32Array(fewest);
-  let m = 0;
-  for (let k = index.offsets[best]!, stop = index.offsets[best + 1]!; k < stop; k++) {
-    const i = index.postings[k]!;
-    // The row's own URL only: an indexOf from its start would run on through the rows after it.
-    if (text.slice(starts[i]!, i + 1 < n ? starts[i + 1]! - 1 : text.length).includes(term)) rows[m++] = i;
-  }
-  return rows.subarray(0, m);
+  return best;
+}
+
+/** How many URLs the index would check for the term (its rarest trigram's); undefined under 3 characters. */
+export function urlCandidates(index: UrlIndex, term: string): number | undefined {
+  const b = rarestBucket(index, term);
+  return b < 0 ? undefined : index.offsets[b + 1]! - index.offsets[b]!;
+}
+
+/** Row `i`'s URL, lower-cased, from the joined text (a slice, not a new copy of the URL). */
+export function lowerUrl(index: UrlSearchText, i: number): string {
+  const { text, starts } = index;
+  return text.slice(starts[i]!, i + 1 < starts.length ? starts[i + 1]! - 1 : text.length);
 }
 
 /** Every hit of the term in the joined URLs, in one indexOf walk. */
