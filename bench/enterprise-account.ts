@@ -285,7 +285,8 @@ export async function enterpriseAccountFigures(options: EnterpriseBenchOptions =
     await control('quota', { perHour: 1_000_000, used: 0 });
     if (HELD_ONLY) {
       const { load } = await firstLoad(false);
-      return enterpriseHeldFigures(context as BrowserContext, home, extensionId, load.fetchedAt ?? 0, sandbox);
+      // Awaited here: the browser closes in `finally` as soon as this returns.
+      return await enterpriseHeldFigures(context as BrowserContext, home, extensionId, load.fetchedAt ?? 0, sandbox);
     }
     const ratios: number[] = [];
     let without = 0;
