@@ -175,13 +175,15 @@ export async function filterToFrame(page: Page, steps: FilterStep[]): Promise<nu
   const out: number[] = [];
   for (const [i, step] of steps.entries()) {
     await step.prepare?.();
-    const done = page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          (globalThis as unknown as { benchFrame: unknown }).benchFrame = { start: 0, done: resolve };
-        }),
-    );
+    // Armed and awaited before the step: a key press sent at once could reach the page before the arming.
+    await page.evaluate(() => {
+      const w = globalThis as unknown as { benchFrame: unknown; benchFrameDone: Promise<number> };
+      w.benchFrameDone = new Promise<number>((resolve) => {
+        w.benchFrame = { start: 0, done: resolve };
+      });
+    });
     await step.act();
+    const done = page.evaluate(() => (globalThis as unknown as { benchFrameDone: Promise<number> }).benchFrameDone);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`filter step ${i} was not drawn within 30 s`)), 30_000);
