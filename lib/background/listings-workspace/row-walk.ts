@@ -2,7 +2,7 @@
 // a branch per row that goes either way (a status most rows have) cost more than the reads themselves.
 
 /** A flag per small number (status, publisher, location), and the column of each row's number. */
-export type FlagCheck = readonly [flags: Uint8Array, column: readonly number[]];
+export type FlagCheck = readonly [flags: Uint8Array, column: ArrayLike<number>];
 
 /**
  * The rows of `order` (walked backwards for 'desc') whose numbers have their flag set in every check.

@@ -76,6 +76,7 @@ export class ListingsTable {
   private recentRows = 0;
   /** A row-sized buffer each filter writes into, its answer copied out: no 600,000-row array per keystroke. */
   private scratch: Int32Array | undefined;
+  private numbers: Int32Array | undefined;
   private wordSearch: { version: number; search: WordSearch } | undefined;
   /** Each row's place in the order of a key. */
   private ranks = new Map<ListingsSortKey, Int32Array>();
@@ -256,6 +257,15 @@ export class ListingsTable {
       const matched = walkFlags(order, direction, checks, out).slice();
       return this.remember(cacheKey, { rest, text, matched }).matched;
     }
+    if (!few && searching) {
+      // Most rows looked at: the words become one flag per row, and the walk reads only flags.
+      checks.push([search.rowFlags(words, urlFlags!), this.rowNumbers()]);
+      if (checks.length <= 3) {
+        const matched = walkFlags(order, direction, checks, out).slice();
+        return this.remember(cacheKey, { rest, text, matched }).matched;
+      }
+      checks.pop();
+    }
     const count = few ? few.length : n;
     let m = 0;
     for (let k = 0; k < count; k++) {
@@ -269,6 +279,16 @@ export class ListingsTable {
       out[m++] = i;
     }
     return this.remember(cacheKey, { rest, text, matched: out.slice(0, m) }).matched;
+  }
+
+  /** 0, 1, … size − 1: the column that makes a per-row flag a walkFlags check. */
+  private rowNumbers(): Int32Array {
+    if (this.numbers?.length !== this.ids.length) {
+      // A loop, not Int32Array.from with a function: ~100 ms at 600,000 rows on a loaded machine.
+      this.numbers = new Int32Array(this.ids.length);
+      for (let i = 0; i < this.numbers.length; i++) this.numbers[i] = i;
+    }
+    return this.numbers;
   }
 
   /** Keeps `entry` as the newest answer; the oldest go while too many rows are kept (the newest stays). */

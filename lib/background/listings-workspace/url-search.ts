@@ -18,7 +18,15 @@ export interface UrlIndex extends UrlSearchText {
   /** Bucket b's rows are postings[offsets[b] .. offsets[b + 1]), ascending, each once. */
   offsets: Int32Array;
   postings: Int32Array;
+  /**
+   * Per row, a bit per letter a–z its lower-cased URL holds: a one-letter search ("y", the first key
+   * typed) reads these instead of walking every URL (at 600,000 rows, ~40 MB of text).
+   */
+  letters: Int32Array;
 }
+
+/** The letter's bit in `letters`, or -1 for any other character. */
+const letterBit = (code: number): number => (code >= 97 && code <= 122 ? code - 97 : -1);
 
 export function urlSearchText(listingUrls: readonly string[]): UrlSearchText {
   const n = listingUrls.length;
@@ -81,8 +89,15 @@ export function* urlIndexSteps(listingUrls: readonly string[], slice: number): G
   const end = (i: number) => (i + 1 < n ? starts[i + 1]! - 1 : text.length);
   const counts = new Int32Array(BUCKETS + 1);
   const lastRow = new Int32Array(BUCKETS).fill(-1);
+  const letters = new Int32Array(n);
   for (let from = 0; from < n; from += slice) {
     for (let i = from, to = Math.min(n, from + slice); i < to; i++) {
+      let held = 0;
+      for (let p = starts[i]!, stop = end(i); p < stop; p++) {
+        const bit = letterBit(text.charCodeAt(p));
+        if (bit >= 0) held |= 1 << bit;
+      }
+      letters[i] = held;
       for (let p = starts[i]!, stop = end(i) - 2; p < stop; p++) {
         const b = bucketAt(text, p);
         if (lastRow[b] !== i) {
@@ -110,12 +125,19 @@ export function* urlIndexSteps(listingUrls: readonly string[], slice: number): G
     }
     yield;
   }
-  return { text, starts, offsets, postings };
+  return { text, starts, offsets, postings, letters };
 }
 
 /** A flag per row: its URL contains the (lower-case) term. */
 export function rowsWithUrlTerm(index: UrlSearchText | UrlIndex, term: string): Uint8Array {
   const { text, starts } = index;
+  const bit = term.length === 1 ? letterBit(term.charCodeAt(0)) : -1;
+  if ('letters' in index && bit >= 0) {
+    const { letters } = index;
+    const flags = new Uint8Array(starts.length);
+    for (let i = 0; i < flags.length; i++) flags[i] = (letters[i]! >>> bit) & 1;
+    return flags;
+  }
   const rows = 'postings' in index ? urlRowsWithTerm(index, term) : undefined;
   if (!rows) return walk(text, starts, term);
   const flags = new Uint8Array(starts.length);

@@ -61,6 +61,8 @@ export class WordSearch {
   /** A warm build under way: a search that needs the index meanwhile finishes it at once. */
   private building: Generator<void, UrlIndex> | undefined;
   private groups: { loc: RowGroups; pub: RowGroups } | undefined;
+  /** rowFlags' answer, written again by each call. */
+  private rowScratch: Uint8Array | undefined;
   /** The last words' URL flags, the newest last. */
   private readonly keptUrlFlags = new Map<string, Uint8Array>();
 
@@ -71,8 +73,11 @@ export class WordSearch {
   /** `text`'s words, lower-cased; none for blank text. */
   words(text: string): Words {
     const terms = text.toLowerCase().split(/\s+/).filter(Boolean);
-    const holding = (texts: readonly string[], term: string) =>
-      Uint8Array.from(texts, (t) => (t.includes(term) ? 1 : 0));
+    const holding = (texts: readonly string[], term: string) => {
+      const held = new Uint8Array(texts.length);
+      for (let k = 0; k < texts.length; k++) held[k] = texts[k]!.includes(term) ? 1 : 0;
+      return held;
+    };
     return {
       terms,
       locTerm: terms.map((term) => holding(this.columns.locText, term)),
@@ -164,17 +169,44 @@ export class WordSearch {
     return true;
   }
 
+  /**
+   * A flag per row: it holds every word (its location's, publisher's or URL's flags). One tight pass over
+   * typed arrays, for checking most rows; the array is kept and written again by the next call.
+   */
+  rowFlags({ terms, locTerm, pubTerm }: Words, urlFlags: readonly Uint8Array[]): Uint8Array {
+    const { loc, pub } = this.columns;
+    const n = loc.length;
+    if (this.rowScratch?.length !== n) this.rowScratch = new Uint8Array(n);
+    const out = this.rowScratch;
+    out.fill(1);
+    for (let t = 0; t < terms.length; t++) {
+      const lt = locTerm[t]!;
+      const pt = pubTerm[t]!;
+      const ut = urlFlags[t]!;
+      for (let i = 0; i < n; i++) out[i]! &= lt[loc[i]!]! | pt[pub[i]!]! | ut[i]!;
+    }
+    return out;
+  }
+
   /** The candidates, in their order, that hold every word. */
   within(candidates: Int32Array, words: Words): Int32Array {
     if (words.terms.length === 0) return candidates;
     const few = candidates.length * FEW_CANDIDATES < this.columns.loc.length;
     // Unless the index names fewer URLs to check than the candidates are ("yel" → "yelp").
-    const urlFlags = few && !this.indexNarrower(words, candidates.length) ? undefined : this.urlFlags(words);
     const out = new Int32Array(candidates.length);
     let m = 0;
-    for (let k = 0; k < candidates.length; k++) {
-      const i = candidates[k]!;
-      if (this.holdsEvery(i, words, urlFlags)) out[m++] = i;
+    if (few && !this.indexNarrower(words, candidates.length)) {
+      for (let k = 0; k < candidates.length; k++) {
+        const i = candidates[k]!;
+        if (this.holdsEvery(i, words, undefined)) out[m++] = i;
+      }
+    } else {
+      const holds = this.rowFlags(words, this.urlFlags(words));
+      for (let k = 0; k < candidates.length; k++) {
+        const i = candidates[k]!;
+        out[m] = i;
+        m += holds[i]!;
+      }
     }
     return out.subarray(0, m);
   }
