@@ -101,6 +101,98 @@ export async function filterTimes(page: Page): Promise<number[]> {
   return out;
 }
 
+/** One step of a filter: `prepare` runs first, outside the clock (focusing a field, typing a publisher's name). */
+export interface FilterStep {
+  prepare?: () => Promise<void>;
+  act: () => Promise<void>;
+}
+
+/** Each round's words and publisher: other words each round, so no round repeats the answers of another. */
+const ROUNDS = [
+  { words: ['yelp', 'google', 'portland'], publisher: 'Yelp' },
+  { words: ['bing', 'mission', 'fremont'], publisher: 'Tripadvisor' },
+] as const;
+export const FILTER_STEP_ROUNDS = ROUNDS.length;
+
+/**
+ * A person's filtering, step by step (issue 37's "listings filter → next frame" figure): words typed and
+ * erased key by key, a status ticked and unticked, a publisher chosen and removed; 42 steps a round.
+ */
+export function filterSteps(page: Page, round: number): FilterStep[] {
+  const { words, publisher } = ROUNDS[round % ROUNDS.length]!;
+  const search = page.getByRole('searchbox', { name: 'Search listings' });
+  const focusSearch = () => search.focus();
+  const key = (k: string, prepare?: () => Promise<void>): FilterStep => ({
+    prepare,
+    act: () => page.keyboard.press(k),
+  });
+  const typeAndErase = (word: string): FilterStep[] => [
+    ...[...word].map((c, i) => key(c, i === 0 ? focusSearch : undefined)),
+    ...[...word].map(() => key('Backspace')),
+  ];
+  const click = (name: string): FilterStep => ({
+    act: () => page.getByRole('checkbox', { name, exact: true }).click(),
+  });
+  const publishers = page.getByLabel('Publishers');
+  return [
+    ...typeAndErase(words[0]),
+    click('Live'),
+    ...typeAndErase(words[1]),
+    click('Live'),
+    { prepare: () => publishers.fill(publisher), act: () => publishers.press('Enter') },
+    ...typeAndErase(words[2]),
+    { act: () => page.getByRole('button', { name: `Remove ${publisher}` }).click() },
+    click('Opted out'),
+    click('Opted out'),
+  ];
+}
+
+/**
+ * Each step from its first input event (keydown, click, input or change, stamped by the page) until the
+ * page shows its result, then until the next frame is painted: the count no longer marked busy (the view
+ * asked for is drawn) and the table not showing an older filter's rows, then the next frame's
+ * animation-frame callback and a task after it, as the other "next frame" figures. Nothing of the
+ * harness runs in the page between the stamps; no GC is forced between steps.
+ */
+export async function filterToFrame(page: Page, steps: FilterStep[]): Promise<number[]> {
+  await page.evaluate(() => {
+    type Step = { start: number; done?: (ms: number) => void };
+    const w = globalThis as unknown as { benchFrame?: Step };
+    const stamp = () => {
+      if (w.benchFrame && w.benchFrame.start === 0) w.benchFrame.start = performance.now();
+    };
+    for (const type of ['keydown', 'click', 'input', 'change']) document.addEventListener(type, stamp, true);
+    const busy = (selector: string) => document.querySelector(selector)?.getAttribute('aria-busy') === 'true';
+    new MutationObserver(() => {
+      const b = w.benchFrame;
+      if (!b || b.start === 0 || !b.done) return;
+      if (busy('[data-testid="matched-count"]') || busy('[role="grid"]')) return;
+      const done = b.done;
+      b.done = undefined;
+      requestAnimationFrame(() => setTimeout(() => done(performance.now() - b.start), 0));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+  });
+  const out: number[] = [];
+  for (const [i, step] of steps.entries()) {
+    await step.prepare?.();
+    // Armed and awaited before the step: a key press sent at once could reach the page before the arming.
+    await page.evaluate(() => {
+      const w = globalThis as unknown as { benchFrame: unknown; benchFrameDone: Promise<number> };
+      w.benchFrameDone = new Promise<number>((resolve) => {
+        w.benchFrame = { start: 0, done: resolve };
+      });
+    });
+    await step.act();
+    const done = page.evaluate(() => (globalThis as unknown as { benchFrameDone: Promise<number> }).benchFrameDone);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`filter step ${i} was not drawn within 30 s`)), 30_000);
+    });
+    out.push(await Promise.race([done, late]).finally(() => clearTimeout(timer)));
+  }
+  return out;
+}
+
 export async function workspacePageFigures(options: WorkspaceBenchOptions = {}): Promise<Figure[]> {
   const { sandbox, context, extensionId, close } = await launchBenchDesk(
     options.extensionDir,

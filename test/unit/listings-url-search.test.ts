@@ -28,6 +28,13 @@ test.each([
   'i̇stanbul',
   'co',
   'z',
+  // One letter reads each row's letters; any other single character walks.
+  'y',
+  'q',
+  'h',
+  'ü',
+  '1',
+  '-',
   'bizh',
   '-1-ünïcode-11',
   'nothing-like-this',

@@ -2,15 +2,20 @@
 // a branch per row that goes either way (a status most rows have) cost more than the reads themselves.
 
 /** A flag per small number (status, publisher, location), and the column of each row's number. */
-export type FlagCheck = readonly [flags: Uint8Array, column: readonly number[]];
+export type FlagCheck = readonly [flags: Uint8Array, column: ArrayLike<number>];
 
 /**
  * The rows of `order` (walked backwards for 'desc') whose numbers have their flag set in every check.
- * Each row is written, and the count moves on only for a match: no branch on the data.
+ * Each row is written, and the count moves on only for a match: no branch on the data. `out` (at least
+ * order.length long) may be a buffer kept between filters: the answer is a view of its start.
  */
-export function walkFlags(order: Int32Array, direction: 'asc' | 'desc', checks: readonly FlagCheck[]): Int32Array {
+export function walkFlags(
+  order: Int32Array,
+  direction: 'asc' | 'desc',
+  checks: readonly FlagCheck[],
+  out: Int32Array = new Int32Array(order.length),
+): Int32Array {
   const n = order.length;
-  const out = new Int32Array(n);
   const step = direction === 'asc' ? 1 : -1;
   let k = direction === 'asc' ? 0 : n - 1;
   let m = 0;

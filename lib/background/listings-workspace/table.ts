@@ -24,9 +24,21 @@ import {
   unpackStrings,
 } from './rows.ts';
 import { mergeOrder, namesFingerprint, rowComparator, type SortRanks, sortOrder, sortRanks } from './sort-order.ts';
-import { WordSearch } from './word-search.ts';
+import { FEW_CANDIDATES, WordSearch } from './word-search.ts';
 
 export { joinNames, type ListingsColumns, type StoredListing, type TableNames, toStoredListing } from './rows.ts';
+
+/** An answer kept: `rest` is its key without the text, `text` its lower-cased search. */
+interface RecentMatch {
+  rest: string;
+  text: string;
+  matched: Int32Array;
+}
+
+/** Answers kept for going back and extending (a word typed and erased key by key is ~2 × its length). */
+const KEPT_MATCHES = 24;
+/** At most this many rows in the answers kept (10 MB): the newest is kept whatever its size. */
+const KEPT_MATCH_ROWS = 2_500_000;
 
 export class ListingsTable {
   private ids: string[] = [];
@@ -55,8 +67,16 @@ export class ListingsTable {
   /** Each key's order, of the rows there were when it was made: rows added since are merged in when asked. */
   private orders = new Map<ListingsSortKey, Int32Array>();
   private descending = new Map<ListingsSortKey, { version: number; order: Int32Array }>();
-  /** The last answer; `rest` is its key without the text, `text` its lower-cased search. */
-  private lastMatch: { key: string; rest: string; text: string; version: number; matched: Int32Array } | undefined;
+  /**
+   * Recent answers by their key, the newest last, all of `recentVersion`: erasing a search goes back
+   * through answers just given, and a search that extends one of them checks only its rows.
+   */
+  private recent = new Map<string, RecentMatch>();
+  private recentVersion = 0;
+  private recentRows = 0;
+  /** A row-sized buffer each filter writes into, its answer copied out: no 600,000-row array per keystroke. */
+  private scratch: Int32Array | undefined;
+  private numbers: Int32Array | undefined;
   private wordSearch: { version: number; search: WordSearch } | undefined;
   /** Each row's place in the order of a key. */
   private ranks = new Map<ListingsSortKey, Int32Array>();
@@ -175,14 +195,23 @@ export class ListingsTable {
     const text = filters.text.toLowerCase();
     const cacheKey = JSON.stringify([filters, key, direction]);
     const rest = JSON.stringify([{ ...filters, text: '' }, key, direction]);
-    const last = this.lastMatch?.version === this.version ? this.lastMatch : undefined;
-    if (last?.key === cacheKey) return last.matched;
+    if (this.recentVersion !== this.version) {
+      this.recent.clear();
+      this.recentRows = 0;
+      this.recentVersion = this.version;
+    }
+    const known = this.recent.get(cacheKey);
+    if (known) return this.remember(cacheKey, known).matched;
     // From a blank search the previous matches may be every row: a word few rows hold names fewer (below).
-    if (last && last.rest === rest && last.text.trim() !== '' && text.startsWith(last.text)) {
+    let base: RecentMatch | undefined;
+    for (const m of this.recent.values()) {
+      if (m.rest !== rest || m.text.trim() === '' || !text.startsWith(m.text)) continue;
+      if (!base || m.text.length > base.text.length) base = m;
+    }
+    if (base) {
       const search = this.search();
-      const matched = search.within(last.matched, search.words(text));
-      this.lastMatch = { key: cacheKey, rest, text, version: this.version, matched };
-      return matched;
+      const matched = search.within(base.matched, search.words(text));
+      return this.remember(cacheKey, { rest, text, matched }).matched;
     }
     const order = this.order(key);
     if (!hasFilter(filters)) return direction === 'asc' ? order : this.reversed(key, order);
@@ -202,10 +231,18 @@ export class ListingsTable {
     const search = this.search();
     const words = search.words(filters.text);
     const searching = words.terms.length > 0;
-    // A word few rows hold ("yelp": ~1,500 of 100,000) names the only rows to look at, by their place in
-    // the order; else every row is looked at. Either way each is checked the same.
-    const fewRows = searching ? search.fewRows(words) : undefined;
-    const few = fewRows && this.placesOf(fewRows, key);
+    // A word few rows hold ("yelp": ~1,500 of 100,000), or a publisher's or location's rows, name the only
+    // rows to look at, by their place in the order; else every row is looked at. Either way each is checked the same.
+    const limit = n / FEW_CANDIDATES;
+    let candidates = searching ? search.fewRows(words) : undefined;
+    for (const [kind, held] of [
+      ['pub', pubOk],
+      ['loc', locOk],
+    ] as const) {
+      const rows = held && search.groupRows(kind, held, Math.min(limit, candidates?.length ?? limit));
+      if (rows) candidates = rows;
+    }
+    const few = candidates && this.placesOf(candidates, key);
     const urlFlags = few || !searching ? undefined : search.urlFlags(words);
     const details = filters.hasStatusDetails;
     const { loc, pub, stat, hasDetails } = this;
@@ -214,13 +251,22 @@ export class ListingsTable {
     if (pubOk) checks.push([pubOk, pub]);
     if (locOk) checks.push([locOk, loc]);
     if (details !== undefined) checks.push([Uint8Array.of(details ? 0 : 1, details ? 1 : 0), hasDetails]);
-    if (!searching && checks.length >= 1 && checks.length <= 3) {
-      const matched = walkFlags(order, direction, checks);
-      this.lastMatch = { key: cacheKey, rest, text, version: this.version, matched };
-      return matched;
+    if (this.scratch?.length !== n) this.scratch = new Int32Array(n);
+    const out = this.scratch;
+    if (!few && !searching && checks.length >= 1 && checks.length <= 3) {
+      const matched = walkFlags(order, direction, checks, out).slice();
+      return this.remember(cacheKey, { rest, text, matched }).matched;
+    }
+    if (!few && searching) {
+      // Most rows looked at: the words become one flag per row, and the walk reads only flags.
+      checks.push([search.rowFlags(words, urlFlags!), this.rowNumbers()]);
+      if (checks.length <= 3) {
+        const matched = walkFlags(order, direction, checks, out).slice();
+        return this.remember(cacheKey, { rest, text, matched }).matched;
+      }
+      checks.pop();
     }
     const count = few ? few.length : n;
-    const out = new Int32Array(count);
     let m = 0;
     for (let k = 0; k < count; k++) {
       const place = few ? few[direction === 'asc' ? k : count - 1 - k]! : direction === 'asc' ? k : n - 1 - k;
@@ -232,9 +278,34 @@ export class ListingsTable {
       if (searching && !search.holdsEvery(i, words, urlFlags)) continue;
       out[m++] = i;
     }
-    const matched = out.subarray(0, m);
-    this.lastMatch = { key: cacheKey, rest, text, version: this.version, matched };
-    return matched;
+    return this.remember(cacheKey, { rest, text, matched: out.slice(0, m) }).matched;
+  }
+
+  /** 0, 1, … size − 1: the column that makes a per-row flag a walkFlags check. */
+  private rowNumbers(): Int32Array {
+    if (this.numbers?.length !== this.ids.length) {
+      // A loop, not Int32Array.from with a function: ~100 ms at 600,000 rows on a loaded machine.
+      this.numbers = new Int32Array(this.ids.length);
+      for (let i = 0; i < this.numbers.length; i++) this.numbers[i] = i;
+    }
+    return this.numbers;
+  }
+
+  /** Keeps `entry` as the newest answer; the oldest go while too many rows are kept (the newest stays). */
+  private remember(cacheKey: string, entry: RecentMatch): RecentMatch {
+    const had = this.recent.get(cacheKey);
+    if (had) {
+      this.recent.delete(cacheKey);
+      this.recentRows -= had.matched.length;
+    }
+    this.recent.set(cacheKey, entry);
+    this.recentRows += entry.matched.length;
+    while (this.recent.size > 1 && (this.recent.size > KEPT_MATCHES || this.recentRows > KEPT_MATCH_ROWS)) {
+      const [oldest, dropped] = this.recent.entries().next().value!;
+      this.recent.delete(oldest);
+      this.recentRows -= dropped.matched.length;
+    }
+    return entry;
   }
 
   /** Every row in descending order of `key`: no filter then costs no pass over the rows. */

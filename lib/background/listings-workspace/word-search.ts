@@ -2,12 +2,25 @@
 // text or its listing URL. Text is matched per location and per publisher once (1,500 and 70 strings);
 // a word few rows hold names those rows through the URL index and each location's and publisher's rows.
 // One is built per version of the table (rows or names changed), its indexes on first need.
-import { drain, rowsWithUrlTerm, type UrlIndex, urlIndexSteps, urlRowsWithTerm } from './url-search.ts';
+import {
+  drain,
+  lowerUrl,
+  rowsWithUrlTerm,
+  type UrlIndex,
+  urlCandidates,
+  urlIndexSteps,
+  urlRowsWithTerm,
+} from './url-search.ts';
 
 /** Rows of URLs indexed between two pauses of a warm build (~20-60 ms a slice here). */
 const WARM_SLICE = 25_000;
 /** Below 1 in this many rows, candidates are checked one by one rather than in one walk over all. */
-const FEW_CANDIDATES = 8;
+export const FEW_CANDIDATES = 8;
+/**
+ * Words whose URL flags are kept (600 KB each at 600,000 rows): a status or publisher change with the
+ * same text, or a word typed again, does not walk every URL again nor allocate a new row-sized array.
+ */
+const KEPT_URL_FLAGS = 8;
 
 /** Each group's rows (a location's, a publisher's): group g holds rows[start[g] .. start[g + 1]). */
 interface RowGroups {
@@ -48,6 +61,10 @@ export class WordSearch {
   /** A warm build under way: a search that needs the index meanwhile finishes it at once. */
   private building: Generator<void, UrlIndex> | undefined;
   private groups: { loc: RowGroups; pub: RowGroups } | undefined;
+  /** rowFlags' answer, written again by each call. */
+  private rowScratch: Uint8Array | undefined;
+  /** The last words' URL flags, the newest last. */
+  private readonly keptUrlFlags = new Map<string, Uint8Array>();
 
   constructor(columns: SearchColumns) {
     this.columns = columns;
@@ -56,8 +73,11 @@ export class WordSearch {
   /** `text`'s words, lower-cased; none for blank text. */
   words(text: string): Words {
     const terms = text.toLowerCase().split(/\s+/).filter(Boolean);
-    const holding = (texts: readonly string[], term: string) =>
-      Uint8Array.from(texts, (t) => (t.includes(term) ? 1 : 0));
+    const holding = (texts: readonly string[], term: string) => {
+      const held = new Uint8Array(texts.length);
+      for (let k = 0; k < texts.length; k++) held[k] = texts[k]!.includes(term) ? 1 : 0;
+      return held;
+    };
     return {
       terms,
       locTerm: terms.map((term) => holding(this.columns.locText, term)),
@@ -101,7 +121,34 @@ export class WordSearch {
 
   /** Per word, a flag per row: its URL holds the word. For checking many rows; few read their own URL. */
   urlFlags({ terms }: Words): Uint8Array[] {
-    return terms.map((term) => rowsWithUrlTerm(this.urlIndex(), term));
+    return terms.map((term) => {
+      let flags = this.keptUrlFlags.get(term);
+      if (flags) this.keptUrlFlags.delete(term);
+      else flags = rowsWithUrlTerm(this.urlIndex(), term);
+      this.keptUrlFlags.set(term, flags);
+      if (this.keptUrlFlags.size > KEPT_URL_FLAGS) this.keptUrlFlags.delete(this.keptUrlFlags.keys().next().value!);
+      return flags;
+    });
+  }
+
+  /**
+   * The rows of the locations (or publishers) flagged in `held`, grouped by location (publisher), or
+   * undefined when there are more than `limit`: a publisher filter names its 1 in 69 rows at once.
+   */
+  groupRows(kind: 'loc' | 'pub', held: Uint8Array, limit: number): Int32Array | undefined {
+    const groups = this.rowGroups()[kind];
+    let size = 0;
+    for (let g = 0; g < held.length; g++) if (held[g]) size += groups.start[g + 1]! - groups.start[g]!;
+    if (size > limit) return undefined;
+    const rows = new Int32Array(size);
+    let at = 0;
+    for (let g = 0; g < held.length; g++) {
+      if (!held[g]) continue;
+      const part = groups.rows.subarray(groups.start[g]!, groups.start[g + 1]!);
+      rows.set(part, at);
+      at += part.length;
+    }
+    return rows;
   }
 
   /** Whether row `i` holds every word; `urlFlags` from urlFlags(), or undefined to read the row's URL. */
@@ -113,7 +160,8 @@ export class WordSearch {
       if (urlFlags) {
         if (urlFlags[t]![i]) continue;
       } else {
-        url ??= listingUrls[i]!.toLowerCase();
+        // A slice of the index's lower-cased text when it is built: no copy of the URL per row.
+        url ??= this.urls ? lowerUrl(this.urls, i) : listingUrls[i]!.toLowerCase();
         if (url.includes(terms[t]!)) continue;
       }
       return false;
@@ -121,18 +169,52 @@ export class WordSearch {
     return true;
   }
 
+  /**
+   * A flag per row: it holds every word (its location's, publisher's or URL's flags). One tight pass over
+   * typed arrays, for checking most rows; the array is kept and written again by the next call.
+   */
+  rowFlags({ terms, locTerm, pubTerm }: Words, urlFlags: readonly Uint8Array[]): Uint8Array {
+    const { loc, pub } = this.columns;
+    const n = loc.length;
+    if (this.rowScratch?.length !== n) this.rowScratch = new Uint8Array(n);
+    const out = this.rowScratch;
+    out.fill(1);
+    for (let t = 0; t < terms.length; t++) {
+      const lt = locTerm[t]!;
+      const pt = pubTerm[t]!;
+      const ut = urlFlags[t]!;
+      for (let i = 0; i < n; i++) out[i]! &= lt[loc[i]!]! | pt[pub[i]!]! | ut[i]!;
+    }
+    return out;
+  }
+
   /** The candidates, in their order, that hold every word. */
   within(candidates: Int32Array, words: Words): Int32Array {
     if (words.terms.length === 0) return candidates;
     const few = candidates.length * FEW_CANDIDATES < this.columns.loc.length;
-    const urlFlags = few ? undefined : this.urlFlags(words);
+    // Unless the index names fewer URLs to check than the candidates are ("yel" → "yelp").
     const out = new Int32Array(candidates.length);
     let m = 0;
-    for (let k = 0; k < candidates.length; k++) {
-      const i = candidates[k]!;
-      if (this.holdsEvery(i, words, urlFlags)) out[m++] = i;
+    if (few && !this.indexNarrower(words, candidates.length)) {
+      for (let k = 0; k < candidates.length; k++) {
+        const i = candidates[k]!;
+        if (this.holdsEvery(i, words, undefined)) out[m++] = i;
+      }
+    } else {
+      const holds = this.rowFlags(words, this.urlFlags(words));
+      for (let k = 0; k < candidates.length; k++) {
+        const i = candidates[k]!;
+        out[m] = i;
+        m += holds[i]!;
+      }
     }
     return out.subarray(0, m);
+  }
+
+  /** Whether the built URL index names fewer URLs than `candidates` for every word (each is then a flag read). */
+  private indexNarrower({ terms }: Words, candidates: number): boolean {
+    const urls = this.urls;
+    return Boolean(urls) && terms.every((term) => (urlCandidates(urls!, term) ?? candidates) < candidates);
   }
 
   /** Builds the indexes ahead of the first search that needs them. */
