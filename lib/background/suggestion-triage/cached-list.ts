@@ -7,8 +7,10 @@ import { fetchAllSuggestions, SUGGESTIONS_PAGE_SIZE, type Suggestion } from '../
 import { toWireError } from '../../messaging/background.ts';
 import type { SuggestionView, TriageView } from '../../messaging/protocol/index.ts';
 import { listWarning } from '../../messaging/service-words.ts';
+import type { WireError } from '../../messaging/wire-error.ts';
 import { coalesce } from '../../shared/coalesce.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
+import type { LinkedAccount } from '../core/account-items.ts';
 import { currentLink, withAccountLock, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import { currentApiOrigin } from '../core/connection.ts';
@@ -25,7 +27,7 @@ import {
   blockedAccount,
   refreshEveryAccount,
 } from './across-accounts.ts';
-import { triageCacheItem, triageRevisionItem } from './triage-items.ts';
+import { type CachedSuggestions, triageCacheItem, triageRevisionItem } from './triage-items.ts';
 import {
   cacheKey,
   commitTriage,
@@ -50,6 +52,13 @@ export const TRIAGE_FRESH_MS = 30_000;
 const MAX_LIST = 500;
 /** How long a sent decision is remembered, to drop it from lists whose fetch began before it was sent. */
 const RECENTLY_SENT_MS = 60_000;
+
+/** What a page's wish may start now (refreshGate): the wish, the quota's refusal, the open's share. */
+interface Gate {
+  wish: RefreshWish;
+  spent: WireError | null;
+  share: number;
+}
 
 export interface CachedListDeps extends Pick<DeskDeps, 'withAccount' | 'broadcast' | 'now'> {
   setBadgeCount: (accountKey: string, count: number) => Promise<void>;
@@ -268,14 +277,6 @@ export function createCachedList(deps: CachedListDeps) {
   }
 
   /**
-   * How one account's unfiltered list stands, for a page that shows every account (the Inbox): starts the
-   * refresh the wish calls for, as view() does for the active account.
-   */
-  function stateOf(accountKey: string, status: string, fetchedAt: number | null, wish: RefreshWish) {
-    return cache.answer(cacheKey(accountKey, status), fetchedAt, wish, status, {});
-  }
-
-  /**
    * `accountKey`: another account's list than the active one's (the embedded panel's located account).
    * `rows`: only the first rows of the list (the popup's first paint), the rest on the next ask. `across`:
    * the asker may see every account (the extension's pages); a content script sees the active one's only.
@@ -318,9 +319,7 @@ export function createCachedList(deps: CachedListDeps) {
    * What a page's wish may start: nothing while the service says the quota is spent (the view says until
    * when), and an open's refresh (not a forced one) only while the budget lets background work go.
    */
-  async function refreshGate(
-    wish: RefreshWish,
-  ): Promise<{ wish: RefreshWish; spent: ReturnType<typeof toWireError> | null; share: number }> {
+  async function refreshGate(wish: RefreshWish): Promise<Gate> {
     if (!wish.refresh && !wish.force) return { wish, spent: null, share: 0 };
     const until = (await deps.spentUntil?.()) ?? null;
     if (until !== null) return { wish: {}, spent: toWireError(quotaSpentError(until)), share: 0 };
@@ -338,7 +337,39 @@ export function createCachedList(deps: CachedListDeps) {
   ): Promise<TriageView> {
     const [accounts, , cached, pending, failures, publishers, , batches] = values;
     const [apiOrigin, gate] = await Promise.all([currentApiOrigin().catch(() => null), refreshGate(wish)]);
-    const wanted = filters.accountKeys?.length ? new Set(filters.accountKeys) : null;
+    const { due, starting } = startAcross(accounts, cached, apiOrigin, gate, {
+      accountKeys: filters.accountKeys,
+      active: stored.accountRecord?.accountKey,
+    });
+    const view = acrossAccountsView(
+      stored,
+      { accounts, active: stored.accountRecord, cache: cached, pending, failures, publishers, batches },
+      filters,
+      deps.now(),
+      rows,
+      (a) => {
+        if (a.needsRelink || !a.apiOrigin) return { refreshing: false, error: toWireError(needsRelinkError(a)) };
+        const state = accountState(a.accountKey);
+        return { ...state, refreshing: state.refreshing || starting.has(a.accountKey) };
+      },
+    );
+    const refreshing = due || every !== null || view.accounts.some((a) => a.refreshing);
+    return { ...view, refreshing, error: gate.spent };
+  }
+
+  /**
+   * What a page showing every account starts for the gate's wish, after its answer has left: an open (a
+   * refresh not forced) the stale lists that top what it shows, within its share of the hour's requests;
+   * Refresh, and lists never fetched, every account's turn. `accountKeys`: the accounts it is filtered to.
+   */
+  function startAcross(
+    accounts: LinkedAccount[],
+    cached: Record<string, CachedSuggestions>,
+    apiOrigin: string | null,
+    gate: Gate,
+    { accountKeys, active }: { accountKeys?: string[]; active?: string },
+  ): { due: boolean; starting: Set<string> } {
+    const wanted = accountKeys?.length ? new Set(accountKeys) : null;
     const stale = accounts.filter((a) => {
       if ((wanted && !wanted.has(a.accountKey)) || blockedAccount(a, apiOrigin) || gate.spent) return false;
       const key = cacheKey(a.accountKey, WAITING);
@@ -347,34 +378,34 @@ export function createCachedList(deps: CachedListDeps) {
       if (cache.state(key).error && !gate.wish.refresh && !gate.wish.force) return false;
       return cache.wants(cached[key]?.fetchedAt ?? null, gate.wish);
     });
-    // An open (a refresh not forced) takes the lists that top what it shows, within its share of the hour's
-    // requests; Refresh, and lists never fetched, take every account's turn as before.
     const open = Boolean(gate.wish.refresh) && !gate.wish.force;
-    const shown = open ? withinShare(stale, cached, stored.accountRecord?.accountKey, gate.share) : [];
+    const shown = open ? withinShare(stale, cached, active, gate.share) : [];
     const due = open ? shown.length > 0 : stale.length > 0;
-    // After this answer has left, as for one account: the popup paints from the cache first.
     if (open && due) {
       const round: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 0))
         .then(() => refreshShown(shown))
         .finally(() => openRounds.delete(round));
       openRounds.add(round);
     } else if (due) setTimeout(() => void refreshEvery(gate.wish), 0);
-    const starting = new Set(open ? shown : due ? stale.map((a) => a.accountKey) : []);
-    const view = acrossAccountsView(
-      stored,
-      { accounts, active: stored.accountRecord, cache: cached, pending, failures, publishers, batches },
-      filters,
-      deps.now(),
-      rows,
-      (a) => {
-        const state = cache.state(cacheKey(a.accountKey, WAITING));
-        if (a.needsRelink || !a.apiOrigin) return { refreshing: false, error: toWireError(needsRelinkError(a)) };
-        const refreshing = state.refreshing || starting.has(a.accountKey) || opening.has(a.accountKey);
-        return { refreshing, error: accountListError(state.error) };
-      },
-    );
-    const refreshing = due || every !== null || view.accounts.some((a) => a.refreshing);
-    return { ...view, refreshing, error: gate.spent };
+    return { due, starting: new Set(open ? shown : due ? stale.map((a) => a.accountKey) : []) };
+  }
+
+  /**
+   * A page across accounts other than the popup (the Inbox) asked: `{}` when it reads (lists never fetched),
+   * `refresh` when it opens or is filtered to `accountKeys`, `force` for its Refresh. Starts what the popup's
+   * view would; answers the quota's refusal when the service said it is spent, and the accounts starting.
+   */
+  async function askAcross(wish: RefreshWish, accountKeys?: string[]) {
+    const [accounts, , cached] = triageValues(await itemsForView());
+    const [apiOrigin, gate] = await Promise.all([currentApiOrigin().catch(() => null), refreshGate(wish)]);
+    const { starting } = startAcross(accounts, cached, apiOrigin, gate, { accountKeys });
+    return { spent: gate.spent, starting };
+  }
+
+  /** One account's waiting list as a page across accounts shows it: being fetched (or about to), its last error. */
+  function accountState(accountKey: string): { refreshing: boolean; error: WireError | null } {
+    const state = cache.state(cacheKey(accountKey, WAITING));
+    return { refreshing: state.refreshing || opening.has(accountKey), error: accountListError(state.error) };
   }
 
   /**
@@ -416,5 +447,5 @@ export function createCachedList(deps: CachedListDeps) {
     await cache.settled();
   }
 
-  return { view, revalidate, refreshEvery, stateOf, markSent, readEarly, settled };
+  return { view, revalidate, refreshEvery, askAcross, accountState, markSent, readEarly, settled };
 }
