@@ -300,10 +300,21 @@ export interface Accounts {
   lists: Map<string, FakeSuggestion[]>;
   refused: Map<string, number>;
   requests: { token: string; method: string; url: URL }[];
+  /** An account's list pages are answered (as they stood when they arrived) only once this settles. */
+  held: Map<string, Promise<void>>;
+  /** The most list pages of one account in flight at once. */
+  mostInFlight: Map<string, number>;
 }
 
 export function perAccountService(lists: Record<string, FakeSuggestion[]>): Accounts {
-  const state: Accounts = { lists: new Map(Object.entries(lists)), refused: new Map(), requests: [] };
+  const state: Accounts = {
+    lists: new Map(Object.entries(lists)),
+    refused: new Map(),
+    requests: [],
+    held: new Map(),
+    mostInFlight: new Map(),
+  };
+  const inFlight = new Map<string, number>();
   const api = routedFetch((request, url) => {
     const token = url.searchParams.get('access_token') ?? '';
     const account = token.replace(/^tok-/, '');
@@ -317,7 +328,15 @@ export function perAccountService(lists: Record<string, FakeSuggestion[]>): Acco
       const matching = mine.filter((s) => statuses.includes(s.status));
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? 10);
-      return envelope({ count: matching.length, suggestions: matching.slice(offset, offset + limit) });
+      const answer = envelope({ count: matching.length, suggestions: matching.slice(offset, offset + limit) });
+      const held = state.held.get(account);
+      if (!held) return answer;
+      inFlight.set(account, (inFlight.get(account) ?? 0) + 1);
+      state.mostInFlight.set(account, Math.max(state.mostInFlight.get(account) ?? 0, inFlight.get(account)!));
+      return held.then(() => {
+        inFlight.set(account, inFlight.get(account)! - 1);
+        return answer;
+      });
     }
     const decided = /\/publishersuggestions\/([^/]+)$/.exec(url.pathname);
     if (decided && request.method === 'PUT') {

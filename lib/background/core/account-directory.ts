@@ -44,7 +44,15 @@ export function accountDirectory<T extends Stored>(options: {
     now: deps.now,
     async fetch(accountKey, purpose) {
       const link = await currentLink(accountKey);
-      const fetched = await deps.withAccount(options.fetch, accountKey, purpose ? { purpose } : undefined);
+      const fetched = await deps.withAccount(
+        (client) => {
+          // Its token is taken: a refresh asked from now on gets a fetch of its own, after this one.
+          cache.markSent(accountKey);
+          return options.fetch(client);
+        },
+        accountKey,
+        purpose ? { purpose } : undefined,
+      );
       // An account unlinked while its fetch was out gets nothing written back.
       await writeIfLinked(link, () => store.set(accountKey, { ...fetched, fetchedAt: deps.now() } as T));
     },

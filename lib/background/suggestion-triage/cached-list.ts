@@ -115,6 +115,8 @@ async function fetchList(client: ApiClient, status: string, filters: ListFilters
 
 export function createCachedList(deps: CachedListDeps) {
   const recentlySent = new Map<string, number>();
+  /** When this worker last fetched each list (an open's round skips one fetched since it was asked). */
+  const storedAt = new Map<string, number>();
   /** The stored items a view is made from, as last read; dropped at any change to them. */
   const items = heldRead(readTriageItems, (forget) =>
     browser.storage.onChanged.addListener((changes, area) => {
@@ -171,6 +173,8 @@ export function createCachedList(deps: CachedListDeps) {
     const link = await currentLink(accountKey);
     const list = await deps.withAccount(
       async (client) => {
+        // Its token is taken: a Refresh pressed from now on gets a fetch of its own, after this one.
+        cache.markSent(key);
         const [fetched] = await Promise.all([
           fetchList(client, status, filters),
           // Names are a nicety: the ids show if the publishers list cannot be had.
@@ -188,6 +192,7 @@ export function createCachedList(deps: CachedListDeps) {
     const count = Math.max(0, list.count - (list.suggestions.length - suggestions.length));
     const unfiltered = !filters.locationIds?.length && !filters.publisherIds?.length;
     const entry = { fetchedAt: deps.now(), count, suggestions, warnings: list.warnings };
+    storedAt.set(key, entry.fetchedAt);
     await writeIfLinked(link, async () => {
       const stored = await triageCacheItem.getValue();
       await commitTriage([{ item: triageCacheItem, value: { ...stored, [key]: entry } }]);
@@ -196,14 +201,21 @@ export function createCachedList(deps: CachedListDeps) {
     });
   }
 
-  /** Fetches one list in the background; concurrent asks for the same list share one fetch. */
+  /**
+   * Fetches one list in the background; concurrent asks for the same list share one fetch. `after`: a
+   * Refresh's ask, which a fetch already sent does not answer (one more runs after it).
+   */
   function revalidate(
     accountKey: string,
     status: string,
     filters: ListFilters = {},
     purpose: BudgetPurpose = 'user',
+    after = false,
   ): Promise<void> {
-    return cache.revalidate(cacheKey(accountKey, status, filters), status, filters, purpose);
+    const key = cacheKey(accountKey, status, filters);
+    return after
+      ? cache.revalidateAfter(key, status, filters, purpose)
+      : cache.revalidate(key, status, filters, purpose);
   }
 
   const beforeTurn = deps.beforeTurn;
@@ -225,7 +237,7 @@ export function createCachedList(deps: CachedListDeps) {
           return { accounts, apiOrigin, fetchedAt: (key) => fetchedAt.get(key)?.fetchedAt ?? null };
         },
         wants: (_key, fetchedAt) => cache.wants(fetchedAt, wish),
-        revalidate: (key) => revalidate(key, WAITING, {}, purpose),
+        revalidate: (key) => revalidate(key, WAITING, {}, purpose, Boolean(wish.force)),
         beforeTurn: beforeTurn ? (key) => beforeTurn(key, purpose) : undefined,
       }),
     {
@@ -246,9 +258,12 @@ export function createCachedList(deps: CachedListDeps) {
    * budget). The others ride the refresh alarm, or a filter to their account.
    */
   async function refreshShown(keys: string[]): Promise<void> {
+    const askedAt = deps.now();
     for (const key of keys) opening.add(key);
     try {
       for (const key of keys) {
+        // Fetched since the open asked (a fetch that was out then has ended): nothing to refresh.
+        if ((storedAt.get(cacheKey(key, WAITING)) ?? Number.NEGATIVE_INFINITY) >= askedAt) continue;
         if (beforeTurn && !(await beforeTurn(key, 'inbox refresh'))) break;
         await revalidate(key, WAITING, {}, 'inbox refresh').catch(() => undefined);
         opening.delete(key);
