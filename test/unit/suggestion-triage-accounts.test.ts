@@ -395,6 +395,46 @@ describe('the refresh across accounts, asked again while it runs', () => {
     expect(afterAll).toHaveLength(1);
     expect(events.at(-1)).toBe(afterAll[0]);
   });
+
+  test('views asking for lists never fetched while a round runs cost no second round of every account', async () => {
+    const service = perAccountService({
+      'app-1001': waiting('app-1001', 1, 2),
+      'app-1002': waiting('app-1002', 1, 1),
+      'app-1003': waiting('app-1003', 1, 3),
+    });
+    const base = testDeps({ now: () => clock });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let turns = 0;
+    const t = createSuggestionTriage({
+      ...base,
+      // Each list's fetch takes a while on a busy machine: the round's lists are over 30 s old when it ends.
+      broadcast: async () => {
+        clock += 31_000;
+      },
+      budget: {
+        ...base.budget,
+        backgroundTurn: async () => {
+          turns++;
+          await held;
+          return { go: true };
+        },
+      },
+    });
+    made.push(t);
+    const lists = () => service.requests.filter((r) => r.url.pathname.endsWith('/publishersuggestions')).length;
+    const first = t.refreshEveryAccount({ refresh: true }, 'inbox refresh');
+    await expect.poll(() => turns).toBe(1);
+    // What a view asks while some list was never fetched (the popup's, the Inbox's, at each fetch's event).
+    const plain = t.refreshEveryAccount({}, 'user');
+    release();
+    await first;
+    await plain;
+    await t.settled();
+    expect(lists()).toBe(3);
+  });
 });
 
 describe('a popup’s open across accounts (issue 37)', () => {

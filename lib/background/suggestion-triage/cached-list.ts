@@ -221,8 +221,8 @@ export function createCachedList(deps: CachedListDeps) {
   const beforeTurn = deps.beforeTurn;
   /**
    * Every linked account's waiting list that the wish calls for, one account at a time. Asks made during a
-   * run cost one more run after it, not one alongside: a refresh, forced if any ask was, and a person's if
-   * any was (a person's run is never held by the budget).
+   * run cost one more run after it, not one alongside: a refresh if any ask was, forced if any was, and a
+   * person's if any was (a person's run is never held by the budget).
    */
   const everyAccount = coalesce(
     (wish: RefreshWish, purpose: BudgetPurpose) =>
@@ -242,7 +242,9 @@ export function createCachedList(deps: CachedListDeps) {
       }),
     {
       merge: (queued, [wish, purpose]): [RefreshWish, BudgetPurpose] => [
-        { refresh: true, force: Boolean(queued?.[0].force || wish.force) },
+        // A view's ask for lists never fetched stays that: made a refresh, every view during a first fetch of
+        // 30 accounts cost a second round of all 30.
+        { refresh: Boolean(queued?.[0].refresh || wish.refresh), force: Boolean(queued?.[0].force || wish.force) },
         queued?.[1] === 'user' || purpose === 'user' ? 'user' : 'inbox refresh',
       ],
     },
