@@ -1,33 +1,25 @@
 // The triage list the popup paints from: each status's suggestions as last fetched, kept in storage and
-// refreshed behind the answer (stale-while-revalidate). Decisions are the outbox's job (decision-outbox.ts).
+// refreshed behind the answer (stale-while-revalidate). The rounds that refresh every account's list, and an
+// open's share of them, are refresh-rounds.ts; decisions are the outbox's job (decision-outbox.ts).
 import { browser } from 'wxt/browser';
 import type { ApiClient } from '../../api/client.ts';
 import { isApiError } from '../../api/errors.ts';
-import { fetchAllSuggestions, SUGGESTIONS_PAGE_SIZE, type Suggestion } from '../../api/suggestions.ts';
+import { fetchAllSuggestions, type Suggestion } from '../../api/suggestions.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { SuggestionView, TriageView } from '../../messaging/protocol/index.ts';
 import { listWarning } from '../../messaging/service-words.ts';
-import type { WireError } from '../../messaging/wire-error.ts';
-import { coalesce } from '../../shared/coalesce.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
-import type { LinkedAccount } from '../core/account-items.ts';
 import { currentLink, withAccountLock, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import { currentApiOrigin } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { heldRead } from '../core/held-read.ts';
-import { readAccounts } from '../core/linked-accounts.ts';
 import { refreshPublisherNames } from '../core/publisher-names.ts';
-import { type BudgetPurpose, quotaSpentError } from '../core/request-budget.ts';
+import type { BudgetPurpose } from '../core/request-budget.ts';
 import { type RefreshWish, staleWhileRevalidate } from '../core/swr-cache.ts';
-import {
-  type AccountFilters,
-  accountListError,
-  acrossAccountsView,
-  blockedAccount,
-  refreshEveryAccount,
-} from './across-accounts.ts';
-import { type CachedSuggestions, triageCacheItem, triageRevisionItem } from './triage-items.ts';
+import { type AccountFilters, acrossAccountsView } from './across-accounts.ts';
+import { createRefreshRounds } from './refresh-rounds.ts';
+import { triageCacheItem, triageRevisionItem } from './triage-items.ts';
 import {
   cacheKey,
   commitTriage,
@@ -52,13 +44,6 @@ export const TRIAGE_FRESH_MS = 30_000;
 const MAX_LIST = 500;
 /** How long a sent decision is remembered, to drop it from lists whose fetch began before it was sent. */
 const RECENTLY_SENT_MS = 60_000;
-
-/** What a page's wish may start now (refreshGate): the wish, the quota's refusal, the open's share. */
-interface Gate {
-  wish: RefreshWish;
-  spent: WireError | null;
-  share: number;
-}
 
 export interface CachedListDeps extends Pick<DeskDeps, 'withAccount' | 'broadcast' | 'now'> {
   setBadgeCount: (accountKey: string, count: number) => Promise<void>;
@@ -218,80 +203,12 @@ export function createCachedList(deps: CachedListDeps) {
       : cache.revalidate(key, status, filters, purpose);
   }
 
-  const beforeTurn = deps.beforeTurn;
-  /**
-   * Every linked account's waiting list that the wish calls for, one account at a time. Asks made during a
-   * run cost one more run after it, not one alongside: a refresh if any ask was, forced if any was, and a
-   * person's if any was (a person's run is never held by the budget).
-   */
-  const everyAccount = coalesce(
-    (wish: RefreshWish, purpose: BudgetPurpose) =>
-      refreshEveryAccount({
-        accounts: async () => {
-          const [{ accounts }, apiOrigin, stored] = await Promise.all([
-            readAccounts(),
-            currentApiOrigin().catch(() => null),
-            triageCacheItem.getValue(),
-          ]);
-          const fetchedAt = new Map(accounts.map((a) => [a.accountKey, stored[cacheKey(a.accountKey, WAITING)]]));
-          return { accounts, apiOrigin, fetchedAt: (key) => fetchedAt.get(key)?.fetchedAt ?? null };
-        },
-        wants: (_key, fetchedAt) => cache.wants(fetchedAt, wish),
-        revalidate: (key) => revalidate(key, WAITING, {}, purpose, Boolean(wish.force)),
-        beforeTurn: beforeTurn ? (key) => beforeTurn(key, purpose) : undefined,
-      }),
-    {
-      merge: (queued, [wish, purpose]): [RefreshWish, BudgetPurpose] => [
-        // A view's ask for lists never fetched stays that: made a refresh, every view during a first fetch of
-        // 30 accounts cost a second round of all 30.
-        { refresh: Boolean(queued?.[0].refresh || wish.refresh), force: Boolean(queued?.[0].force || wish.force) },
-        queued?.[1] === 'user' || purpose === 'user' ? 'user' : 'inbox refresh',
-      ],
-    },
-  );
-  /** The refresh across accounts in progress: its runs, then the one event after the last. */
-  let every: Promise<void> | null = null;
-  /** Lists a page's open is refreshing or about to, one at a time (refreshShown), and those rounds. */
-  const opening = new Set<string>();
-  const openRounds = new Set<Promise<void>>();
-
-  /**
-   * A page's open: the lists it shows first, one at a time, each as background work (slowed or held by the
-   * budget). The others ride the refresh alarm, or a filter to their account.
-   */
-  async function refreshShown(keys: string[]): Promise<void> {
-    const askedAt = deps.now();
-    for (const key of keys) opening.add(key);
-    try {
-      for (const key of keys) {
-        // Fetched since the open asked (a fetch that was out then has ended): nothing to refresh.
-        if ((storedAt.get(cacheKey(key, WAITING)) ?? Number.NEGATIVE_INFINITY) >= askedAt) continue;
-        if (beforeTurn && !(await beforeTurn(key, 'inbox refresh'))) break;
-        await revalidate(key, WAITING, {}, 'inbox refresh').catch(() => undefined);
-        opening.delete(key);
-      }
-    } finally {
-      for (const key of keys) opening.delete(key);
-    }
-  }
-
-  function refreshEvery(wish: RefreshWish = { refresh: true }, purpose: BudgetPurpose = 'user'): Promise<void> {
-    if (every && everyAccount.running) {
-      void everyAccount(wish, purpose);
-      return every;
-    }
-    const runs: Promise<void> = everyAccount(wish, purpose)
-      .finally(() => {
-        if (every === runs) every = null;
-      })
-      .then(async () => {
-        // Views answered while it ran said "refreshing" (a last pass that fetched nothing broadcast nothing).
-        const revision = await withAccountLock(() => commitTriage([]));
-        await deps.broadcast('triage.changed', { accountKey: null, resolvedElsewhere: 0, revision });
-      });
-    every = runs;
-    return runs;
-  }
+  const rounds = createRefreshRounds({
+    ...deps,
+    cache,
+    revalidate: (accountKey, purpose, after) => revalidate(accountKey, WAITING, {}, purpose, after),
+    storedAt: (accountKey) => storedAt.get(cacheKey(accountKey, WAITING)),
+  });
 
   /**
    * `accountKey`: another account's list than the active one's (the embedded panel's located account).
@@ -324,25 +241,12 @@ export function createCachedList(deps: CachedListDeps) {
     const { accountRecord: account, ...rest } = stored;
     if (!account) return { ...rest, refreshing: false, error: null };
     const key = cacheKey(account.accountKey, status, filters);
-    const gate = await refreshGate({ refresh, force });
+    const gate = await rounds.refreshGate({ refresh, force });
     // After this answer has left: the popup paints from the cache while the refresh runs.
     const wish = { ...gate.wish, blocked: account.needsRelink || gate.spent !== null };
     const state = cache.answer(key, rest.fetchedAt, wish, status, filters);
     const error = account.needsRelink ? toWireError(needsRelinkError(account)) : (gate.spent ?? state.error);
     return { ...rest, refreshing: state.refreshing, error };
-  }
-
-  /**
-   * What a page's wish may start: nothing while the service says the quota is spent (the view says until
-   * when), and an open's refresh (not a forced one) only while the budget lets background work go.
-   */
-  async function refreshGate(wish: RefreshWish): Promise<Gate> {
-    if (!wish.refresh && !wish.force) return { wish, spent: null, share: 0 };
-    const until = (await deps.spentUntil?.()) ?? null;
-    if (until !== null) return { wish: {}, spent: toWireError(quotaSpentError(until)), share: 0 };
-    if (wish.force) return { wish, spent: null, share: Number.POSITIVE_INFINITY };
-    const share = deps.openShare ? await deps.openShare() : Number.POSITIVE_INFINITY;
-    return { wish: share > 0 ? wish : {}, spent: null, share };
   }
 
   async function acrossView(
@@ -353,8 +257,8 @@ export function createCachedList(deps: CachedListDeps) {
     wish: RefreshWish,
   ): Promise<TriageView> {
     const [accounts, , cached, pending, failures, publishers, , batches] = values;
-    const [apiOrigin, gate] = await Promise.all([currentApiOrigin().catch(() => null), refreshGate(wish)]);
-    const { due, starting } = startAcross(accounts, cached, apiOrigin, gate, {
+    const [apiOrigin, gate] = await Promise.all([currentApiOrigin().catch(() => null), rounds.refreshGate(wish)]);
+    const { due, starting } = rounds.startAcross(accounts, cached, apiOrigin, gate, {
       accountKeys: filters.accountKeys,
       active: stored.accountRecord?.accountKey,
     });
@@ -366,45 +270,12 @@ export function createCachedList(deps: CachedListDeps) {
       rows,
       (a) => {
         if (a.needsRelink || !a.apiOrigin) return { refreshing: false, error: toWireError(needsRelinkError(a)) };
-        const state = accountState(a.accountKey);
+        const state = rounds.accountState(a.accountKey);
         return { ...state, refreshing: state.refreshing || starting.has(a.accountKey) };
       },
     );
-    const refreshing = due || every !== null || view.accounts.some((a) => a.refreshing);
+    const refreshing = due || rounds.everyRunning() || view.accounts.some((a) => a.refreshing);
     return { ...view, refreshing, error: gate.spent };
-  }
-
-  /**
-   * What a page showing every account starts for the gate's wish, after its answer has left: an open (a
-   * refresh not forced) the stale lists that top what it shows, within its share of the hour's requests;
-   * Refresh, and lists never fetched, every account's turn. `accountKeys`: the accounts it is filtered to.
-   */
-  function startAcross(
-    accounts: LinkedAccount[],
-    cached: Record<string, CachedSuggestions>,
-    apiOrigin: string | null,
-    gate: Gate,
-    { accountKeys, active }: { accountKeys?: string[]; active?: string },
-  ): { due: boolean; starting: Set<string> } {
-    const wanted = accountKeys?.length ? new Set(accountKeys) : null;
-    const stale = accounts.filter((a) => {
-      if ((wanted && !wanted.has(a.accountKey)) || blockedAccount(a, apiOrigin) || gate.spent) return false;
-      const key = cacheKey(a.accountKey, WAITING);
-      // A list whose last fetch failed is asked again on a refresh (the popup opening, Retry), not on every
-      // view: each fetch's end makes pages ask for a view again.
-      if (cache.state(key).error && !gate.wish.refresh && !gate.wish.force) return false;
-      return cache.wants(cached[key]?.fetchedAt ?? null, gate.wish);
-    });
-    const open = Boolean(gate.wish.refresh) && !gate.wish.force;
-    const shown = open ? withinShare(stale, cached, active, gate.share) : [];
-    const due = open ? shown.length > 0 : stale.length > 0;
-    if (open && due) {
-      const round: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 0))
-        .then(() => refreshShown(shown))
-        .finally(() => openRounds.delete(round));
-      openRounds.add(round);
-    } else if (due) setTimeout(() => void refreshEvery(gate.wish), 0);
-    return { due, starting: new Set(open ? shown : due ? stale.map((a) => a.accountKey) : []) };
   }
 
   /**
@@ -414,41 +285,9 @@ export function createCachedList(deps: CachedListDeps) {
    */
   async function askAcross(wish: RefreshWish, accountKeys?: string[]) {
     const [accounts, , cached] = triageValues(await itemsForView());
-    const [apiOrigin, gate] = await Promise.all([currentApiOrigin().catch(() => null), refreshGate(wish)]);
-    const { starting } = startAcross(accounts, cached, apiOrigin, gate, { accountKeys });
+    const [apiOrigin, gate] = await Promise.all([currentApiOrigin().catch(() => null), rounds.refreshGate(wish)]);
+    const { starting } = rounds.startAcross(accounts, cached, apiOrigin, gate, { accountKeys });
     return { spent: gate.spent, starting };
-  }
-
-  /** One account's waiting list as a page across accounts shows it: being fetched (or about to), its last error. */
-  function accountState(accountKey: string): { refreshing: boolean; error: WireError | null } {
-    const state = cache.state(cacheKey(accountKey, WAITING));
-    return { refreshing: state.refreshing || opening.has(accountKey), error: accountListError(state.error) };
-  }
-
-  /**
-   * The stale lists an open refreshes, in the order the person sees them: the active account's, any never
-   * fetched, then by their oldest row (the merged list's top). Each costs its pages (as last counted);
-   * they are taken while they fit the share.
-   */
-  function withinShare(
-    stale: { accountKey: string }[],
-    cached: Record<string, { count: number; suggestions: SuggestionView[] } | undefined>,
-    active: string | undefined,
-    share: number,
-  ): string[] {
-    const listOf = (key: string) => cached[cacheKey(key, WAITING)];
-    const rank = (key: string) =>
-      key === active ? '0' : listOf(key) ? `2${listOf(key)?.suggestions[0]?.dateCreated ?? '~'}` : '1';
-    const ordered = stale.map((a) => a.accountKey).sort((a, b) => rank(a).localeCompare(rank(b)));
-    const taken: string[] = [];
-    let spent = 0;
-    for (const key of ordered) {
-      const cost = Math.max(1, Math.ceil((listOf(key)?.count ?? 0) / SUGGESTIONS_PAGE_SIZE));
-      if (spent + cost > share) break;
-      spent += cost;
-      taken.push(key);
-    }
-    return taken;
   }
 
   /** Decisions the service now has: dropped from lists whose fetch began before they were sent. */
@@ -459,10 +298,18 @@ export function createCachedList(deps: CachedListDeps) {
 
   /** Tests and the bench: every refresh started so far, the one across accounts included, has ended. */
   async function settled(): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    while (every || openRounds.size > 0) await Promise.all([every, ...openRounds]);
+    await rounds.settled();
     await cache.settled();
   }
 
-  return { view, revalidate, refreshEvery, askAcross, accountState, markSent, readEarly, settled };
+  return {
+    view,
+    revalidate,
+    refreshEvery: rounds.refreshEvery,
+    askAcross,
+    accountState: rounds.accountState,
+    markSent,
+    readEarly,
+    settled,
+  };
 }
