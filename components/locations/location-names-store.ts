@@ -54,7 +54,8 @@ export function createLocationNamesStore(io: StoreIo = workerIo) {
   function start(): () => void {
     void list.load(true);
     return followEvents(
-      { 'locations.changed': () => void list.refresh(false), 'accounts.changed': () => void list.refresh(false) },
+      // An account linked while the page is open brings rows of its own: like an open, it may fetch their names.
+      { 'locations.changed': () => void list.refresh(false), 'accounts.changed': () => void list.refresh(true) },
       io,
     );
   }

@@ -75,8 +75,12 @@ test('an Inbox filtered to accounts refreshes those, on the filter and on the op
 });
 
 test('the Inbox’s Refresh still refreshes every account', async () => {
-  const { refresh, listsFetched } = await inboxOfSix();
+  const { refresh, query, listsFetched } = await inboxOfSix();
   expect(await refresh({ force: true })).toEqual({ accounts: 6 });
+  // One account at a time; each line says "refreshing" until its turn has ended, so the page shows it busy.
+  const during = await query();
+  expect(during.accounts?.map((a) => a.refreshing)).toEqual(Array(6).fill(true));
   await settle();
+  expect((await query()).accounts?.some((a) => a.refreshing)).toBe(false);
   expect(new Set(listsFetched()).size).toBe(6);
 });

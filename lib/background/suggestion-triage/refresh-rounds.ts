@@ -93,7 +93,7 @@ export function createRefreshRounds(deps: RefreshRoundsDeps) {
           return { accounts, apiOrigin, fetchedAt: (key) => fetchedAt.get(key)?.fetchedAt ?? null };
         },
         wants: (_key, fetchedAt) => cache.wants(fetchedAt, wish),
-        revalidate: (key) => deps.revalidate(key, purpose, Boolean(wish.force)),
+        revalidate: (key) => deps.revalidate(key, purpose, Boolean(wish.force)).finally(() => waiting.delete(key)),
         beforeTurn: beforeTurn ? (key) => beforeTurn(key, purpose) : undefined,
       }),
     {
@@ -107,6 +107,8 @@ export function createRefreshRounds(deps: RefreshRoundsDeps) {
   );
   /** The refresh across accounts in progress: its runs, then the one event after the last. */
   let every: Promise<void> | null = null;
+  /** Accounts a page's ask sent to that round and whose turn has not ended: their lines say "refreshing". */
+  const waiting = new Set<string>();
   /** Lists a page's open is refreshing or about to, one at a time (refreshShown), and those rounds. */
   const opening = new Set<string>();
   const openRounds = new Set<Promise<void>>();
@@ -138,7 +140,9 @@ export function createRefreshRounds(deps: RefreshRoundsDeps) {
     }
     const runs: Promise<void> = everyAccount(wish, purpose)
       .finally(() => {
-        if (every === runs) every = null;
+        if (every !== runs) return;
+        every = null;
+        waiting.clear();
       })
       .then(async () => {
         // Views answered while it ran said "refreshing" (a last pass that fetched nothing broadcast nothing).
@@ -191,14 +195,18 @@ export function createRefreshRounds(deps: RefreshRoundsDeps) {
         .then(() => refreshShown(shown))
         .finally(() => openRounds.delete(round));
       openRounds.add(round);
-    } else if (due) setTimeout(() => void refreshEvery(gate.wish), 0);
+    } else if (due) {
+      for (const a of stale) waiting.add(a.accountKey);
+      setTimeout(() => void refreshEvery(gate.wish), 0);
+    }
     return { due, starting: new Set(open ? shown : due ? stale.map((a) => a.accountKey) : []) };
   }
 
   /** One account's waiting list as a page across accounts shows it: being fetched (or about to), its last error. */
   function accountState(accountKey: string): { refreshing: boolean; error: WireError | null } {
     const state = cache.state(cacheKey(accountKey, WAITING));
-    return { refreshing: state.refreshing || opening.has(accountKey), error: accountListError(state.error) };
+    const refreshing = state.refreshing || opening.has(accountKey) || waiting.has(accountKey);
+    return { refreshing, error: accountListError(state.error) };
   }
 
   /** Tests and the bench: every round started so far has ended (the lists' own fetches are the cache's). */
