@@ -5,8 +5,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openShareOf } from '../../lib/background/core/request-budget.ts';
 import { createInbox } from '../../lib/background/inbox/index.ts';
 import type { InboxFilters } from '../../lib/messaging/protocol/index.ts';
-import { resetDesk } from './desk-fakes.ts';
-import { linkTestAccount, sixAccountsFetchedBefore } from './suggestion-triage-fakes.ts';
+import { linkThreeTestAccounts, sixAccountsFetchedBefore } from './suggestion-triage-fakes.ts';
 
 const clock = { now: 1_000_000 };
 const none: InboxFilters = { accounts: [], locations: [], publishers: [], fields: [], ages: [] };
@@ -14,11 +13,8 @@ const extension = { access: 'extension' } as never;
 let settle: () => Promise<void> = async () => undefined;
 
 beforeEach(async () => {
-  resetDesk();
   clock.now = 1_000_000;
-  await linkTestAccount('app-1001', 'Harbor Bakery Group');
-  await linkTestAccount('app-1002', 'Summit Outdoor Supply');
-  await linkTestAccount('app-1003', 'Cedar Dental');
+  await linkThreeTestAccounts();
 });
 afterEach(() => settle());
 

@@ -18,9 +18,9 @@ import { triageCacheItem } from '../../lib/background/suggestion-triage/triage-i
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import type { DeskEvents, SuggestionView } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
-import { resetDesk, testDeps } from './desk-fakes.ts';
+import { testDeps } from './desk-fakes.ts';
 import {
-  linkTestAccount,
+  linkThreeTestAccounts,
   perAccountService,
   row,
   sixAccountsFetchedBefore,
@@ -55,11 +55,8 @@ function triage() {
 }
 
 beforeEach(async () => {
-  resetDesk();
   clock = 1_000_000;
-  await linkTestAccount('app-1001', 'Harbor Bakery Group');
-  await linkTestAccount('app-1002', 'Summit Outdoor Supply');
-  await linkTestAccount('app-1003', 'Cedar Dental');
+  await linkThreeTestAccounts();
 });
 afterEach(async () => {
   await Promise.all(made.splice(0).map((t) => t.settled()));

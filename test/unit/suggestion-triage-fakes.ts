@@ -383,3 +383,11 @@ export async function sixAccountsFetchedBefore(clock: { now: number }) {
     service.requests.filter((r) => r.url.pathname.endsWith('/publishersuggestions')).map((r) => r.token);
   return { service, deps, t, fetchedAt, listsFetched };
 }
+
+/** A fresh desk with three accounts linked the real way (1001, 1002, then 1003, the active one). */
+export async function linkThreeTestAccounts(): Promise<void> {
+  resetDesk();
+  await linkTestAccount('app-1001', 'Harbor Bakery Group');
+  await linkTestAccount('app-1002', 'Summit Outdoor Supply');
+  await linkTestAccount('app-1003', 'Cedar Dental');
+}

@@ -4,18 +4,15 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createSuggestionTriage } from '../../lib/background/suggestion-triage/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
-import { resetDesk, testDeps } from './desk-fakes.ts';
-import { linkTestAccount, perAccountService, waitingOf } from './suggestion-triage-fakes.ts';
+import { testDeps } from './desk-fakes.ts';
+import { linkThreeTestAccounts, perAccountService, waitingOf } from './suggestion-triage-fakes.ts';
 
 let clock = 1_000_000;
 const made: ReturnType<typeof createSuggestionTriage>[] = [];
 
 beforeEach(async () => {
-  resetDesk();
   clock = 1_000_000;
-  await linkTestAccount('app-1001', 'Harbor Bakery Group');
-  await linkTestAccount('app-1002', 'Summit Outdoor Supply');
-  await linkTestAccount('app-1003', 'Cedar Dental');
+  await linkThreeTestAccounts();
 });
 afterEach(async () => {
   await Promise.all(made.splice(0).map((t) => t.settled()));
