@@ -61,6 +61,9 @@ export function askFrom<K extends RequestType>(page: Page, type: K, input: Reque
   ) as Promise<BenchReply>;
 }
 
+/** A step of linking on a loaded machine (the sign-in window opening, the token exchange): generous, never a sleep. */
+const LINK_STEP_MS = 180_000;
+
 /**
  * Makes the sandbox the Connection, then links sandbox account 1001 (or `accountId`) the way a person does:
  * Link → the service's page → Allow. Answers the link's reply (the linked account).
@@ -73,20 +76,47 @@ export async function linkSandboxAccount(
 ) {
   const saved = await askFrom(page, 'connection.save', sandboxConnection(sandbox));
   if (!saved.ok) throw new Error(`connection.save failed: ${saved.error?.message}`);
+  return allowSandboxLink(context, page, sandbox, accountId);
+}
+
+/**
+ * Links one sandbox account over the message path, as the e2e fixture's `link` does: 'accounts.link', then
+ * the account chosen and Allow on the service's page. Chrome closes that window as soon as Allow redirects,
+ * sometimes before Playwright's click returns: that is the flow's end once the sandbox has the decision.
+ */
+export async function allowSandboxLink(
+  context: BrowserContext,
+  page: Page,
+  sandbox: RunningSandbox,
+  accountId?: string,
+) {
   const authOrigin = new URL(sandbox.authUrl).origin;
   const authPage = context.waitForEvent('page', {
-    timeout: 15_000,
+    timeout: LINK_STEP_MS,
     predicate: (p) => !p.url().startsWith('chrome-extension://'),
   });
+  // If the ask fails, that failure is the one to report, not the wait for a window that never opens.
+  authPage.catch(() => undefined);
   const linked = askFrom(page, 'accounts.link', {});
   const auth = await authPage;
-  await auth.waitForURL((u) => u.origin === authOrigin, { timeout: 15_000 });
-  if (accountId) {
-    const select = auth.locator('select');
-    if ((await select.count()) > 0) await select.first().selectOption(accountId);
-    else await auth.locator(`input[type=radio][value="${accountId}"]`).check();
+  try {
+    await auth.waitForURL((u) => u.origin === authOrigin, { timeout: LINK_STEP_MS });
+    if (accountId) {
+      const select = auth.locator('select');
+      if ((await select.count()) > 0) await select.first().selectOption(accountId, { timeout: LINK_STEP_MS });
+      else await auth.locator(`input[type=radio][value="${accountId}"]`).check({ timeout: LINK_STEP_MS });
+    }
+    await auth.getByRole('button', { name: /allow/i }).click({ timeout: LINK_STEP_MS });
+  } catch (error) {
+    if (!auth.isClosed()) throw error;
+    const { requests } = await control<{ requests: { method: string; path: string }[] }>(
+      sandbox.apiUrl,
+      'GET',
+      'requests',
+    );
+    if (!requests.some((r) => r.method === 'POST' && r.path === '/oauth2/authorize'))
+      throw new Error(`the sign-in window closed before Allow reached the sandbox: ${String(error)}`);
   }
-  await auth.getByRole('button', { name: /allow/i }).click();
   const reply = await linked;
   if (!reply.ok) throw new Error(`linking failed: ${reply.error?.message}`);
   return reply;

@@ -23,8 +23,8 @@ export interface LocationNames {
 
 const NONE: LocationNames = { byKey: new Map(), all: [] };
 
-async function askNames(io: StoreIo): Promise<LocationNames> {
-  const lists = await io.ask('locations.names', {}).then(
+async function askNames(io: StoreIo, open: boolean): Promise<LocationNames> {
+  const lists = await io.ask('locations.names', { open }).then(
     (view) => view.accounts,
     // The panel's frame: only its own location (of the account it located) is for it to read.
     async () => {
@@ -46,14 +46,16 @@ async function askNames(io: StoreIo): Promise<LocationNames> {
 }
 
 export function createLocationNamesStore(io: StoreIo = workerIo) {
-  const list = query(() => askNames(io));
+  // The page's first ask is its open: only it may fetch lists never fetched (within an open's share).
+  const list = query((open: boolean) => askNames(io, open));
   // Names are a help, not a need: without them (no answer yet, or a failure) the ids stay.
   const names: ReadonlySignal<LocationNames> = computed(() => list.value.value ?? NONE);
 
   function start(): () => void {
-    void list.load();
+    void list.load(true);
     return followEvents(
-      { 'locations.changed': () => void list.refresh(), 'accounts.changed': () => void list.refresh() },
+      // An account linked while the page is open brings rows of its own: like an open, it may fetch their names.
+      { 'locations.changed': () => void list.refresh(false), 'accounts.changed': () => void list.refresh(true) },
       io,
     );
   }

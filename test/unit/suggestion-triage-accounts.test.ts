@@ -18,19 +18,14 @@ import { triageCacheItem } from '../../lib/background/suggestion-triage/triage-i
 import type { RequestContext } from '../../lib/messaging/background.ts';
 import type { DeskEvents, SuggestionView } from '../../lib/messaging/protocol/index.ts';
 import { WAITING } from '../../lib/shared/listing-statuses.ts';
-import { envelope, resetDesk, routedFetch, testDeps, useApi } from './desk-fakes.ts';
-import { type FakeSuggestion, linkTestAccount } from './suggestion-triage-fakes.ts';
-
-const row = (id: string, dateCreated: string, locationId = 'L1', publisherId = 'BING'): SuggestionView => ({
-  id,
-  status: WAITING,
-  publisherId,
-  locationId,
-  fieldName: 'hours',
-  originalContent: 'a',
-  suggestedContent: 'b',
-  dateCreated,
-});
+import { testDeps } from './desk-fakes.ts';
+import {
+  linkThreeTestAccounts,
+  perAccountService,
+  row,
+  sixAccountsFetchedBefore,
+  waitingOf as waiting,
+} from './suggestion-triage-fakes.ts';
 
 describe('mergeOldestFirst', () => {
   test('merges lists sorted oldest first into one, oldest first, ties by id; a limit takes the first rows only', () => {
@@ -47,53 +42,6 @@ describe('mergeOldestFirst', () => {
   });
 });
 
-/** Each account's own waiting suggestions, answered by its token; `refused` answers 401 (or 403). */
-interface Accounts {
-  lists: Map<string, FakeSuggestion[]>;
-  refused: Map<string, number>;
-  requests: { token: string; method: string; url: URL }[];
-}
-
-function perAccountService(lists: Record<string, FakeSuggestion[]>): Accounts {
-  const state: Accounts = { lists: new Map(Object.entries(lists)), refused: new Map(), requests: [] };
-  const api = routedFetch((request, url) => {
-    const token = url.searchParams.get('access_token') ?? '';
-    const account = token.replace(/^tok-/, '');
-    state.requests.push({ token, method: request.method, url });
-    const refused = state.refused.get(account);
-    if (refused) return envelope({}, refused, [{ code: 2001, type: 'FATAL_ERROR', message: 'Refused' }]);
-    if (url.pathname.endsWith('/powerlistings/publishers')) return envelope([{ id: 'BING', name: 'Bing' }]);
-    const mine = state.lists.get(account) ?? [];
-    if (url.pathname.endsWith('/publishersuggestions') && request.method === 'GET') {
-      const statuses = (url.searchParams.get('statuses') ?? '').replace(/^\[|\]$/g, '').split(',');
-      const matching = mine.filter((s) => statuses.includes(s.status));
-      const offset = Number(url.searchParams.get('offset') ?? 0);
-      const limit = Number(url.searchParams.get('limit') ?? 10);
-      return envelope({ count: matching.length, suggestions: matching.slice(offset, offset + limit) });
-    }
-    const decided = /\/publishersuggestions\/([^/]+)$/.exec(url.pathname);
-    if (decided && request.method === 'PUT') {
-      const s = mine.find((x) => x.id === decided[1]);
-      if (!s)
-        return envelope({}, 404, [{ code: 7302, type: 'FATAL_ERROR', message: 'Publisher suggestion not found' }]);
-      s.status = url.searchParams.get('status')!;
-      return envelope({});
-    }
-    return undefined;
-  });
-  useApi({ fetch: api.fetch, retry: { retries: 0 } });
-  return state;
-}
-
-const waiting = (account: string, n: number, firstDay: number, location = 'L1'): FakeSuggestion[] =>
-  Array.from({ length: n }, (_, i) => ({
-    ...row(
-      `${account.replace(/\D/g, '')}${String(i).padStart(4, '0')}`,
-      `2026-03-${String(firstDay + i * 3).padStart(2, '0')}`,
-      location,
-    ),
-  }));
-
 const extension = { access: 'extension', sender: {} } as RequestContext;
 /** The embedded panel's frame: it reads only what its last locate named (lib/background/core/panel-scope.ts). */
 const content = { access: 'content', sender: { tab: { id: 7 }, frameId: 3 } } as RequestContext;
@@ -107,11 +55,8 @@ function triage() {
 }
 
 beforeEach(async () => {
-  resetDesk();
   clock = 1_000_000;
-  await linkTestAccount('app-1001', 'Harbor Bakery Group');
-  await linkTestAccount('app-1002', 'Summit Outdoor Supply');
-  await linkTestAccount('app-1003', 'Cedar Dental');
+  await linkThreeTestAccounts();
 });
 afterEach(async () => {
   await Promise.all(made.splice(0).map((t) => t.settled()));
@@ -459,37 +404,62 @@ describe('the refresh across accounts, asked again while it runs', () => {
     expect(afterAll).toHaveLength(1);
     expect(events.at(-1)).toBe(afterAll[0]);
   });
+
+  test('views asking for lists never fetched while a round runs cost no second round of every account', async () => {
+    const service = perAccountService({
+      'app-1001': waiting('app-1001', 1, 2),
+      'app-1002': waiting('app-1002', 1, 1),
+      'app-1003': waiting('app-1003', 1, 3),
+    });
+    const base = testDeps({ now: () => clock });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let turns = 0;
+    const t = createSuggestionTriage({
+      ...base,
+      // Each list's fetch takes a while on a busy machine: the round's lists are over 30 s old when it ends.
+      broadcast: async () => {
+        clock += 31_000;
+      },
+      budget: {
+        ...base.budget,
+        backgroundTurn: async () => {
+          turns++;
+          await held;
+          return { go: true };
+        },
+      },
+    });
+    made.push(t);
+    const lists = () => service.requests.filter((r) => r.url.pathname.endsWith('/publishersuggestions')).length;
+    const first = t.refreshEveryAccount({ refresh: true }, 'inbox refresh');
+    await expect.poll(() => turns).toBe(1);
+    // What a view asks while some list was never fetched (the popup's, the Inbox's, at each fetch's event).
+    const plain = t.refreshEveryAccount({}, 'user');
+    release();
+    await first;
+    await plain;
+    await t.settled();
+    expect(lists()).toBe(3);
+  });
 });
 
 describe('a popup’s open across accounts (issue 37)', () => {
   /** Six accounts of 120 waiting (3 pages each), all fetched by the refresh alarm five minutes ago. */
   async function sixAccountsFetched() {
-    await linkTestAccount('app-1004', 'Birch Florist');
-    await linkTestAccount('app-1005', 'Alder Garage');
-    await linkTestAccount('app-1006', 'Elm Opticians');
-    // The merged list's top: 1002's rows, then 1003's; the active account (the last linked, 1006) comes fifth.
-    const firstDays: Record<string, number> = {
-      'app-1001': 6,
-      'app-1002': 1,
-      'app-1003': 2,
-      'app-1004': 3,
-      'app-1005': 4,
-      'app-1006': 5,
+    const at = {
+      get now() {
+        return clock;
+      },
+      set now(value: number) {
+        clock = value;
+      },
     };
-    const service = perAccountService(
-      Object.fromEntries(Object.entries(firstDays).map(([k, day]) => [k, waiting(k, 120, day)])),
-    );
-    const deps = testDeps({ broadcast: async () => undefined, now: () => clock });
-    const t = createSuggestionTriage(deps);
-    made.push(t);
-    await t.refreshEveryAccount();
-    await t.settled();
-    const fetchedAt = clock;
-    clock += 5 * 60_000;
-    service.requests.length = 0;
-    const listsFetched = () =>
-      service.requests.filter((r) => r.url.pathname.endsWith('/publishersuggestions')).map((r) => r.token);
-    return { service, deps, t, fetchedAt, listsFetched };
+    const six = await sixAccountsFetchedBefore(at);
+    made.push(six.t);
+    return six;
   }
 
   test('it refreshes the lists that top what it shows, within its share of the hour; the rows show at once with their age', async () => {

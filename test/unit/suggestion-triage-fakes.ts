@@ -272,3 +272,122 @@ export function useTriageHarness(): TriageHarness {
   });
   return h;
 }
+
+/** One waiting suggestion of the lists across accounts. */
+export const row = (id: string, dateCreated: string, locationId = 'L1', publisherId = 'BING'): SuggestionView => ({
+  id,
+  status: WAITING,
+  publisherId,
+  locationId,
+  fieldName: 'hours',
+  originalContent: 'a',
+  suggestedContent: 'b',
+  dateCreated,
+});
+
+/** `n` waiting suggestions of one account, three days apart from March `firstDay`. */
+export const waitingOf = (account: string, n: number, firstDay: number, location = 'L1'): FakeSuggestion[] =>
+  Array.from({ length: n }, (_, i) => ({
+    ...row(
+      `${account.replace(/\D/g, '')}${String(i).padStart(4, '0')}`,
+      `2026-03-${String(firstDay + i * 3).padStart(2, '0')}`,
+      location,
+    ),
+  }));
+
+/** Each account's own waiting suggestions, answered by its token; `refused` answers 401 (or 403). */
+export interface Accounts {
+  lists: Map<string, FakeSuggestion[]>;
+  refused: Map<string, number>;
+  requests: { token: string; method: string; url: URL }[];
+  /** An account's list pages are answered (as they stood when they arrived) only once this settles. */
+  held: Map<string, Promise<void>>;
+  /** The most list pages of one account in flight at once. */
+  mostInFlight: Map<string, number>;
+}
+
+export function perAccountService(lists: Record<string, FakeSuggestion[]>): Accounts {
+  const state: Accounts = {
+    lists: new Map(Object.entries(lists)),
+    refused: new Map(),
+    requests: [],
+    held: new Map(),
+    mostInFlight: new Map(),
+  };
+  const inFlight = new Map<string, number>();
+  const api = routedFetch((request, url) => {
+    const token = url.searchParams.get('access_token') ?? '';
+    const account = token.replace(/^tok-/, '');
+    state.requests.push({ token, method: request.method, url });
+    const refused = state.refused.get(account);
+    if (refused) return envelope({}, refused, [{ code: 2001, type: 'FATAL_ERROR', message: 'Refused' }]);
+    if (url.pathname.endsWith('/powerlistings/publishers')) return envelope([{ id: 'BING', name: 'Bing' }]);
+    const mine = state.lists.get(account) ?? [];
+    if (url.pathname.endsWith('/publishersuggestions') && request.method === 'GET') {
+      const statuses = (url.searchParams.get('statuses') ?? '').replace(/^\[|\]$/g, '').split(',');
+      const matching = mine.filter((s) => statuses.includes(s.status));
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      const answer = envelope({ count: matching.length, suggestions: matching.slice(offset, offset + limit) });
+      const held = state.held.get(account);
+      if (!held) return answer;
+      inFlight.set(account, (inFlight.get(account) ?? 0) + 1);
+      state.mostInFlight.set(account, Math.max(state.mostInFlight.get(account) ?? 0, inFlight.get(account)!));
+      return held.then(() => {
+        inFlight.set(account, inFlight.get(account)! - 1);
+        return answer;
+      });
+    }
+    const decided = /\/publishersuggestions\/([^/]+)$/.exec(url.pathname);
+    if (decided && request.method === 'PUT') {
+      const s = mine.find((x) => x.id === decided[1]);
+      if (!s)
+        return envelope({}, 404, [{ code: 7302, type: 'FATAL_ERROR', message: 'Publisher suggestion not found' }]);
+      s.status = url.searchParams.get('status')!;
+      return envelope({});
+    }
+    return undefined;
+  });
+  useApi({ fetch: api.fetch, retry: { retries: 0 } });
+  return state;
+}
+
+/**
+ * With 1001–1003 linked: links 1004–1006 too, six accounts of 120 waiting (3 pages each), all fetched by
+ * the refresh alarm five minutes before `clock.now` (moved on by then). The merged list's top is 1002's rows,
+ * then 1003's; the active account (the last linked, 1006) comes fifth.
+ */
+export async function sixAccountsFetchedBefore(clock: { now: number }) {
+  await linkTestAccount('app-1004', 'Birch Florist');
+  await linkTestAccount('app-1005', 'Alder Garage');
+  await linkTestAccount('app-1006', 'Elm Opticians');
+  const firstDays: Record<string, number> = {
+    'app-1001': 6,
+    'app-1002': 1,
+    'app-1003': 2,
+    'app-1004': 3,
+    'app-1005': 4,
+    'app-1006': 5,
+  };
+  const service = perAccountService(
+    Object.fromEntries(Object.entries(firstDays).map(([k, day]) => [k, waitingOf(k, 120, day)])),
+  );
+  const deps = testDeps({ broadcast: async () => undefined, now: () => clock.now });
+  const t = createSuggestionTriage(deps);
+  await t.refreshEveryAccount();
+  await t.settled();
+  const fetchedAt = clock.now;
+  clock.now += 5 * 60_000;
+  service.requests.length = 0;
+  const listsFetched = () =>
+    service.requests.filter((r) => r.url.pathname.endsWith('/publishersuggestions')).map((r) => r.token);
+  return { service, deps, t, fetchedAt, listsFetched };
+}
+
+/** A fresh desk with three accounts linked the real way (1001, 1002, then 1003, the active one). */
+export async function linkThreeTestAccounts(): Promise<void> {
+  resetDesk();
+  await linkTestAccount('app-1001', 'Harbor Bakery Group');
+  await linkTestAccount('app-1002', 'Summit Outdoor Supply');
+  await linkTestAccount('app-1003', 'Cedar Dental');
+}

@@ -6,6 +6,7 @@ import type { StorageWrites } from '../feature.ts';
 import { currentLink, writeIfLinked } from './account-lock.ts';
 import type { DeskDeps } from './deps.ts';
 import { readAccounts } from './linked-accounts.ts';
+import type { BudgetPurpose } from './request-budget.ts';
 import { staleWhileRevalidate } from './swr-cache.ts';
 
 type Stored = { fetchedAt: number };
@@ -37,12 +38,21 @@ export function accountDirectory<T extends Stored>(options: {
   done: (accountKey: string) => Promise<void>;
 }) {
   const { store, deps } = options;
-  const cache = staleWhileRevalidate<[]>({
+  // The purpose says whose fetch it is for the request budget: a page's (none), or background work's.
+  const cache = staleWhileRevalidate<[purpose?: BudgetPurpose]>({
     maxAgeMs: options.maxAgeMs,
     now: deps.now,
-    async fetch(accountKey) {
+    async fetch(accountKey, purpose) {
       const link = await currentLink(accountKey);
-      const fetched = await deps.withAccount(options.fetch, accountKey);
+      const fetched = await deps.withAccount(
+        (client) => {
+          // Its token is taken: a refresh asked from now on gets a fetch of its own, after this one.
+          cache.markSent(accountKey);
+          return options.fetch(client);
+        },
+        accountKey,
+        purpose ? { purpose } : undefined,
+      );
       // An account unlinked while its fetch was out gets nothing written back.
       await writeIfLinked(link, () => store.set(accountKey, { ...fetched, fetchedAt: deps.now() } as T));
     },
@@ -74,7 +84,10 @@ export function accountDirectory<T extends Stored>(options: {
     return { accountKey: account.accountKey, stored, fetchedAt: stored?.fetchedAt ?? null, ...state };
   }
 
-  return { cached, ensure, active, revalidate: cache.revalidate, settled: cache.settled, error: cache.error };
+  /** Whether this account's fetch is under way. */
+  const fetching = (accountKey: string): boolean => cache.state(accountKey).refreshing;
+
+  return { cached, ensure, active, revalidate: cache.revalidate, settled: cache.settled, error: cache.error, fetching };
 }
 
 /** The write that drops one account's entry from a per-account item. */

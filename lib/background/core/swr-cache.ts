@@ -24,15 +24,20 @@ export interface RefreshWish {
 }
 
 export function staleWhileRevalidate<Args extends unknown[]>(options: SwrOptions<Args>) {
-  const inFlight = new Map<string, Promise<void>>();
+  /** Each key's fetch: whether its request has left (markSent), and the one queued after it (revalidateAfter). */
+  const inFlight = new Map<string, { task: Promise<void>; sent: boolean; next?: Promise<void> }>();
   const errors = new Map<string, WireError>();
   const deferred = new Set<Promise<void>>();
 
   /** Fetches now; concurrent asks for the same key share one fetch. */
   function revalidate(key: string, ...args: Args): Promise<void> {
     const running = inFlight.get(key);
-    if (running) return running;
-    const task = (async () => {
+    if (running) return running.task;
+    const entry: { task: Promise<void>; sent: boolean; next?: Promise<void> } = {
+      task: Promise.resolve(),
+      sent: false,
+    };
+    entry.task = (async () => {
       try {
         await options.fetch(key, ...args);
         errors.delete(key);
@@ -43,25 +48,44 @@ export function staleWhileRevalidate<Args extends unknown[]>(options: SwrOptions
       }
       await options.done(key, ...args);
     })();
-    inFlight.set(key, task);
-    return task;
+    inFlight.set(key, entry);
+    return entry.task;
+  }
+
+  /**
+   * A fetch that starts after this ask (the person pressed Refresh): one whose request has not left yet is
+   * shared; one already sent may answer what was true before (a token revoked since reads 200), so one more
+   * runs after it ends, never beside it, shared by every such ask meanwhile.
+   */
+  function revalidateAfter(key: string, ...args: Args): Promise<void> {
+    const running = inFlight.get(key);
+    if (!running?.sent) return revalidate(key, ...args);
+    running.next ??= running.task.then(() => revalidate(key, ...args));
+    return running.next;
+  }
+
+  /** The fetch of this key has sent its request (its token is taken): later presses are not answered by it. */
+  function markSent(key: string): void {
+    const running = inFlight.get(key);
+    if (running) running.sent = true;
   }
 
   /** Starts after the current answer has left the worker, so the UI paints from the cache first. */
-  function later(key: string, ...args: Args): void {
+  function later(key: string, after: boolean, ...args: Args): void {
     const run: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 0))
-      .then(() => revalidate(key, ...args))
+      .then(() => (after ? revalidateAfter(key, ...args) : revalidate(key, ...args)))
       .finally(() => deferred.delete(run));
     deferred.add(run);
   }
 
   /**
-   * What an answer built from the stored copy says about freshness; starts the refresh it calls for.
-   * A negative age (the clock went back) counts as stale, so a bad clock cannot freeze the copy.
+   * What an answer built from the stored copy says about freshness; starts the refresh it calls for (a
+   * forced one after any fetch already sent). A negative age (the clock went back) counts as stale, so a bad
+   * clock cannot freeze the copy.
    */
   function answer(key: string, fetchedAt: number | null, wish: RefreshWish, ...args: Args) {
     const revalidating = wants(fetchedAt, wish);
-    if (revalidating) later(key, ...args);
+    if (revalidating) later(key, Boolean(wish.force), ...args);
     return { refreshing: revalidating || inFlight.has(key), error: errors.get(key) ?? null };
   }
 
@@ -79,11 +103,12 @@ export function staleWhileRevalidate<Args extends unknown[]>(options: SwrOptions
 
   /** Tests and the bench: resolves once every refresh started so far has ended. */
   async function settled(): Promise<void> {
-    while (deferred.size > 0 || inFlight.size > 0) await Promise.allSettled([...deferred, ...inFlight.values()]);
+    while (deferred.size > 0 || inFlight.size > 0)
+      await Promise.allSettled([...deferred, ...[...inFlight.values()].flatMap((f) => [f.task, f.next ?? f.task])]);
   }
 
   /** The last fetch's error for this key, null when it succeeded or none ran. */
   const error = (key: string): WireError | null => errors.get(key) ?? null;
 
-  return { revalidate, answer, state, wants, later, settled, error };
+  return { revalidate, revalidateAfter, markSent, answer, state, wants, settled, error };
 }

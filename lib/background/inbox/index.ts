@@ -15,13 +15,11 @@ import type {
   InboxRowView,
 } from '../../messaging/protocol/index.ts';
 import { DeskError, type WireError } from '../../messaging/wire-error.ts';
-import { WAITING } from '../../shared/listing-statuses.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { toCsv } from '../core/listings-csv.ts';
 import { quotaSpentError } from '../core/request-budget.ts';
 import { defineFeature } from '../feature.ts';
-import { accountListError } from '../suggestion-triage/across-accounts.ts';
 import { BLOCKED_CODES } from '../suggestion-triage/decision-verdict.ts';
 import type { SuggestionTriage } from '../suggestion-triage/index.ts';
 import type { PendingDecision } from '../suggestion-triage/triage-items.ts';
@@ -38,7 +36,10 @@ function heldBack(p: PendingDecision | undefined): p is PendingDecision & { last
   return Boolean(p?.lastError) && !p?.sendingBy;
 }
 
-export type InboxTriage = Pick<SuggestionTriage, 'revalidate' | 'stateOf' | 'decide' | 'decideMany' | 'undo'>;
+export type InboxTriage = Pick<
+  SuggestionTriage,
+  'revalidate' | 'askAcross' | 'accountState' | 'decide' | 'decideMany' | 'undo'
+>;
 
 const CSV_HEADER = [
   'Account',
@@ -151,22 +152,35 @@ export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount' | 'budget
     }));
   }
 
-  function accountLines(src: InboxSource, wish: { refresh?: boolean; force?: boolean }): InboxAccountView[] {
+  function accountLines(src: InboxSource): InboxAccountView[] {
     return src.accounts.map((a) => {
       const list = waitingListOf(src, a.accountKey);
-      const fetchedAt = list?.fetchedAt ?? null;
-      // Starts the fetch the wish (or a list never fetched) calls for; a Relink account is not asked.
-      const state = triage.stateOf(a.accountKey, WAITING, fetchedAt, { ...wish, blocked: a.needsRelink });
+      const state = triage.accountState(a.accountKey);
       return {
         accountKey: a.accountKey,
         accountName: a.accountName,
         waiting: table.waiting(a.accountKey),
         needsRelink: a.needsRelink,
-        fetchedAt,
-        refreshing: state.refreshing,
-        error: a.needsRelink ? toWireError(needsRelinkError(a)) : accountListError(state.error),
+        fetchedAt: list?.fetchedAt ?? null,
+        refreshing: !a.needsRelink && state.refreshing,
+        error: a.needsRelink ? toWireError(needsRelinkError(a)) : state.error,
       };
     });
+  }
+
+  /**
+   * The accounts the page was last filtered to (none: every account). An open refreshes those first, as the
+   * popup's does; a filter to other accounts refreshes theirs then, within the same share.
+   */
+  let shownAccounts: string[] = [];
+
+  /** After a query's answer has left: lists never fetched, or the accounts newly filtered to. */
+  function afterQuery(src: InboxSource, accounts: string[]): void {
+    const filtered = accounts.join(' ') !== shownAccounts.join(' ') && accounts.length > 0;
+    shownAccounts = accounts;
+    const never = src.accounts.some((a) => !a.needsRelink && !waitingListOf(src, a.accountKey));
+    if (filtered) void triage.askAcross({ refresh: true }, accounts).catch(() => undefined);
+    else if (never) void triage.askAcross({}).catch(() => undefined);
   }
 
   /** The matching rows not already decided, in the list's order. */
@@ -205,7 +219,8 @@ export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount' | 'budget
         .slice(offset, offset + limit)
         .map((item) => (item.kind === 'group' ? item : { kind: 'row', row: toRowView(item.row, src, now) }));
       const facets = facetsView(filters, src);
-      const accounts = accountLines(src, {});
+      setTimeout(() => afterQuery(src, filters.accounts), 0);
+      const accounts = accountLines(src);
       const accountsTag = tagOf(JSON.stringify(accounts));
       return {
         revision: src.revision,
@@ -230,9 +245,11 @@ export function createInbox(deps: Pick<DeskDeps, 'now' | 'withAccount' | 'budget
       // The service said the quota is spent: nothing is sent before its reset, and the page says when.
       const spent = await deps.budget.spentUntil();
       if (spent !== null) throw quotaSpentError(spent);
+      // An open takes the lists it shows first within its share of the hour (the rest ride the refresh alarm);
+      // Refresh, every account's in turn.
+      await triage.askAcross(force ? { force: true } : { refresh: true }, force ? [] : shownAccounts);
       const src = await source.read();
-      const lines = accountLines(src, force ? { force: true } : { refresh: true });
-      return { accounts: lines.filter((a) => !a.needsRelink).length };
+      return { accounts: src.accounts.filter((a) => !a.needsRelink).length };
     },
     'inbox.plan': async ({ filters }): Promise<InboxPlanView> => {
       const src = await source.read();

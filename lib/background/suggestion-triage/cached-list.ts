@@ -1,30 +1,24 @@
 // The triage list the popup paints from: each status's suggestions as last fetched, kept in storage and
-// refreshed behind the answer (stale-while-revalidate). Decisions are the outbox's job (decision-outbox.ts).
+// refreshed behind the answer (stale-while-revalidate). The rounds that refresh every account's list, and an
+// open's share of them, are refresh-rounds.ts; decisions are the outbox's job (decision-outbox.ts).
 import { browser } from 'wxt/browser';
 import type { ApiClient } from '../../api/client.ts';
 import { isApiError } from '../../api/errors.ts';
-import { fetchAllSuggestions, SUGGESTIONS_PAGE_SIZE, type Suggestion } from '../../api/suggestions.ts';
+import { fetchAllSuggestions, type Suggestion } from '../../api/suggestions.ts';
 import { toWireError } from '../../messaging/background.ts';
 import type { SuggestionView, TriageView } from '../../messaging/protocol/index.ts';
 import { listWarning } from '../../messaging/service-words.ts';
-import { coalesce } from '../../shared/coalesce.ts';
 import { WAITING } from '../../shared/listing-statuses.ts';
 import { currentLink, withAccountLock, writeIfLinked } from '../core/account-lock.ts';
 import { needsRelinkError } from '../core/api-session.ts';
 import { currentApiOrigin } from '../core/connection.ts';
 import type { DeskDeps } from '../core/deps.ts';
 import { heldRead } from '../core/held-read.ts';
-import { readAccounts } from '../core/linked-accounts.ts';
 import { refreshPublisherNames } from '../core/publisher-names.ts';
-import { type BudgetPurpose, quotaSpentError } from '../core/request-budget.ts';
+import type { BudgetPurpose } from '../core/request-budget.ts';
 import { type RefreshWish, staleWhileRevalidate } from '../core/swr-cache.ts';
-import {
-  type AccountFilters,
-  accountListError,
-  acrossAccountsView,
-  blockedAccount,
-  refreshEveryAccount,
-} from './across-accounts.ts';
+import { type AccountFilters, acrossAccountsView } from './across-accounts.ts';
+import { createRefreshRounds } from './refresh-rounds.ts';
 import { triageCacheItem, triageRevisionItem } from './triage-items.ts';
 import {
   cacheKey,
@@ -106,6 +100,8 @@ async function fetchList(client: ApiClient, status: string, filters: ListFilters
 
 export function createCachedList(deps: CachedListDeps) {
   const recentlySent = new Map<string, number>();
+  /** When this worker last fetched each list (an open's round skips one fetched since it was asked). */
+  const storedAt = new Map<string, number>();
   /** The stored items a view is made from, as last read; dropped at any change to them. */
   const items = heldRead(readTriageItems, (forget) =>
     browser.storage.onChanged.addListener((changes, area) => {
@@ -162,6 +158,8 @@ export function createCachedList(deps: CachedListDeps) {
     const link = await currentLink(accountKey);
     const list = await deps.withAccount(
       async (client) => {
+        // Its token is taken: a Refresh pressed from now on gets a fetch of its own, after this one.
+        cache.markSent(key);
         const [fetched] = await Promise.all([
           fetchList(client, status, filters),
           // Names are a nicety: the ids show if the publishers list cannot be had.
@@ -179,6 +177,7 @@ export function createCachedList(deps: CachedListDeps) {
     const count = Math.max(0, list.count - (list.suggestions.length - suggestions.length));
     const unfiltered = !filters.locationIds?.length && !filters.publisherIds?.length;
     const entry = { fetchedAt: deps.now(), count, suggestions, warnings: list.warnings };
+    storedAt.set(key, entry.fetchedAt);
     await writeIfLinked(link, async () => {
       const stored = await triageCacheItem.getValue();
       await commitTriage([{ item: triageCacheItem, value: { ...stored, [key]: entry } }]);
@@ -187,93 +186,29 @@ export function createCachedList(deps: CachedListDeps) {
     });
   }
 
-  /** Fetches one list in the background; concurrent asks for the same list share one fetch. */
+  /**
+   * Fetches one list in the background; concurrent asks for the same list share one fetch. `after`: a
+   * Refresh's ask, which a fetch already sent does not answer (one more runs after it).
+   */
   function revalidate(
     accountKey: string,
     status: string,
     filters: ListFilters = {},
     purpose: BudgetPurpose = 'user',
+    after = false,
   ): Promise<void> {
-    return cache.revalidate(cacheKey(accountKey, status, filters), status, filters, purpose);
+    const key = cacheKey(accountKey, status, filters);
+    return after
+      ? cache.revalidateAfter(key, status, filters, purpose)
+      : cache.revalidate(key, status, filters, purpose);
   }
 
-  const beforeTurn = deps.beforeTurn;
-  /**
-   * Every linked account's waiting list that the wish calls for, one account at a time. Asks made during a
-   * run cost one more run after it, not one alongside: a refresh, forced if any ask was, and a person's if
-   * any was (a person's run is never held by the budget).
-   */
-  const everyAccount = coalesce(
-    (wish: RefreshWish, purpose: BudgetPurpose) =>
-      refreshEveryAccount({
-        accounts: async () => {
-          const [{ accounts }, apiOrigin, stored] = await Promise.all([
-            readAccounts(),
-            currentApiOrigin().catch(() => null),
-            triageCacheItem.getValue(),
-          ]);
-          const fetchedAt = new Map(accounts.map((a) => [a.accountKey, stored[cacheKey(a.accountKey, WAITING)]]));
-          return { accounts, apiOrigin, fetchedAt: (key) => fetchedAt.get(key)?.fetchedAt ?? null };
-        },
-        wants: (_key, fetchedAt) => cache.wants(fetchedAt, wish),
-        revalidate: (key) => revalidate(key, WAITING, {}, purpose),
-        beforeTurn: beforeTurn ? (key) => beforeTurn(key, purpose) : undefined,
-      }),
-    {
-      merge: (queued, [wish, purpose]): [RefreshWish, BudgetPurpose] => [
-        { refresh: true, force: Boolean(queued?.[0].force || wish.force) },
-        queued?.[1] === 'user' || purpose === 'user' ? 'user' : 'inbox refresh',
-      ],
-    },
-  );
-  /** The refresh across accounts in progress: its runs, then the one event after the last. */
-  let every: Promise<void> | null = null;
-  /** Lists a page's open is refreshing or about to, one at a time (refreshShown), and those rounds. */
-  const opening = new Set<string>();
-  const openRounds = new Set<Promise<void>>();
-
-  /**
-   * A page's open: the lists it shows first, one at a time, each as background work (slowed or held by the
-   * budget). The others ride the refresh alarm, or a filter to their account.
-   */
-  async function refreshShown(keys: string[]): Promise<void> {
-    for (const key of keys) opening.add(key);
-    try {
-      for (const key of keys) {
-        if (beforeTurn && !(await beforeTurn(key, 'inbox refresh'))) break;
-        await revalidate(key, WAITING, {}, 'inbox refresh').catch(() => undefined);
-        opening.delete(key);
-      }
-    } finally {
-      for (const key of keys) opening.delete(key);
-    }
-  }
-
-  function refreshEvery(wish: RefreshWish = { refresh: true }, purpose: BudgetPurpose = 'user'): Promise<void> {
-    if (every && everyAccount.running) {
-      void everyAccount(wish, purpose);
-      return every;
-    }
-    const runs: Promise<void> = everyAccount(wish, purpose)
-      .finally(() => {
-        if (every === runs) every = null;
-      })
-      .then(async () => {
-        // Views answered while it ran said "refreshing" (a last pass that fetched nothing broadcast nothing).
-        const revision = await withAccountLock(() => commitTriage([]));
-        await deps.broadcast('triage.changed', { accountKey: null, resolvedElsewhere: 0, revision });
-      });
-    every = runs;
-    return runs;
-  }
-
-  /**
-   * How one account's unfiltered list stands, for a page that shows every account (the Inbox): starts the
-   * refresh the wish calls for, as view() does for the active account.
-   */
-  function stateOf(accountKey: string, status: string, fetchedAt: number | null, wish: RefreshWish) {
-    return cache.answer(cacheKey(accountKey, status), fetchedAt, wish, status, {});
-  }
+  const rounds = createRefreshRounds({
+    ...deps,
+    cache,
+    revalidate: (accountKey, purpose, after) => revalidate(accountKey, WAITING, {}, purpose, after),
+    storedAt: (accountKey) => storedAt.get(cacheKey(accountKey, WAITING)),
+  });
 
   /**
    * `accountKey`: another account's list than the active one's (the embedded panel's located account).
@@ -306,27 +241,12 @@ export function createCachedList(deps: CachedListDeps) {
     const { accountRecord: account, ...rest } = stored;
     if (!account) return { ...rest, refreshing: false, error: null };
     const key = cacheKey(account.accountKey, status, filters);
-    const gate = await refreshGate({ refresh, force });
+    const gate = await rounds.refreshGate({ refresh, force });
     // After this answer has left: the popup paints from the cache while the refresh runs.
     const wish = { ...gate.wish, blocked: account.needsRelink || gate.spent !== null };
     const state = cache.answer(key, rest.fetchedAt, wish, status, filters);
     const error = account.needsRelink ? toWireError(needsRelinkError(account)) : (gate.spent ?? state.error);
     return { ...rest, refreshing: state.refreshing, error };
-  }
-
-  /**
-   * What a page's wish may start: nothing while the service says the quota is spent (the view says until
-   * when), and an open's refresh (not a forced one) only while the budget lets background work go.
-   */
-  async function refreshGate(
-    wish: RefreshWish,
-  ): Promise<{ wish: RefreshWish; spent: ReturnType<typeof toWireError> | null; share: number }> {
-    if (!wish.refresh && !wish.force) return { wish, spent: null, share: 0 };
-    const until = (await deps.spentUntil?.()) ?? null;
-    if (until !== null) return { wish: {}, spent: toWireError(quotaSpentError(until)), share: 0 };
-    if (wish.force) return { wish, spent: null, share: Number.POSITIVE_INFINITY };
-    const share = deps.openShare ? await deps.openShare() : Number.POSITIVE_INFINITY;
-    return { wish: share > 0 ? wish : {}, spent: null, share };
   }
 
   async function acrossView(
@@ -337,29 +257,11 @@ export function createCachedList(deps: CachedListDeps) {
     wish: RefreshWish,
   ): Promise<TriageView> {
     const [accounts, , cached, pending, failures, publishers, , batches] = values;
-    const [apiOrigin, gate] = await Promise.all([currentApiOrigin().catch(() => null), refreshGate(wish)]);
-    const wanted = filters.accountKeys?.length ? new Set(filters.accountKeys) : null;
-    const stale = accounts.filter((a) => {
-      if ((wanted && !wanted.has(a.accountKey)) || blockedAccount(a, apiOrigin) || gate.spent) return false;
-      const key = cacheKey(a.accountKey, WAITING);
-      // A list whose last fetch failed is asked again on a refresh (the popup opening, Retry), not on every
-      // view: each fetch's end makes pages ask for a view again.
-      if (cache.state(key).error && !gate.wish.refresh && !gate.wish.force) return false;
-      return cache.wants(cached[key]?.fetchedAt ?? null, gate.wish);
+    const [apiOrigin, gate] = await Promise.all([currentApiOrigin().catch(() => null), rounds.refreshGate(wish)]);
+    const { due, starting } = rounds.startAcross(accounts, cached, apiOrigin, gate, {
+      accountKeys: filters.accountKeys,
+      active: stored.accountRecord?.accountKey,
     });
-    // An open (a refresh not forced) takes the lists that top what it shows, within its share of the hour's
-    // requests; Refresh, and lists never fetched, take every account's turn as before.
-    const open = Boolean(gate.wish.refresh) && !gate.wish.force;
-    const shown = open ? withinShare(stale, cached, stored.accountRecord?.accountKey, gate.share) : [];
-    const due = open ? shown.length > 0 : stale.length > 0;
-    // After this answer has left, as for one account: the popup paints from the cache first.
-    if (open && due) {
-      const round: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 0))
-        .then(() => refreshShown(shown))
-        .finally(() => openRounds.delete(round));
-      openRounds.add(round);
-    } else if (due) setTimeout(() => void refreshEvery(gate.wish), 0);
-    const starting = new Set(open ? shown : due ? stale.map((a) => a.accountKey) : []);
     const view = acrossAccountsView(
       stored,
       { accounts, active: stored.accountRecord, cache: cached, pending, failures, publishers, batches },
@@ -367,40 +269,25 @@ export function createCachedList(deps: CachedListDeps) {
       deps.now(),
       rows,
       (a) => {
-        const state = cache.state(cacheKey(a.accountKey, WAITING));
         if (a.needsRelink || !a.apiOrigin) return { refreshing: false, error: toWireError(needsRelinkError(a)) };
-        const refreshing = state.refreshing || starting.has(a.accountKey) || opening.has(a.accountKey);
-        return { refreshing, error: accountListError(state.error) };
+        const state = rounds.accountState(a.accountKey);
+        return { ...state, refreshing: state.refreshing || starting.has(a.accountKey) };
       },
     );
-    const refreshing = due || every !== null || view.accounts.some((a) => a.refreshing);
+    const refreshing = due || rounds.everyRunning() || view.accounts.some((a) => a.refreshing);
     return { ...view, refreshing, error: gate.spent };
   }
 
   /**
-   * The stale lists an open refreshes, in the order the person sees them: the active account's, any never
-   * fetched, then by their oldest row (the merged list's top). Each costs its pages (as last counted);
-   * they are taken while they fit the share.
+   * A page across accounts other than the popup (the Inbox) asked: `{}` when it reads (lists never fetched),
+   * `refresh` when it opens or is filtered to `accountKeys`, `force` for its Refresh. Starts what the popup's
+   * view would; answers the quota's refusal when the service said it is spent, and the accounts starting.
    */
-  function withinShare(
-    stale: { accountKey: string }[],
-    cached: Record<string, { count: number; suggestions: SuggestionView[] } | undefined>,
-    active: string | undefined,
-    share: number,
-  ): string[] {
-    const listOf = (key: string) => cached[cacheKey(key, WAITING)];
-    const rank = (key: string) =>
-      key === active ? '0' : listOf(key) ? `2${listOf(key)?.suggestions[0]?.dateCreated ?? '~'}` : '1';
-    const ordered = stale.map((a) => a.accountKey).sort((a, b) => rank(a).localeCompare(rank(b)));
-    const taken: string[] = [];
-    let spent = 0;
-    for (const key of ordered) {
-      const cost = Math.max(1, Math.ceil((listOf(key)?.count ?? 0) / SUGGESTIONS_PAGE_SIZE));
-      if (spent + cost > share) break;
-      spent += cost;
-      taken.push(key);
-    }
-    return taken;
+  async function askAcross(wish: RefreshWish, accountKeys?: string[]) {
+    const [accounts, , cached] = triageValues(await itemsForView());
+    const [apiOrigin, gate] = await Promise.all([currentApiOrigin().catch(() => null), rounds.refreshGate(wish)]);
+    const { starting } = rounds.startAcross(accounts, cached, apiOrigin, gate, { accountKeys });
+    return { spent: gate.spent, starting };
   }
 
   /** Decisions the service now has: dropped from lists whose fetch began before they were sent. */
@@ -411,10 +298,18 @@ export function createCachedList(deps: CachedListDeps) {
 
   /** Tests and the bench: every refresh started so far, the one across accounts included, has ended. */
   async function settled(): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    while (every || openRounds.size > 0) await Promise.all([every, ...openRounds]);
+    await rounds.settled();
     await cache.settled();
   }
 
-  return { view, revalidate, refreshEvery, stateOf, markSent, readEarly, settled };
+  return {
+    view,
+    revalidate,
+    refreshEvery: rounds.refreshEvery,
+    askAcross,
+    accountState: rounds.accountState,
+    markSent,
+    readEarly,
+    settled,
+  };
 }

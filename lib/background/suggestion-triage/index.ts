@@ -256,7 +256,8 @@ export function createSuggestionTriage(deps: TriageDeps) {
     view: list.view,
     revalidate: list.revalidate,
     refreshEveryAccount,
-    stateOf: list.stateOf,
+    askAcross: list.askAcross,
+    accountState: list.accountState,
     settled: list.settled,
     ...outbox,
   };

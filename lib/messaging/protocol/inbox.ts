@@ -192,7 +192,10 @@ const decision = () => z.enum(['ACCEPTED', 'REJECTED']);
 
 export const inboxProtocol = {
   'inbox.query': request<InboxAnswer>()('extension', query),
-  /** Asks the service again for every linked account's waiting list (each one fetch, shared with the popup's). */
+  /**
+   * The page's open (`force: false`): the waiting lists it shows first, within an open's share of the hour;
+   * its Refresh (`force: true`): every linked account's, one at a time. Each one fetch, shared with the popup's.
+   */
   'inbox.refresh': request<{ accounts: number }>()('extension', () =>
     z.object({ force: z.boolean().default(false) }).strict(),
   ),

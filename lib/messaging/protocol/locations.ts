@@ -46,10 +46,13 @@ export interface LocationNamesView {
 
 export const locationsProtocol = {
   /**
-   * Served from the cache; an account whose locations were never fetched is fetched behind the answer (once:
-   * not again after a failure until the worker restarts), and 'locations.changed' says when it has come.
+   * Served from the cache. A page's open (`open`) fetches behind the answer the lists never fetched, within an
+   * open's share of the hour (the active account's first; the rest come with a 15-minute alarm; after a failure
+   * not again until the worker restarts), and 'locations.changed' says when one has come.
    */
-  'locations.names': request<LocationNamesView>()('extension', () => z.object({}).strict()),
+  'locations.names': request<LocationNamesView>()('extension', () =>
+    z.object({ open: z.boolean().default(false) }).strict(),
+  ),
   /** Served from the cache at once; fetched in the background when missing, stale or `refresh`. */
   'locations.list': request<LocationsView>()('content', () =>
     z.object({ refresh: z.boolean().default(false) }).strict(),
