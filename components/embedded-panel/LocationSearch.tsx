@@ -19,7 +19,7 @@ function ResultButton({ result, onPick }: { result: PanelSearchResultView; onPic
       </strong>
       <span class="panel-search__small">
         {details.map((part, i) => (
-          <span key={part} class={part === location.phone ? 'panel-search__whole' : undefined}>
+          <span key={part} class={part === location.phone ? 'panel__whole' : undefined}>
             {i > 0 ? ' · ' : ''}
             <bdi>{part}</bdi>
           </span>

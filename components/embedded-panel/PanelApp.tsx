@@ -123,7 +123,12 @@ function LocationCard({
       <p class="panel__muted">
         {location.id}
         {location.address ? ` · ${location.address}` : ''}
-        {location.phone ? ` · ${location.phone}` : ''}
+        {location.phone ? (
+          <>
+            {' · '}
+            <span class="panel__whole">{location.phone}</span>
+          </>
+        ) : null}
       </p>
       <div class="panel__actions">
         {found.how === 'text' && !confirmed ? (
