@@ -40,9 +40,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // The screen matrix (issue 32) still has findings the product must fix; it runs on demand
-          // (LISTINGS_DESK_SCREEN_MATRIX=1 npm test -- e2e) until it is clean, then joins every run.
-          exclude: process.env.LISTINGS_DESK_SCREEN_MATRIX === '1' ? [] : ['test/e2e/screen-matrix.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
           fileParallelism: false,
