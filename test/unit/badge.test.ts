@@ -153,6 +153,19 @@ describe('badge', () => {
     expect(await browser.action.getBadgeBackgroundColor({})).toEqual(expect.arrayContaining([0x24, 0x57, 0xc5]));
   });
 
+  test('a browser start draws the stored counts again: the browser keeps no badge text across a restart', async () => {
+    await link('app-1001', 'Harbor Bakery Group');
+    await setBadgeCount('app-1001', 7);
+    startBadge(testDeps());
+    await expect.poll(badgeText).toBe('7');
+    // The badge's own listener is what has the browser start the worker at launch, not another feature's.
+    expect(fakeBrowser.runtime.onStartup.hasListeners()).toBe(true);
+    // The restart: the browser forgets the text; nothing asks the worker for anything.
+    await browser.action.setBadgeText({ text: '' });
+    await fakeBrowser.runtime.onStartup.trigger();
+    await expect.poll(badgeText).toBe('7');
+  });
+
   test('with one account linked the badge is that account’s, as before', async () => {
     await link('app-1001', 'Harbor Bakery Group');
     await setBadgeCount('app-1001', 7);

@@ -210,6 +210,9 @@ export function startBadge(deps: Pick<DeskDeps, 'withAccount'>): void {
   linkedAccountsItem.watch(() => void renderBadge().catch(() => undefined));
   triageFailuresItem.watch(() => void renderBadge().catch(() => undefined));
   void renderBadge().catch(() => undefined);
+  // The browser does not keep badge text across a restart; this listener is what wakes the worker at start
+  // (issue 32: blank until the popup opened), whatever other feature listens too.
+  browser.runtime.onStartup.addListener(() => void renderBadge().catch(() => undefined));
 }
 
 export function badgeFeature(deps: DeskDeps) {
