@@ -75,7 +75,11 @@ function row(s: SuggestionView, view: TriageSnapshotView, index: number, account
     el('span', { class: 'st-row__fieldname' }, fieldLabel(s.fieldName)),
     el('time', { class: 'st-row__date' }, shortDate(s.dateCreated)),
   );
-  const title = el('h3', { class: 'st-row__title', elementtiming: 'suggestion', title: publisher }, el('bdi', null, publisher));
+  const title = el(
+    'h3',
+    { class: 'st-row__title', elementtiming: 'suggestion', title: publisher },
+    el('bdi', null, publisher),
+  );
   const actions = el('span', { class: 'st-row__actions' }, button('positive', 'xs', 'Accept'));
   append(actions, button('negative', 'xs', 'Reject'));
   const body = el('div', { class: 'st-row__body' }, el('header', { class: 'st-row__head' }, title, actions), field);
