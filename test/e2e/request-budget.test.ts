@@ -142,7 +142,11 @@ test('another app spends the key’s quota: after the first 429 the Inbox’s Re
   const { reset } = await desk.control.call<{ reset: number }>('GET', 'quota');
   const refresh = inbox.getByRole('button', { name: 'Refresh', exact: true });
   await refresh.click();
-  // The refreshes already sent meet the 429; once they are answered the log is cleared.
+  // The refresh meets the 429 (its round may start after the page looks settled: the 429 is awaited itself);
+  // once what was sent is answered the log is cleared.
+  await expect
+    .poll(async () => (await desk.control.requests()).requests.some((r) => r.status === 429), { timeout: 60_000 })
+    .toBe(true);
   await settleThenClear(desk.control, inbox, { timeoutMs: 60_000 });
 
   // Refresh again, and the popup opened: nothing is sent before the reset, and both say until when.
