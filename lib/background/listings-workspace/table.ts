@@ -14,6 +14,7 @@ import type {
 } from '../../messaging/protocol/index.ts';
 import { type Filters, foldersWithin, hasFilter, locationText } from './filter-text.ts';
 import { flags, intern } from './interning.ts';
+import { RecentAnswers } from './recent-answers.ts';
 import { type FlagCheck, placesAscending, walkFlags } from './row-walk.ts';
 import {
   joinNames,
@@ -27,18 +28,6 @@ import { mergeOrder, namesFingerprint, rowComparator, type SortRanks, sortOrder,
 import { FEW_CANDIDATES, WordSearch } from './word-search.ts';
 
 export { joinNames, type ListingsColumns, type StoredListing, type TableNames, toStoredListing } from './rows.ts';
-
-/** An answer kept: `rest` is its key without the text, `text` its lower-cased search. */
-interface RecentMatch {
-  rest: string;
-  text: string;
-  matched: Int32Array;
-}
-
-/** Answers kept for going back and extending (a word typed and erased key by key is ~2 × its length). */
-const KEPT_MATCHES = 24;
-/** At most this many rows in the answers kept (10 MB): the newest is kept whatever its size. */
-const KEPT_MATCH_ROWS = 2_500_000;
 
 export class ListingsTable {
   private ids: string[] = [];
@@ -67,13 +56,7 @@ export class ListingsTable {
   /** Each key's order, of the rows there were when it was made: rows added since are merged in when asked. */
   private orders = new Map<ListingsSortKey, Int32Array>();
   private descending = new Map<ListingsSortKey, { version: number; order: Int32Array }>();
-  /**
-   * Recent answers by their key, the newest last, all of `recentVersion`: erasing a search goes back
-   * through answers just given, and a search that extends one of them checks only its rows.
-   */
-  private recent = new Map<string, RecentMatch>();
-  private recentVersion = 0;
-  private recentRows = 0;
+  private recent = new RecentAnswers();
   /** A row-sized buffer each filter writes into, its answer copied out: no 600,000-row array per keystroke. */
   private scratch: Int32Array | undefined;
   private numbers: Int32Array | undefined;
@@ -195,23 +178,15 @@ export class ListingsTable {
     const text = filters.text.toLowerCase();
     const cacheKey = JSON.stringify([filters, key, direction]);
     const rest = JSON.stringify([{ ...filters, text: '' }, key, direction]);
-    if (this.recentVersion !== this.version) {
-      this.recent.clear();
-      this.recentRows = 0;
-      this.recentVersion = this.version;
-    }
-    const known = this.recent.get(cacheKey);
-    if (known) return this.remember(cacheKey, known).matched;
+    const recent = this.recent.of(this.version);
+    const known = recent.get(cacheKey);
+    if (known) return recent.remember(cacheKey, known).matched;
     // From a blank search the previous matches may be every row: a word few rows hold names fewer (below).
-    let base: RecentMatch | undefined;
-    for (const m of this.recent.values()) {
-      if (m.rest !== rest || m.text.trim() === '' || !text.startsWith(m.text)) continue;
-      if (!base || m.text.length > base.text.length) base = m;
-    }
+    const base = recent.extended(rest, text);
     if (base) {
       const search = this.search();
       const matched = search.within(base.matched, search.words(text));
-      return this.remember(cacheKey, { rest, text, matched }).matched;
+      return recent.remember(cacheKey, { rest, text, matched }).matched;
     }
     const order = this.order(key);
     if (!hasFilter(filters)) return direction === 'asc' ? order : this.reversed(key, order);
@@ -255,14 +230,14 @@ export class ListingsTable {
     const out = this.scratch;
     if (!few && !searching && checks.length >= 1 && checks.length <= 3) {
       const matched = walkFlags(order, direction, checks, out).slice();
-      return this.remember(cacheKey, { rest, text, matched }).matched;
+      return recent.remember(cacheKey, { rest, text, matched }).matched;
     }
     if (!few && searching) {
       // Most rows looked at: the words become one flag per row, and the walk reads only flags.
       checks.push([search.rowFlags(words, urlFlags!), this.rowNumbers()]);
       if (checks.length <= 3) {
         const matched = walkFlags(order, direction, checks, out).slice();
-        return this.remember(cacheKey, { rest, text, matched }).matched;
+        return recent.remember(cacheKey, { rest, text, matched }).matched;
       }
       checks.pop();
     }
@@ -278,7 +253,7 @@ export class ListingsTable {
       if (searching && !search.holdsEvery(i, words, urlFlags)) continue;
       out[m++] = i;
     }
-    return this.remember(cacheKey, { rest, text, matched: out.slice(0, m) }).matched;
+    return recent.remember(cacheKey, { rest, text, matched: out.slice(0, m) }).matched;
   }
 
   /** 0, 1, … size − 1: the column that makes a per-row flag a walkFlags check. */
@@ -289,23 +264,6 @@ export class ListingsTable {
       for (let i = 0; i < this.numbers.length; i++) this.numbers[i] = i;
     }
     return this.numbers;
-  }
-
-  /** Keeps `entry` as the newest answer; the oldest go while too many rows are kept (the newest stays). */
-  private remember(cacheKey: string, entry: RecentMatch): RecentMatch {
-    const had = this.recent.get(cacheKey);
-    if (had) {
-      this.recent.delete(cacheKey);
-      this.recentRows -= had.matched.length;
-    }
-    this.recent.set(cacheKey, entry);
-    this.recentRows += entry.matched.length;
-    while (this.recent.size > 1 && (this.recent.size > KEPT_MATCHES || this.recentRows > KEPT_MATCH_ROWS)) {
-      const [oldest, dropped] = this.recent.entries().next().value!;
-      this.recent.delete(oldest);
-      this.recentRows -= dropped.matched.length;
-    }
-    return entry;
   }
 
   /** Every row in descending order of `key`: no filter then costs no pass over the rows. */
